@@ -1,0 +1,133 @@
+"""What one seat may know: its own hand and everything played in the open.
+
+Computer players, hints and the bot protocol decide from an
+:class:`Observation` only, so they can never read a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from whist.cards import FULL_DECK, SUITS, card_name, mask_names, suit_of
+from whist.seats import SEAT_NAMES, Seat
+
+if TYPE_CHECKING:
+    from whist.state import GameState, Trick
+
+
+@dataclass(frozen=True)
+class Observation:
+    game: str
+    seat: Seat
+    seats: tuple[Seat, ...]
+    sides: tuple[tuple[Seat, ...], ...]
+    phase: str
+    hand: int
+    trump: int | None
+    dealer: Seat
+    turn_up: int | None
+    """The card turned up at the deal: public, in the dealer's hand until played."""
+    turn_up_visible: bool
+    leader: Seat
+    trick: tuple[tuple[Seat, int], ...]
+    tricks: tuple[Trick, ...]
+    to_play: Seat | None
+    legal: int
+    """The cards this seat may play now (0 when it is not this seat's turn)."""
+    hand_sizes: tuple[int, int, int, int]
+    scores: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    target: int
+    hand_number: int
+
+    # --- what follows from it -------------------------------------------
+    def side_of(self, seat: Seat) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    def partner_of(self, seat: Seat) -> Seat | None:
+        side = self.sides[self.side_of(seat)]
+        return next((s for s in side if s != seat), None)
+
+    @property
+    def partner(self) -> Seat | None:
+        return self.partner_of(self.seat)
+
+    @property
+    def played(self) -> int:
+        """Every card played so far this hand, the current trick included."""
+        m = 0
+        for t in self.tricks:
+            for _, c in t.plays:
+                m |= 1 << c
+        for _, c in self.trick:
+            m |= 1 << c
+        return m
+
+    @property
+    def unseen(self) -> int:
+        """Cards whose place this seat cannot see: not its own, not played, not the turn-up on show."""
+        known = self.hand | self.played
+        if self.turn_up_visible and self.turn_up is not None:
+            known |= 1 << self.turn_up
+        return FULL_DECK & ~known
+
+    def voids(self) -> dict[Seat, int]:
+        """For each seat, a 4-bit set of the suits it has shown out of (failed to follow)."""
+        out = {s: 0 for s in self.seats}
+        for t in self.tricks:
+            self._note_voids(t.plays, out)
+        if self.trick:
+            self._note_voids(self.trick, out)
+        return out
+
+    @staticmethod
+    def _note_voids(plays: tuple[tuple[Seat, int], ...], out: dict[Seat, int]) -> None:
+        led = suit_of(plays[0][1])
+        for seat, card in plays[1:]:
+            if suit_of(card) != led:
+                out[seat] |= 1 << led
+
+    # --- the bot protocol's form ------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The observation in the project's notation (cards ``QS``, seats ``N``)."""
+        return {
+            "game": self.game,
+            "seat": SEAT_NAMES[self.seat],
+            "seats": [SEAT_NAMES[s] for s in self.seats],
+            "partnerships": ["".join(SEAT_NAMES[s] for s in side) for side in self.sides],
+            "phase": self.phase,
+            "hand": mask_names(self.hand),
+            "trump": "NT" if self.trump is None else SUITS[self.trump],
+            "dealer": SEAT_NAMES[self.dealer],
+            "turn_up": None if self.turn_up is None else card_name(self.turn_up),
+            "turn_up_visible": self.turn_up_visible,
+            "tricks": [{"leader": SEAT_NAMES[t.leader], "winner": SEAT_NAMES[t.winner],
+                        "cards": [[SEAT_NAMES[s], card_name(c)] for s, c in t.plays]}
+                       for t in self.tricks],
+            "trick": {"leader": SEAT_NAMES[self.leader],
+                      "cards": [[SEAT_NAMES[s], card_name(c)] for s, c in self.trick]},
+            "to_play": None if self.to_play is None else SEAT_NAMES[self.to_play],
+            "legal": mask_names(self.legal),
+            "hand_sizes": {SEAT_NAMES[s]: self.hand_sizes[s] for s in self.seats},
+            "scores": list(self.scores),
+            "tricks_won": list(self.tricks_won),
+            "target": self.target,
+            "hand_number": self.hand_number,
+        }
+
+
+def observe(state: GameState, seat: Seat) -> Observation:
+    if seat not in state.rules.seats:
+        raise ValueError(f"{seat.long_name} does not play in {state.rules.title}")
+    h = state.hands
+    return Observation(
+        game=state.rules.name, seat=seat, seats=state.rules.seats, sides=state.rules.sides,
+        phase=state.phase.value, hand=h[seat], trump=state.trump, dealer=state.dealer,
+        turn_up=state.turn_up, turn_up_visible=state.turn_up_visible, leader=state.leader,
+        trick=state.trick, tricks=state.tricks, to_play=state.to_play,
+        legal=state.legal_mask() if state.to_play == seat else 0,
+        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
+        scores=state.scores, tricks_won=state.tricks_won, target=state.rules.target,
+        hand_number=state.hand_number,
+    )

@@ -1,0 +1,299 @@
+"""The game state: one state machine for every game of the whist family.
+
+The state knows the phase, the hands, the trick, the score and every action
+taken. Everything that differs between games comes from its rules object.
+Callers use ``legal_actions()``, ``apply()``, ``undo()``, ``clone()`` and
+``observation(seat)``; an action is a string in the project's notation:
+a card (``"QS"``) while playing, ``"next"`` to deal the next hand.
+
+>>> state = GameState("classic", seed=42)
+>>> state.phase.value, len(state.legal_actions()) > 0
+('play', True)
+>>> first = state.legal_actions()[0]
+>>> state.apply(first); state.undo() == first
+True
+>>> GameState.from_json(state.to_json()).snapshot() == state.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, suit_of
+from whist.rules import Rules, make_rules
+from whist.seats import Seat
+from whist.trick import legal_cards, trick_winner
+
+RECORD_FORMAT = 1
+NEXT_HAND = "next"
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now; the state is unchanged."""
+
+
+class Phase(str, Enum):
+    PLAY = "play"
+    HAND_OVER = "hand-over"
+    GAME_OVER = "game-over"
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in the order played, who won."""
+
+    leader: Seat
+    plays: tuple[tuple[Seat, int], ...]
+    winner: Seat
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one hand, kept for the score sheet and the summary."""
+
+    hand_number: int
+    deal_number: int
+    dealer: Seat
+    trump: int | None
+    turn_up: int | None
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+_FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "turn_up", "trump",
+           "leader", "trick", "tricks", "scores", "results")
+
+
+class GameState:
+    """A whole game: hands dealt from the seed, played to the rules' target."""
+
+    phase: Phase
+    hand_number: int
+    dealer: Seat
+    deal_number: int
+    hands: tuple[int, int, int, int]
+    turn_up: int | None
+    trump: int | None
+    leader: Seat
+    trick: tuple[tuple[Seat, int], ...]
+    tricks: tuple[Trick, ...]
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+
+    def __init__(self, rules: Rules | str = "classic", seed: int = 0, **options: Any) -> None:
+        self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
+        self.seed = seed
+        self.actions: list[str] = []
+        self._undo: list[tuple[Any, ...]] = []
+        self.scores = tuple(0 for _ in self.rules.sides)
+        self.results = ()
+        self._deal_hand(0, self.rules.first_dealer(seed))
+
+    # --- reading the state ----------------------------------------------
+    @property
+    def to_play(self) -> Seat | None:
+        """The seat whose card it is, or None outside the play of a hand."""
+        if self.phase is not Phase.PLAY:
+            return None
+        if not self.trick:
+            return self.leader
+        return self.rules.next_seat(self.trick[-1][0])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is over."""
+        return self.rules.winner(self.scores) if self.is_over else None
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken by each side in the hand being played."""
+        won = [0] * len(self.rules.sides)
+        for t in self.tricks:
+            won[self.rules.side_of(t.winner)] += 1
+        return tuple(won)
+
+    @property
+    def turn_up_visible(self) -> bool:
+        """The turn-up stays on show until the dealer plays it."""
+        return self.turn_up is not None and bool(self.hands[self.dealer] >> self.turn_up & 1)
+
+    @property
+    def led_suit(self) -> int | None:
+        return suit_of(self.trick[0][1]) if self.trick else None
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def legal_mask(self) -> int:
+        """The cards the player to play may play, as a mask (0 outside play)."""
+        seat = self.to_play
+        if seat is None:
+            return 0
+        return legal_cards(self.hands[seat], self.led_suit)
+
+    def legal_actions(self) -> list[str]:
+        if self.phase is Phase.PLAY:
+            return [card_name(c) for c in cards_high_first(self.legal_mask())]
+        if self.phase is Phase.HAND_OVER:
+            return [NEXT_HAND]
+        return []
+
+    def observation(self, seat: Seat) -> Any:
+        """Everything ``seat`` may know now, and nothing more."""
+        from whist.observation import observe
+
+        return observe(self, seat)
+
+    # --- changing the state ---------------------------------------------
+    def check(self, action: str) -> None:
+        """Raise IllegalActionError saying why, if ``action`` is not legal now."""
+        if not isinstance(action, str):
+            raise IllegalActionError(f"an action is a string such as 'QS' or 'next', not {action!r}")
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalActionError("the game is over")
+        if self.phase is Phase.HAND_OVER:
+            if action != NEXT_HAND:
+                raise IllegalActionError(f"the hand is over: the only action is {NEXT_HAND!r}, not {action!r}")
+            return
+        seat = self.to_play
+        assert seat is not None
+        try:
+            card = parse_card(action)
+        except ValueError as err:
+            raise IllegalActionError(f"{seat.long_name} is to play a card: {err}") from None
+        if not self.hands[seat] >> card & 1:
+            raise IllegalActionError(f"{card_name(card)} is not in {seat.long_name}'s hand")
+        if not self.legal_mask() >> card & 1:
+            led = SUIT_NAMES[suit_of(self.trick[0][1])]
+            raise IllegalActionError(f"{seat.long_name} must follow suit: {led} were led "
+                                     f"and {seat.long_name} holds {led}")
+
+    def apply(self, action: str) -> None:
+        """Take an action. An illegal one raises IllegalActionError and changes nothing."""
+        self.check(action)
+        self._undo.append(self._snapshot())
+        self.actions.append(action)
+        if self.phase is Phase.HAND_OVER:
+            self._deal_hand(self.hand_number + 1, self.rules.next_dealer(self.dealer))
+        else:
+            self._play(parse_card(action))
+
+    def undo(self) -> str | None:
+        """Take back the last action and return it (None when there is none)."""
+        if not self._undo:
+            return None
+        for name, value in zip(_FIELDS, self._undo.pop()):
+            setattr(self, name, value)
+        return self.actions.pop()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def actor_of(self, index: int) -> Seat | None:
+        """Who took ``self.actions[index]`` (None for ``next``), read from the undo stack."""
+        snap = dict(zip(_FIELDS, self._undo[index]))
+        if snap["phase"] is not Phase.PLAY:
+            return None
+        trick = snap["trick"]
+        return snap["leader"] if not trick else self.rules.next_seat(trick[-1][0])
+
+    def clone(self) -> GameState:
+        other = object.__new__(GameState)
+        other.__dict__.update(self.__dict__)
+        other.actions = list(self.actions)
+        other._undo = list(self._undo)
+        return other
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The whole state as a comparable value (rules, seed, every field, the record)."""
+        return (self.rules.name, tuple(sorted(self.rules.options.items())), self.seed,
+                self._snapshot(), tuple(self.actions))
+
+    # --- records ----------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, "game": self.rules.name, "options": dict(self.rules.options),
+                "seed": self.seed, "actions": list(self.actions)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record(), separators=(",", ":"))
+
+    @classmethod
+    def from_record(cls, record: Any) -> GameState:
+        """Replay a record. Raises ValueError saying what is wrong with it."""
+        if not isinstance(record, dict):
+            raise ValueError("a game record is a JSON object")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"unknown game record format {record.get('format')!r}")
+        game, options, seed, actions = (record.get(k) for k in ("game", "options", "seed", "actions"))
+        if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(actions, list):
+            raise ValueError("a game record needs 'game', 'options', 'seed' and 'actions'")
+        state = cls(game, seed, **options)
+        for i, action in enumerate(actions):
+            try:
+                state.apply(action)
+            except IllegalActionError as err:
+                raise ValueError(f"action {i + 1} of the record ({action!r}) is illegal: {err}") from None
+        return state
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"a game record must be JSON: {err}") from None
+        return cls.from_record(record)
+
+    # --- internals ----------------------------------------------------------
+    def _snapshot(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def _deal_hand(self, hand_number: int, dealer: Seat) -> None:
+        self.hand_number = hand_number
+        self.dealer = dealer
+        self.deal_number = self.rules.deal_number(self.seed, hand_number)
+        dealt = self.rules.deal(self.deal_number, dealer)
+        self.hands = dealt.hands
+        self.turn_up = dealt.turn_up
+        self.trump = dealt.trump
+        self.leader = self.rules.first_leader(dealer)
+        self.trick = ()
+        self.tricks = ()
+        self.phase = Phase.PLAY
+
+    def _play(self, card: int) -> None:
+        seat = self.to_play
+        assert seat is not None
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        self.trick = self.trick + ((seat, card),)
+        if len(self.trick) < len(self.rules.seats):
+            return
+        win = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
+        self.tricks = self.tricks + (Trick(self.leader, self.trick, win),)
+        self.trick = ()
+        self.leader = win
+        if len(self.tricks) == self.rules.tricks_per_hand:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        tricks = self.tricks_won
+        points = self.rules.hand_points(tricks)
+        self.scores = tuple(s + p for s, p in zip(self.scores, points))
+        self.results = self.results + (HandResult(
+            self.hand_number, self.deal_number, self.dealer, self.trump, self.turn_up,
+            tricks, points, self.scores),)
+        self.phase = Phase.GAME_OVER if self.rules.winner(self.scores) is not None else Phase.HAND_OVER
