@@ -1,0 +1,273 @@
+"""The table the page shows (whist.table), under CPython."""
+
+from __future__ import annotations
+
+import json
+from itertools import pairwise, permutations
+
+import pytest
+
+from whist.cards import RED_SUITS, SUITS, parse_card, parse_cards, suit_of
+from whist.seats import Seat
+from whist.state import Phase
+from whist.table import Table, sort_hand, suit_order
+
+SUIT = {s: i for i, s in enumerate(SUITS)}
+
+
+def to_human(table: Table) -> None:
+    """Let the computers play until it is the human's turn (or the hand ends)."""
+    while table.computer_step():
+        pass
+
+
+def play_game(table: Table, limit: int = 60) -> None:
+    """Play the whole game through the Table: the human always plays its first legal card."""
+    for _ in range(limit):
+        to_human(table)
+        view = table.view()
+        if view["phase"] == "game-over":
+            return
+        if view["phase"] == "hand-over":
+            assert table.next_hand()
+            continue
+        while table.human_to_play:
+            card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+            assert table.human_play(card).ok
+            to_human(table)
+    raise AssertionError("the game did not end")
+
+
+# --- sorting the hand --------------------------------------------------------
+
+@pytest.mark.parametrize(("trump", "expected"), [
+    ("S", "SHCD"), ("H", "HSDC"), ("D", "DSHC"), ("C", "CHSD"), (None, "SHCD"),
+])
+def test_trump_first_then_colours_alternate(trump: str | None, expected: str) -> None:
+    full = parse_cards("AS AH AD AC")
+    order = suit_order(full, None if trump is None else SUIT[trump])
+    assert "".join(SUITS[s] for s in order) == expected
+
+
+def test_colours_alternate_as_far_as_the_suits_held_allow() -> None:
+    # Trump spades, no clubs: hearts and diamonds must sit together.
+    order = suit_order(parse_cards("AS AH AD"), SUIT["S"])
+    assert [SUITS[s] for s in order] == ["S", "H", "D"]
+    # No trumps held: the side suits still alternate.
+    order = suit_order(parse_cards("AH AD AC"), SUIT["S"])
+    assert [SUITS[s] for s in order] == ["H", "C", "D"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_sorted_hand_in_every_deal(seed: int) -> None:
+    table = Table(seed=seed)
+    state = table.state
+    cards = [parse_card(c["card"]) for c in table.view()["hand"]]
+    assert sorted(cards) == sorted(sort_hand(state.hands[Seat.S], state.trump))
+    suits = [suit_of(c) for c in cards]
+    # Each suit is one block, high to low.
+    blocks = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
+    assert len(blocks) == len(set(blocks))
+    for a, b in pairwise(cards):
+        if suit_of(a) == suit_of(b):
+            assert a > b
+    # Trump first when held.
+    if state.trump in suits:
+        assert blocks[0] == state.trump
+    # Colours alternate whenever the suits held allow it: no order of the
+    # other suits after trump has fewer same-colour neighbours.
+    def clashes(seq: list[int]) -> int:
+        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(seq))
+
+    head = blocks[:1] if state.trump in suits else []
+    rest = blocks[len(head):]
+    assert clashes(blocks) == min(clashes(head + list(p)) for p in permutations(rest))
+
+
+def test_suit_order_stays_put_as_suits_run_out() -> None:
+    table = Table(seed=3)
+    first = table.hand_order()
+    for _ in range(200):
+        if table.view()["phase"] != "play":
+            break
+        to_human(table)
+        if not table.human_to_play:
+            break
+        card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+        table.human_play(card)
+        assert table.hand_order() == first
+
+
+# --- legality ----------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(12))
+def test_legal_flags_match_the_engine(seed: int) -> None:
+    table = Table(seed=seed)
+    for _ in range(13):
+        to_human(table)
+        if not table.human_to_play:
+            break
+        view = table.view()
+        assert view["your_turn"] and view["to_play"] == "S"
+        flagged = {c["card"] for c in view["hand"] if c["legal"]}
+        assert flagged == set(table.state.legal_actions())
+        table.human_play(min(flagged))
+        # Not the human's turn: every card is flagged not legal.
+        if table.computer_to_play:
+            assert not any(c["legal"] for c in table.view()["hand"])
+
+
+def test_illegal_card_is_refused_with_a_reason_and_changes_nothing() -> None:
+    for seed in range(200):
+        table = Table(seed=seed)
+        to_human(table)
+        view = table.view()
+        illegal = [c["card"] for c in view["hand"] if not c["legal"]]
+        if view["trick"] and illegal:
+            break
+    else:
+        pytest.fail("no deal with a card South may not follow with")
+    before = table.state.snapshot()
+    table.take_messages()
+    result = table.human_play(illegal[0])
+    assert not result.ok
+    assert "follow suit" in result.reason
+    assert table.state.snapshot() == before
+    assert table.take_messages() == []
+    # Not in the hand, not a card at all, and not your turn are refused too.
+    other = next(c for c in ("AS", "KS", "QS", "2C", "3C") if c not in {h["card"] for h in view["hand"]})
+    assert not table.human_play(other).ok
+    assert not table.human_play("ZZ").ok
+    assert table.state.snapshot() == before
+
+
+def test_not_your_turn_is_refused() -> None:
+    for seed in range(20):
+        table = Table(seed=seed)
+        if table.computer_to_play:
+            break
+    card = table.view()["hand"][0]["card"]
+    before = table.state.snapshot()
+    result = table.human_play(card)
+    assert not result.ok and "turn" in result.reason
+    assert table.state.snapshot() == before
+
+
+def test_computer_step_plays_the_computers_in_turn() -> None:
+    table = Table(seed=11)
+    seen = []
+    while table.computer_to_play:
+        seat = table.state.to_play
+        n = len(table.state.actions)
+        card = table.computer_step()
+        assert card is not None
+        assert table.state.actions[n] == card
+        assert table.state.actor_of(n) == seat
+        seen.append(seat)
+    # Clockwise from the leader, stopping at South.
+    assert table.human_to_play
+    assert all(s != Seat.S for s in seen)
+    assert table.computer_step() is None
+
+
+def test_messages_announce_plays_and_tricks() -> None:
+    table = Table(seed=5)
+    deal = table.take_messages()
+    assert len(deal) == 1 and "trumps" in deal[0]
+    to_human(table)
+    card = next(c for c in table.view()["hand"] if c["legal"])
+    table.take_messages()
+    table.human_play(card["card"])
+    assert table.take_messages()[0] == f"You play the {card['name']}."
+    to_human(table)
+    msgs = table.take_messages()
+    assert all(m.endswith(".") for m in msgs)
+
+
+# --- a whole game ------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 12345])
+def test_whole_game_reaches_game_over_with_the_right_winner(seed: int) -> None:
+    table = Table(seed=seed)
+    play_game(table)
+    state = table.state
+    assert state.phase is Phase.GAME_OVER
+    view = table.view()
+    assert view["phase"] == "game-over"
+    us, them = state.scores[0], state.scores[1]
+    assert view["scores"] == {"us": us, "them": them}
+    assert max(us, them) >= 7 and us != them
+    over = view["game_over"]
+    assert over["winner"] == ("us" if us > them else "them")
+    assert over["scores"] == view["scores"]
+    assert str(max(us, them)) in over["text"]
+    # The summary of the last hand adds up to the final score.
+    summary = view["summary"]
+    assert summary["scores"] == view["scores"]
+    assert summary["tricks"]["us"] + summary["tricks"]["them"] == 13
+    # Nothing more to do.
+    assert table.computer_step() is None
+    assert not table.next_hand()
+    assert not table.human_play(view["hand"][0]["card"] if view["hand"] else "AS").ok
+
+
+def test_view_is_json_serialisable_throughout_a_hand() -> None:
+    table = Table(seed=9)
+    views = [table.view()]
+    while table.view()["phase"] == "play":
+        if table.human_to_play:
+            card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+            table.human_play(card)
+        else:
+            table.computer_step()
+        views.append(table.view())
+    for view in views:
+        assert json.loads(json.dumps(view)) == view
+    last = views[-1]
+    assert last["phase"] in ("hand-over", "game-over")
+    assert last["summary"]["tricks"]["us"] + last["summary"]["tricks"]["them"] == 13
+    assert last["last_trick"]["number"] == 13
+
+
+def test_view_contents() -> None:
+    table = Table(seed=21)
+    view = table.view()
+    assert view["target"] == 7
+    assert view["trump"] in ("S", "H", "D", "C")
+    assert view["turn_up"]["suit"] == view["trump"]
+    assert view["turn_up_visible"]
+    assert view["seats"][view["dealer"]]["dealer"]
+    assert sum(s["dealer"] for s in view["seats"].values()) == 1
+    assert [s["cards"] for s in view["seats"].values()] == [13, 13, 13, 13]
+    assert view["seats"]["N"]["side"] == "us" and view["seats"]["E"]["side"] == "them"
+    assert view["scores"] == {"us": 0, "them": 0}
+    assert not view["in_progress"]
+    # The turn-up stays on show until the dealer plays it.
+    dealer = Seat.parse(view["dealer"])
+    turn_up = view["turn_up"]["card"]
+    while table.state.phase is Phase.PLAY:
+        played = turn_up in [c for s, c in _all_plays(table)]
+        assert table.view()["turn_up_visible"] == (not played)
+        if table.human_to_play:
+            table.human_play(next(c["card"] for c in table.view()["hand"] if c["legal"]))
+        else:
+            table.computer_step()
+    assert table.view()["in_progress"]
+    assert dealer in Seat
+
+
+def _all_plays(table: Table) -> list[tuple[str, str]]:
+    from whist.cards import card_name
+    out = [(s.name, card_name(c)) for t in table.state.tricks for s, c in t.plays]
+    return out + [(s.name, card_name(c)) for s, c in table.state.trick]
+
+
+def test_new_game_starts_afresh() -> None:
+    table = Table(seed=4)
+    to_human(table)
+    table.human_play(next(c["card"] for c in table.view()["hand"] if c["legal"]))
+    assert table.in_progress
+    table.new_game(99)
+    assert table.state.seed == 99 and not table.state.actions
+    assert table.view()["scores"] == {"us": 0, "them": 0}
+    assert Table(seed=99).state.snapshot() == table.state.snapshot()
