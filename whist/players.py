@@ -1,14 +1,40 @@
-"""Computer players. Interim: plays the lowest legal card; replaced by the rule-based player."""
+"""Computer players: each decides from an :class:`Observation` only.
+
+``make_player(level, seed)`` builds one by name from ``LEVELS``:
+
+- ``"normal"``: sound whist by rules of thumb (see :mod:`whist.leads` and
+  :mod:`whist.follow`), remembering every card played and every void shown;
+- ``"easy"``: a beginner: plays high cards eagerly, forgets earlier tricks,
+  and about a third of the time just plays any legal card.
+
+A choice depends only on the observation and the seed, never on earlier
+calls, so a hint repeats itself and a replay plays the same cards.
+Stronger levels (sampling the hidden hands and solving them) slot in as more
+entries of ``_FACTORIES``.
+
+>>> from whist.state import GameState
+>>> from whist.seats import Seat
+>>> state = GameState("classic", seed=42)
+>>> seat = state.to_play
+>>> card = make_player("normal").choose(state.observation(seat))
+>>> card in state.legal_actions()
+True
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
-from whist.cards import card_name, lowest
+from whist.cards import SUIT_MASK, card_name, highest, lowest, suit_of
+from whist.follow import choose_follow
+from whist.knowledge import Knowledge, beats
+from whist.leads import choose_lead
 from whist.observation import Observation
+from whist.trick import trick_winner
 
-LEVELS = ("normal",)
+LEVELS = ("easy", "normal")
 
 
 class Player(Protocol):
@@ -17,13 +43,96 @@ class Player(Protocol):
         ...
 
 
-class _Lowest:
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+def _check_turn(obs: Observation) -> None:
+    if obs.to_play != obs.seat or not obs.legal:
+        raise ValueError(f"it is not {obs.seat.long_name}'s turn to play a card")
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class RuleBasedPlayer:
+    """Level "normal": the principles of sound whist, with a full memory of the play."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> str:
-        return card_name(lowest(obs.legal))
+        return card_name(self.choose_card(obs))
+
+    def choose_card(self, obs: Observation) -> int:
+        _check_turn(obs)
+        if obs.legal & (obs.legal - 1) == 0:
+            return lowest(obs.legal)  # only one card may be played
+        know = Knowledge.from_observation(obs)
+        card = choose_follow(obs, know) if obs.trick else choose_lead(obs, know)
+        assert obs.legal >> card & 1, "the rules of thumb chose an illegal card"
+        return card
+
+
+class BeginnerPlayer:
+    """Level "easy": plausible but loose. Grabs tricks with high cards (even
+    over partner), forgets what was played before this trick, leads its
+    longest suit from the top, and about 30% of the time plays any legal card."""
+
+    def __init__(self, seed: int | None = None, careless: float = 0.3) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.careless = careless
+
+    def choose(self, obs: Observation) -> str:
+        _check_turn(obs)
+        # One generator per decision, from the seed and the position: the same
+        # position gives the same card whatever was asked before.
+        rng = (random.Random(f"{self.seed}:{obs.hand_number}:{obs.seat}:{obs.hand}:{obs.played}")
+               if self.seed is not None else self.rng)
+        legal = _cards(obs.legal)
+        if rng.random() < self.careless:
+            return card_name(rng.choice(legal))
+        know = Knowledge.from_observation(obs, remember=False)
+        if not obs.trick:
+            if rng.random() < 0.5:
+                return card_name(choose_lead(obs, know))
+            longest = max(range(4), key=lambda s: ((obs.legal & SUIT_MASK[s]).bit_count(), -s))
+            return card_name(highest(obs.legal & SUIT_MASK[longest]))
+        plays = obs.trick
+        best = plays[trick_winner([c for _, c in plays], obs.trump)][1]
+        winners = [c for c in legal if beats(c, best, obs.trump)]
+        if winners:
+            led = suit_of(plays[0][1])
+            follow = [c for c in winners if suit_of(c) == led]
+            return card_name(max(follow) if follow else min(winners))
+        return card_name(choose_follow(obs, know))
+
+
+class RandomPlayer:
+    """Any legal card, uniformly: a yardstick for the benchmarks, not a level."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> str:
+        _check_turn(obs)
+        return card_name(self.rng.choice(_cards(obs.legal)))
+
+
+_FACTORIES: dict[str, Callable[[int | None], Player]] = {
+    "easy": BeginnerPlayer,
+    "normal": RuleBasedPlayer,
+}
 
 
 def make_player(level: str = "normal", seed: int | None = None) -> Player:
-    return _Lowest(random.Random(seed))
+    """A computer player of the given level; the seed fixes its tie-breaks."""
+    try:
+        factory = _FACTORIES[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; the levels are {list(LEVELS)}") from None
+    return factory(seed)

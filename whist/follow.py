@@ -1,0 +1,200 @@
+"""Playing to a trick someone else led, as a sound whist player does.
+
+The choice turns on who is winning the trick and who plays after us:
+
+- partner winning and nobody after us can beat it: play low (never overtake);
+- partner winning but an opponent after us may beat it: win it safely if we
+  can, else play high only if that stops something, else low;
+- an opponent winning and nobody after us: win as cheaply as possible;
+- an opponent winning with partner still to play (second hand): play low,
+  but cover an honour with an honour, and take a sure trick when it is the
+  last chance;
+- an opponent winning with only opponents after us (third hand): take it
+  with the cheapest card they cannot beat, else play high enough to force
+  their best card.
+
+Ruff only when the ruff wins (no opponent after us can overruff); otherwise
+discard from a short, weak suit, keeping masters, guards and long suits.
+"""
+
+from __future__ import annotations
+
+from whist.cards import JACK, SUIT_MASK, highest, lowest, rank_of, suit_of
+from whist.knowledge import Knowledge, beats, cards_above
+from whist.observation import Observation
+from whist.seats import Seat
+from whist.trick import trick_winner
+
+TEN = 8
+
+
+def choose_follow(obs: Observation, know: Knowledge) -> int:
+    trump = obs.trump
+    plays = obs.trick
+    led_card = plays[0][1]
+    led = suit_of(led_card)
+    win_seat, best = plays[trick_winner([c for _, c in plays], trump)]
+    later = seats_after(obs)
+    mine = obs.side_of(obs.seat)
+    later_opps = [s for s in later if obs.side_of(s) != mine]
+    legal = obs.legal
+    following = bool(legal & SUIT_MASK[led])
+    winners = [c for c in _cards(legal) if beats(c, best, trump)]
+    safe = [c for c in winners if not any(know.may_beat(s, c, led) for s in later_opps)]
+
+    if obs.side_of(win_seat) == mine:
+        if not any(know.may_beat(s, best, led) for s in later_opps):
+            return play_low(obs, know, following)
+        if safe:
+            return min(safe)  # partner's card would be beaten: take the trick ourselves
+        if following and winners:
+            top = high_card(legal, know)
+            stops = cards_above(best) & ~cards_above(top) & ~(1 << top)
+            if any(know.possible[s] & stops for s in later_opps):
+                return top
+        return play_low(obs, know, following)
+
+    if not winners:
+        return play_low(obs, know, following)
+    if not later_opps:
+        return min(winners)  # last to play: win as cheaply as possible
+    partner_later = obs.partner in later
+    if not following:
+        return min(safe) if safe else play_low(obs, know, following)
+    if partner_later:
+        return second_hand(obs, know, led_card, best, winners, safe)
+    if safe:
+        return min(safe)
+    top = high_card(legal, know)
+    if not any(know.certain.get(s, 0) & cards_above(top) for s in later_opps):
+        return top  # third hand high: win unless they hold better, forcing it out
+    return play_low(obs, know, following)
+
+
+def second_hand(obs: Observation, know: Knowledge, led_card: int, best: int,
+                winners: list[int], safe: list[int]) -> int:
+    """Second hand low, unless an honour is led or a sure trick would be lost."""
+    led = suit_of(led_card)
+    holding = obs.legal & SUIT_MASK[led]
+    honour_led = best == led_card and rank_of(led_card) >= JACK
+    if safe:
+        cheapest = min(safe)
+        if honour_led or last_chance(obs, know, led) or know.rank_class(cheapest) == know.rank_class(
+                lowest(holding)):
+            return cheapest
+    if honour_led and promotes(know, led_card, min(winners)):
+        return min(winners)  # cover an honour with an honour
+    return lowest(holding)
+
+
+def last_chance(obs: Observation, know: Knowledge, led: int) -> bool:
+    """A winner in this suit may not survive another round: take it now."""
+    if obs.hand.bit_count() <= 2:
+        return True
+    out = know.out_in_suit(led) & ~_trick_mask(obs)
+    if out.bit_count() <= 2:
+        return True
+    mine = obs.side_of(obs.seat)
+    return any(know.may_ruff(s, led) for s in obs.seats if obs.side_of(s) != mine)
+
+
+def promotes(know: Knowledge, honour: int, cover: int) -> bool:
+    """Covering ``honour`` with ``cover`` draws two high cards for one: worth it
+    while a lower card (a ten or better) may be left to win for our side."""
+    suit = suit_of(honour)
+    for r in range(TEN, rank_of(cover)):
+        card = suit * 13 + r
+        if card != honour and (know.hand | know.others) >> card & 1:
+            return True
+    return False
+
+
+def high_card(legal: int, know: Knowledge) -> int:
+    """Third hand high, but only as high as needed: the lowest card of our top equivalent group."""
+    top = highest(legal)
+    cls = know.rank_class(top)
+    card = top
+    for c in _cards(legal & SUIT_MASK[suit_of(top)]):
+        if know.rank_class(c) == cls and c < card:
+            card = c
+    return card
+
+
+def play_low(obs: Observation, know: Knowledge, following: bool) -> int:
+    if following:
+        return lowest(obs.legal)
+    return discard(obs, know)
+
+
+def discard(obs: Observation, know: Knowledge) -> int:
+    """The least useful card: from a short, weak suit; never a trump, a master or a
+    guard of an honour while anything else will do."""
+    hand = obs.legal
+    trump = obs.trump
+    has_trumps = trump is not None and bool(hand & SUIT_MASK[trump])
+    return min(_cards(hand), key=lambda c: (keep_value(c, hand, know, trump, has_trumps), c))
+
+
+def keep_value(card: int, hand: int, know: Knowledge, trump: int | None, has_trumps: bool) -> int:
+    suit = suit_of(card)
+    holding = hand & SUIT_MASK[suit]
+    length = holding.bit_count()
+    value = 0
+    if suit == trump:
+        value += 200
+    cls = know.rank_class(card)
+    if cls == 0:
+        value += 100  # a master
+    elif cls < length:
+        value += 50  # an honour with enough guards to make a trick
+    elif is_guard(card, holding, know):
+        value += 60
+    value += 3 * length  # keep long suits
+    if length == 1 and has_trumps and suit != trump:
+        value -= 2  # throwing a singleton makes a void to ruff in
+    return value + rank_of(card)
+
+
+def is_guard(card: int, holding: int, know: Knowledge) -> bool:
+    """One of the low cards an honour needs under it to survive the higher cards out."""
+    for honour in _cards(holding):
+        if honour <= card or rank_of(honour) < TEN:
+            continue
+        need = know.rank_class(honour)
+        if need == 0 or need > 3:
+            continue
+        below = [c for c in _cards(holding) if c < honour]
+        if card in below[:need]:
+            return True
+    return False
+
+
+def seats_after(obs: Observation) -> list[Seat]:
+    """The seats still to play to the current trick after this seat."""
+    seats = obs.seats
+    n = len(seats)
+    i = seats.index(obs.seat)
+    leader = obs.trick[0][0] if obs.trick else obs.seat
+    out = []
+    for k in range(1, n):
+        s = seats[(i + k) % n]
+        if s == leader:
+            break
+        out.append(s)
+    return out
+
+
+def _trick_mask(obs: Observation) -> int:
+    m = 0
+    for _, c in obs.trick:
+        m |= 1 << c
+    return m
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
