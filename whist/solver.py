@@ -1,0 +1,675 @@
+"""A double-dummy solver: the tricks each side takes with every card in view.
+
+Pure Python and the standard library only, so the computer players can use it
+in the browser under Pyodide. It is a zero-window alpha-beta search in the
+style of DDS (Bo Haglund's solver), the standard C program:
+
+- the outer loop bisects on the trick target, each probe a zero-window
+  ("can the side on lead take at least t tricks?") search, so every node is a
+  plain yes/no and cut-offs come early;
+- one card is tried per run of equivalent cards: two cards of a hand are
+  equivalent when every card ranked between them is played or in the same
+  hand;
+- at the start of each trick, quick tricks (top cards the leader can cash)
+  and sure trump tricks bound the result before any card is tried;
+- a transposition table at trick boundaries, keyed by the remaining cards in
+  relative-rank form (only the order of the cards still out matters) and the
+  leader, stores lower and upper bounds, so positions reached by different
+  orders of play, or differing only in which small cards went, are searched
+  once;
+- moves are ordered by cheap card-play rules (cash winners, win cheaply,
+  otherwise play low) so the first card tried usually cuts.
+
+Sides are a parameter: four hands default to N-S against E-W, two hands (as
+in German Whist) to each seat alone, three hands must say. Play passes
+clockwise among the seats that hold cards.
+
+>>> from whist.deal import parse_pbn
+>>> deal = parse_pbn("N:AKQ.2.. 432.3.. JT9.4.. 876.5..")
+>>> solve(deal, None, Seat.N), solve(deal, None, Seat.E)
+(3, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from whist.cards import SUIT_MASK
+from whist.seats import Seat
+
+__all__ = ["SolverLimitError", "solve", "solve_cards"]
+
+_F = 0x1FFF
+_SUIT = tuple(c // 13 for c in range(52))
+_BASE = tuple(13 * (c // 13) for c in range(52))
+# Bit of card c in the per-suit pack of seat p: pack[s] holds seat p's cards
+# of suit s at bits 13p .. 13p+12.
+_PACKBIT = tuple(tuple(1 << (13 * p + c % 13) for c in range(52)) for p in range(4))
+
+
+class SolverLimitError(RuntimeError):
+    """The search visited more nodes than ``node_limit`` allowed."""
+
+
+def _suit_info(pack: int, side: Sequence[int]) -> tuple[int, int, int, tuple[int, int, int, int], int, int]:
+    """What the search needs to know about one suit, memoised by its pack.
+
+    Returns (code, top seat, top run, lengths, side holding the top, sure
+    tricks of that side with the suit as trumps). ``code`` lists the owners
+    of the cards still out from the top, so two packs with the same code are
+    the same suit for the rest of the play (relative ranks).
+    """
+    parts = [(pack >> (13 * p)) & _F for p in range(4)]
+    alive = parts[0] | parts[1] | parts[2] | parts[3]
+    code = 1
+    owners = []
+    for r in range(12, -1, -1):
+        if alive >> r & 1:
+            o = 0 if parts[0] >> r & 1 else 1 if parts[1] >> r & 1 else 2 if parts[2] >> r & 1 else 3
+            owners.append(o)
+            code = code * 4 + o
+    lens = (parts[0].bit_count(), parts[1].bit_count(), parts[2].bit_count(), parts[3].bit_count())
+    if not owners:
+        return code, -1, 0, lens, -1, 0
+    top = owners[0]
+    run = 0
+    while run < len(owners) and owners[run] == top:
+        run += 1
+    # Trumps held in an unbroken sequence from the top by one side each win
+    # a trick whenever played (only partner can beat them), and one hand
+    # plays at most one card a trick: so that side wins at least the largest
+    # number of them held in one hand.
+    top_side = side[top]
+    per_hand = [0, 0, 0, 0]
+    for o in owners:
+        if side[o] != top_side:
+            break
+        per_hand[o] += 1
+    return code, top, run, lens, top_side, max(per_hand)
+
+
+class _Search:
+    """One deal's search state; built once per call and shared by its probes.
+
+    The hot paths are closures over local variables rather than methods:
+    under CPython a cell load is cheaper than an attribute load, and this
+    solver lives or dies by the cost of a node.
+    """
+
+    def __init__(self, hands: Sequence[int], trump: int | None,
+                 side: Sequence[int], seats: Sequence[int], node_limit: int | None) -> None:
+        self.hands = list(hands)
+        self.trump = -1 if trump is None else trump
+        self.side = list(side)
+        self.seats = list(seats)
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.tt: dict[tuple[int, int, int, int, int], list[int]] = {}
+        self._build()
+
+    # The search proper.  ``probe(first, pos, led, wcard, wseat, tbl, gone, maxside, target)``
+    # answers: from this position (``first`` to play, ``pos`` cards already in
+    # the current trick, best card so far ``wcard`` by ``wseat``), does side
+    # ``maxside`` take at least ``target`` of the remaining tricks?
+    def _build(self) -> None:
+        hands = self.hands
+        trump = self.trump
+        side = self.side
+        seats = self.seats
+        n = len(seats)
+        nxt = [0, 0, 0, 0]
+        for i, s in enumerate(seats):
+            nxt[s] = seats[(i + 1) % n]
+        packs = [0, 0, 0, 0]
+        for p in seats:
+            h = hands[p]
+            for s in range(4):
+                packs[s] |= ((h >> (13 * s)) & _F) << (13 * p)
+        self.packs = packs
+        tt = self.tt
+        memo: dict[int, tuple[int, int, int, tuple[int, int, int, int], int, int]] = {}
+        SM = SUIT_MASK
+        SUIT = _SUIT
+        BASE = _BASE
+        PACKBIT = _PACKBIT
+        tsm = SM[trump] if trump >= 0 else 0
+        others = [[q for q in seats if q != p] for p in range(4)]
+        opps = [[q for q in seats if side[q] != side[p]] for p in range(4)]
+        # later_opps[p][k]: the opponents of p still to play after p when p
+        # plays the k-th card (0 = lead) of a trick.
+        later_opps: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(4)]
+        for p in seats:
+            for k in range(n):
+                q = p
+                for _ in range(n - 1 - k):
+                    q = nxt[q]
+                    if side[q] != side[p]:
+                        later_opps[p][k].append(q)
+        limit = self.node_limit if self.node_limit is not None else -1
+        state = {"target": 0, "maxside": 0, "nodes": 0}
+        target = 0
+        maxside = 0
+        nodes = 0
+
+        def info(s: int) -> tuple[int, int, int, tuple[int, int, int, int], int, int]:
+            pk = packs[s]
+            r = memo.get(pk)
+            if r is None:
+                r = memo[pk] = _suit_info(pk, side)
+            return r
+
+        def beatable(w: int, led: int, later: list[int]) -> bool:
+            """Can one of ``later`` beat card ``w`` in a trick led in ``led``?"""
+            for q in later:
+                hq = hands[q]
+                f = hq & SM[led]
+                if f:
+                    if SUIT[w] == led and f.bit_length() - 1 > w:
+                        return True
+                elif trump >= 0:
+                    t = hq & tsm
+                    if t and (SUIT[w] != trump or t.bit_length() - 1 > w):
+                        return True
+            return False
+
+        def runs(h: int, gone: int) -> list[int]:
+            """One card (the lowest) of each run of equivalent cards of ``h``, high runs first."""
+            out = []
+            x = h | gone
+            while h:
+                c = h.bit_length() - 1
+                z = (~x & ((1 << c) - 1)).bit_length()
+                b = BASE[c]
+                low = z if z > b else b
+                run = h >> low
+                out.append(low + ((run & -run).bit_length() - 1))
+                h &= (1 << low) - 1
+            return out
+
+        def last_trick(leader: int) -> int:
+            """The side that wins the one trick left."""
+            wc = hands[leader].bit_length() - 1
+            ws = leader
+            led = SUIT[wc]
+            q = nxt[leader]
+            while q != leader:
+                c = hands[q].bit_length() - 1
+                sc = SUIT[c]
+                if sc == SUIT[wc]:
+                    if c > wc:
+                        wc, ws = c, q
+                elif sc == trump:
+                    wc, ws = c, q
+                q = nxt[q]
+            del led
+            return side[ws]
+
+        def lead(leader: int, won: int, gone: int) -> bool:
+            """A trick boundary: ``leader`` to lead, ``maxside`` has ``won`` tricks so far."""
+            nonlocal nodes
+            need = target - won
+            if need <= 0:
+                return True
+            rem = hands[leader].bit_count()
+            if need > rem:
+                return False
+            if rem == 1:
+                return last_trick(leader) == maxside
+            i0 = info(0)
+            i1 = info(1)
+            i2 = info(2)
+            i3 = info(3)
+            key = (i0[0], i1[0], i2[0], i3[0], leader)
+            mine = side[leader] == maxside
+            # In the leader's terms: maxside reaches need iff leader side
+            # takes >= lneed (when leader is maxside) or <= rem - need.
+            entry = tt.get(key)
+            if entry is not None:
+                lo, hi = entry
+                if mine:
+                    if lo >= need:
+                        return True
+                    if hi < need:
+                        return False
+                else:
+                    if hi <= rem - need:
+                        return True
+                    if lo > rem - need:
+                        return False
+            else:
+                lo, hi = 0, rem
+            infos = (i0, i1, i2, i3)
+            # Quick tricks: winners the leader can cash from his own hand.
+            lside = side[leader]
+            qt = 0
+            if trump >= 0:
+                it = infos[trump]
+                tl = it[3]
+                opp_tr = 0
+                for o in opps[leader]:
+                    if tl[o] > opp_tr:
+                        opp_tr = tl[o]
+                kt = it[2] if it[1] == leader else 0
+            else:
+                opp_tr = kt = 0
+            if opp_tr == 0 or kt >= opp_tr:
+                # No ruffs to fear (or trumps drawn first): each suit whose top
+                # the leader holds yields its run, or every card of the suit
+                # once the run outlasts the other hands.
+                for s in range(4):
+                    ii = infos[s]
+                    if ii[1] == leader:
+                        ln = ii[3]
+                        mo = 0
+                        for o in others[leader]:
+                            if ln[o] > mo:
+                                mo = ln[o]
+                        qt += ln[leader] if ii[2] >= mo else ii[2]
+            else:
+                tl = infos[trump][3]
+                qt = kt
+                for s in range(4):
+                    ii = infos[s]
+                    if s != trump and ii[1] == leader:
+                        m = ii[2]
+                        ln = ii[3]
+                        for o in opps[leader]:
+                            if tl[o] and ln[o] < m:
+                                m = ln[o]
+                        qt += m
+            if trump >= 0:
+                it = infos[trump]
+                if it[4] == lside:
+                    if it[5] > qt:
+                        qt = it[5]
+                elif it[4] >= 0 and rem - it[5] < hi:
+                    hi = rem - it[5]
+            if qt > rem:
+                qt = rem
+            if qt > lo:
+                lo = qt
+            if mine:
+                if lo >= need:
+                    tt[key] = [lo, hi]
+                    return True
+                if hi < need:
+                    tt[key] = [lo, hi]
+                    return False
+            else:
+                if hi <= rem - need:
+                    tt[key] = [lo, hi]
+                    return True
+                if lo > rem - need:
+                    tt[key] = [lo, hi]
+                    return False
+            # Order the leads.
+            h = hands[leader]
+            scored = []
+            for s in range(4):
+                hs = h & SM[s]
+                if not hs:
+                    continue
+                ii = infos[s]
+                rs = runs(hs, gone)  # high first
+                top = ii[1]
+                ruff_danger = False
+                if trump >= 0 and s != trump:
+                    for o in opps[leader]:
+                        if not ii[3][o] and infos[trump][3][o]:
+                            ruff_danger = True
+                            break
+                if top == leader:
+                    base = 100 + ii[2]
+                    order = rs
+                elif side[top] == lside:
+                    base = 80
+                    order = rs[::-1]
+                else:
+                    base = 40 - ii[3][leader]
+                    order = rs[::-1]
+                if ruff_danger:
+                    base -= 60
+                for k, c in enumerate(order):
+                    scored.append((base - 30 * k, c))
+            scored.sort(reverse=True)
+            q = nxt[leader]
+            ismax = mine
+            result = not ismax
+            for _, c in scored:
+                nodes += 1
+                if nodes == limit:
+                    raise SolverLimitError(f"the search passed its limit of {limit} nodes")
+                b = 1 << c
+                s = SUIT[c]
+                hands[leader] = h ^ b
+                packs[s] ^= PACKBIT[leader][c]
+                r = follow(q, 1, s, c, leader, won, b, gone)
+                hands[leader] = h
+                packs[s] ^= PACKBIT[leader][c]
+                if r == ismax:
+                    result = r
+                    break
+            # Store the bound this probe proved, in the leader's terms.
+            if result:
+                if mine:
+                    if need > lo:
+                        lo = need
+                else:
+                    if rem - need < hi:
+                        hi = rem - need
+            else:
+                if mine:
+                    if need - 1 < hi:
+                        hi = need - 1
+                else:
+                    if rem - need + 1 > lo:
+                        lo = rem - need + 1
+            tt[key] = [lo, hi]
+            return result
+
+        def follow(seat: int, pos: int, led: int, wcard: int, wseat: int,
+                   won: int, tbl: int, gone: int) -> bool:
+            """``seat`` plays the ``pos``-th card (1-based after the lead) of a trick."""
+            nonlocal nodes
+            h = hands[seat]
+            f = h & SM[led]
+            myside = side[seat]
+            winning = side[wseat] == myside
+            later = later_opps[seat][pos]
+            if f:
+                rs = runs(f, gone)  # high first
+                if len(rs) == 1:
+                    order = rs
+                else:
+                    order = rs[::-1]  # low first
+                    if not (winning and not beatable(wcard, led, later)):
+                        # Cheapest card that wins the trick for sure goes first;
+                        # failing that, the cheapest that wins for now.
+                        best = -1
+                        if SUIT[wcard] == led:
+                            for c in order:
+                                if c > wcard:
+                                    # Equivalent cards: test the run's top (the
+                                    # lowest is what we play; same effect).
+                                    if not beatable(c, led, later):
+                                        best = c
+                                        break
+                                    if best < 0 and not later:
+                                        best = c
+                        if best >= 0 and best != order[0]:
+                            order.remove(best)
+                            order.insert(0, best)
+            else:
+                t = h & tsm
+                disc = h & ~tsm
+                order = []
+                safe = winning and not beatable(wcard, led, later)
+                ruffs = runs(t, gone)[::-1] if t else []
+                if ruffs and not safe:
+                    # Cheapest ruff that holds the trick first.
+                    good = []
+                    for c in ruffs:
+                        if SUIT[wcard] != trump or c > wcard:
+                            good.append(c)
+                    sure = [c for c in good if not beatable(c, led, later)]
+                    first = sure[0] if sure else (good[0] if good else -1)
+                    if first >= 0:
+                        order.append(first)
+                dl = []
+                for s in range(4):
+                    ds = disc & SM[s]
+                    if ds:
+                        for c in runs(ds, gone):
+                            dl.append(c)
+                # Discard low cards first: rank within suit.
+                dl.sort(key=lambda c: c - BASE[c])
+                order.extend(dl)
+                for c in ruffs:
+                    if c not in order:
+                        order.append(c)
+            ismax = myside == maxside
+            q = nxt[seat]
+            last = pos + 1 == n
+            for c in order:
+                nodes += 1
+                if nodes == limit:
+                    raise SolverLimitError(f"the search passed its limit of {limit} nodes")
+                b = 1 << c
+                s = SUIT[c]
+                hands[seat] = h ^ b
+                packs[s] ^= PACKBIT[seat][c]
+                if s == SUIT[wcard]:
+                    if c > wcard:
+                        nw, ns = c, seat
+                    else:
+                        nw, ns = wcard, wseat
+                elif s == trump:
+                    nw, ns = c, seat
+                else:
+                    nw, ns = wcard, wseat
+                if last:
+                    r = lead(ns, won + (side[ns] == maxside), gone | tbl | b)
+                else:
+                    r = follow(q, pos + 1, led, nw, ns, won, tbl | b, gone)
+                hands[seat] = h
+                packs[s] ^= PACKBIT[seat][c]
+                if r == ismax:
+                    return r
+            return not ismax
+
+        def probe(first: int, pos: int, led: int, wcard: int, wseat: int,
+                  tbl: int, gone: int, side_: int, target_: int) -> bool:
+            nonlocal target, maxside
+            target = target_
+            maxside = side_
+            if pos == 0:
+                return lead(first, 0, gone)
+            return follow(first, pos, led, wcard, wseat, 0, tbl, gone)
+
+        def node_count() -> int:
+            return nodes
+
+        del state
+        self.probe: Callable[..., bool] = probe
+        self.node_count = node_count
+        self.runs = runs
+
+
+def _sides_of(deal: Sequence[int], sides: Sequence[Sequence[Seat]] | None) -> tuple[list[int], list[int]]:
+    """The seats in play (clockwise from N) and the side (0 or 1) of each seat."""
+    seats = [p for p in range(4) if deal[p]]
+    side = [-1, -1, -1, -1]
+    if sides is None:
+        if len(seats) == 4:
+            side = [0, 1, 0, 1]
+        elif len(seats) == 2:
+            side[seats[0]], side[seats[1]] = 0, 1
+        else:
+            raise ValueError("with three hands, say which seats are partners: pass sides=")
+    else:
+        if len(sides) != 2:
+            raise ValueError("sides must name exactly two sides")
+        for k, group in enumerate(sides):
+            for p in group:
+                if side[int(p)] != -1:
+                    raise ValueError(f"seat {Seat(p).name} is on both sides")
+                side[int(p)] = k
+    return seats, side
+
+
+class _Position:
+    """A validated position and the search built for it."""
+
+    def __init__(self, deal: Sequence[int], trump: int | None, leader: Seat,
+                 trick: Sequence[tuple[Seat, int]], sides: Sequence[Sequence[Seat]] | None,
+                 node_limit: int | None) -> None:
+        if len(deal) != 4:
+            raise ValueError("a deal is four hands indexed by seat (0 for an absent seat)")
+        if trump is not None and trump not in (0, 1, 2, 3):
+            raise ValueError(f"trump must be a suit 0-3 or None, not {trump!r}")
+        hands = [int(h) for h in deal]
+        for p in range(4):
+            for q in range(p + 1, 4):
+                if hands[p] & hands[q]:
+                    raise ValueError("a card is in two hands")
+        played_by = {int(p) for p, _ in trick}
+        present = [p for p in range(4) if hands[p] or p in played_by]
+        seats, side = _sides_of([1 if p in present else 0 for p in range(4)], sides)
+        if len(seats) < 2:
+            raise ValueError("a deal needs at least two hands")
+        for p in seats:
+            if side[p] == -1:
+                raise ValueError(f"seat {Seat(p).name} holds cards but is on no side")
+        if int(leader) not in seats:
+            raise ValueError(f"the leader {Seat(leader).name} holds no cards")
+        n = len(seats)
+        if len(trick) >= n:
+            raise ValueError("the current trick is already complete")
+        order = [seats[(seats.index(int(leader)) + k) % n] for k in range(n)]
+        tbl = 0
+        wcard = wseat = led = -1
+        t = -1 if trump is None else trump
+        for k, (p, c) in enumerate(trick):
+            if int(p) != order[k]:
+                raise ValueError(f"card {k + 1} of the trick is {Seat(order[k]).name}'s to play, "
+                                 f"not {Seat(p).name}'s")
+            if not 0 <= c < 52 or (tbl | hands[0] | hands[1] | hands[2] | hands[3]) >> c & 1:
+                raise ValueError(f"card {c} of the trick is not a card or is still in a hand")
+            s = c // 13
+            if k == 0:
+                led, wcard, wseat = s, c, int(p)
+            else:
+                if s != led and hands[int(p)] & SUIT_MASK[led]:
+                    raise ValueError(f"{Seat(p).name} did not follow suit")
+                if (s == wcard // 13 and c > wcard) or (s == t and wcard // 13 != t):
+                    wcard, wseat = c, int(p)
+            tbl |= 1 << c
+        size = hands[order[len(trick)]].bit_count()
+        for k, p in enumerate(order):
+            want = size - 1 if k < len(trick) else size
+            if hands[p].bit_count() != want:
+                raise ValueError("the hands must be the same size (less the cards played to the trick)")
+        if size == 0:
+            raise ValueError("no cards left to play")
+        self.hands = hands
+        self.trump = trump
+        self.side = side
+        self.seats = seats
+        self.leader = int(leader)
+        self.mover = order[len(trick)]
+        self.pos = len(trick)
+        self.led, self.wcard, self.wseat = led, wcard, wseat
+        self.tbl = tbl
+        self.rem = size
+        self.search = _Search(hands, trump, side, seats, node_limit)
+
+    def best(self, maxside: int, first: int, pos: int, led: int, wcard: int, wseat: int,
+             tbl: int, gone: int, rem: int, lo: int = 0) -> int:
+        """Tricks (of ``rem``) that ``maxside`` takes: bisection on zero-window probes."""
+        probe = self.search.probe
+        hi = rem
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if probe(first, pos, led, wcard, wseat, tbl, gone, maxside, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+def _gone(hands: Sequence[int], tbl: int) -> int:
+    return ((1 << 52) - 1) & ~(hands[0] | hands[1] | hands[2] | hands[3] | tbl)
+
+
+def solve(deal: Sequence[int], trump: int | None, leader: Seat, *,
+          trick: Sequence[tuple[Seat, int]] = (), sides: Sequence[Sequence[Seat]] | None = None,
+          node_limit: int | None = None) -> int:
+    """The tricks, of those still to play (the current one included), that the
+    side of ``leader`` (who led or leads the current trick) takes with best
+    play by both sides.
+
+    ``deal`` holds the cards not yet played (four masks by seat, 0 for an
+    absent seat); ``trick`` the cards already played to the current trick as
+    ``(seat, card)`` from the leader on. ``sides`` names the two sides (by
+    default N-S against E-W with four hands, each seat alone with two).
+    Raises :class:`SolverLimitError` past ``node_limit`` nodes.
+
+    >>> from whist.deal import parse_pbn
+    >>> deal = parse_pbn("N:AQ... 32... 54... K6...")  # the finesse works when S leads
+    >>> solve(deal, None, Seat.S), solve(deal, None, Seat.N)
+    (2, 1)
+    """
+    pos = _Position(deal, trump, leader, trick, sides, node_limit)
+    return pos.best(pos.side[pos.leader], pos.mover, pos.pos, pos.led, pos.wcard, pos.wseat,
+                    pos.tbl, _gone(pos.hands, pos.tbl), pos.rem)
+
+
+def solve_cards(deal: Sequence[int], trump: int | None, leader: Seat, *,
+                trick: Sequence[tuple[Seat, int]] = (),
+                sides: Sequence[Sequence[Seat]] | None = None,
+                node_limit: int | None = None) -> dict[int, int]:
+    """For each legal card of the player to move (the one after the cards of
+    ``trick``), the tricks that the MOVER'S side takes, of those still to play
+    (the current one included), if that card is played and both sides play
+    best after it.
+
+    Note the side: it is the side of the player to move, which inside a trick
+    may not be the side of ``leader`` that :func:`solve` counts for. So when
+    the mover is the leader, ``max(solve_cards(...).values()) == solve(...)``;
+    when the mover is an opponent of the leader, the minimum over the cards
+    of ``rem - value`` is the :func:`solve` result.
+    """
+    pos = _Position(deal, trump, leader, trick, sides, node_limit)
+    hands = pos.hands
+    search = pos.search
+    mover = pos.mover
+    myside = pos.side[mover]
+    h = hands[mover]
+    legal = h & SUIT_MASK[pos.led] if pos.pos else h
+    if not legal:
+        legal = h
+    gone = _gone(hands, pos.tbl)
+    t = -1 if trump is None else trump
+    n = len(pos.seats)
+    nxt = {p: pos.seats[(i + 1) % n] for i, p in enumerate(pos.seats)}
+    values: dict[int, int] = {}
+    best = 0
+    for c in search.runs(legal, gone):
+        # Every card of the run has the value of its representative.
+        b = 1 << c
+        s = c // 13
+        search.hands[mover] = h ^ b
+        search.packs[s] ^= _PACKBIT[mover][c]
+        if pos.pos == 0:
+            wcard, wseat, led = c, mover, s
+        else:
+            led = pos.led
+            if (s == pos.wcard // 13 and c > pos.wcard) or (s == t and pos.wcard // 13 != t):
+                wcard, wseat = c, mover
+            else:
+                wcard, wseat = pos.wcard, pos.wseat
+        if pos.pos + 1 == n:
+            won = 1 if pos.side[wseat] == myside else 0
+            rest = pos.rem - 1
+            v = won + (pos.best(myside, wseat, 0, -1, -1, -1, 0, gone | pos.tbl | b, rest) if rest else 0)
+        else:
+            v = pos.best(myside, nxt[mover], pos.pos + 1, led, wcard, wseat, pos.tbl | b, gone, pos.rem)
+        search.hands[mover] = h
+        search.packs[s] ^= _PACKBIT[mover][c]
+        best = max(best, v)
+        # The run: the cards of legal from c up to the next card held elsewhere.
+        run = _run_of(c, legal, gone)
+        for rc in range(52):
+            if run >> rc & 1:
+                values[rc] = v
+    return values
+
+
+def _run_of(c: int, h: int, gone: int) -> int:
+    """The cards of ``h`` equivalent to ``c`` (c the lowest of its run)."""
+    x = h | gone
+    base = 13 * (c // 13)
+    top = c
+    while top + 1 < base + 13 and x >> (top + 1) & 1:
+        top += 1
+    return h & ((1 << (top + 1)) - (1 << c))
