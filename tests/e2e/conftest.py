@@ -1,0 +1,327 @@
+"""Fixtures for the end-to-end tests: servers, Chromium and a watched page.
+
+Servers (session scope, each in a background thread of the test process):
+
+- ``dev_server`` -> ``"http://127.0.0.1:PORT/"``: ``serve.py``'s dev server
+  on the project (runs ``npm ci`` first if the runtime is missing).
+- ``built_site`` -> ``Path``: the site written by ``serve.build_site`` into a
+  temporary directory.
+- ``site_server`` -> ``"http://127.0.0.1:PORT/whist/"``: that built site
+  served under the sub-path ``/whist/``, as on a GitHub Pages project site.
+
+Browser: pytest-playwright's own fixtures (``browser``, ``context``, ``page``)
+run the system Chromium: ``$WHIST_CHROMIUM`` if set, else
+``/usr/bin/chromium`` when it exists, else Playwright's bundled browser. The
+launch flags are in ``CHROMIUM_ARGS`` (``--no-sandbox`` is added when running
+as root). ``--headed`` and the other pytest-playwright options still work.
+
+Watched pages (function scope), both :class:`GamePage`:
+
+- ``game_page``: a fresh page on the dev server.
+- ``site_page``: a fresh page on the built site under ``/whist/``.
+
+A ``GamePage`` records every console error, uncaught page error, Python
+traceback (in the console, in a ``.py-error`` element or in the page text),
+failed or 4xx/5xx same-origin response, and every request to another origin.
+When the test body ends, the test FAILS if anything was recorded, listing it.
+Use ``game_page.open()`` to load the page and wait (up to 120 s) for
+``body[data-ready="1"]``; it fails at once if the page reports an error first.
+Any other attribute is the Playwright ``Page``'s: ``game_page.locator(...)``,
+``game_page.click(...)``; the page itself is ``game_page.page``.
+
+Example::
+
+    def test_first_card(game_page):
+        game_page.open()
+        game_page.locator('button.card:not([aria-disabled="true"])').first.click()
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+import serve
+
+#: Debian's Chromium; the default when it exists.
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+
+#: Chromium flags: no GPU, no background connections to Google's services
+#: (refused on closed networks, and not part of what the page does).
+CHROMIUM_ARGS: tuple[str, ...] = (
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+
+#: How long the page may take to boot Pyodide and reach data-ready (ms).
+READY_TIMEOUT_MS = 120_000
+
+READY_SELECTOR = 'body[data-ready="1"]'
+TRACEBACK = "Traceback (most recent call last)"
+SUB_PATH = "/whist/"
+
+
+# --------------------------------------------------------------------------
+# Servers
+# --------------------------------------------------------------------------
+
+
+def _serve_in_thread(resolver: serve.Resolver, base: str = "/") -> Iterator[str]:
+    """Run a serve.py server on a free port in a thread; yield its URL."""
+    server = serve.make_server(resolver, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, name="whist-test-server", daemon=True)
+    thread.start()
+    try:
+        yield serve.server_url(server, base)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def runtime_installed() -> None:
+    """The pinned Pyodide/PyScript runtime is in node_modules (``npm ci`` if not)."""
+    try:
+        serve.ensure_runtime(serve.ROOT)
+    except SystemExit as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def dev_server(runtime_installed: None) -> Iterator[str]:
+    """Base URL (ending with "/") of the dev server on the project."""
+    yield from _serve_in_thread(serve.project_resolver(serve.ROOT))
+
+
+@pytest.fixture(scope="session")
+def built_site(runtime_installed: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Directory holding the site as ``python serve.py --build`` writes it."""
+    dest = tmp_path_factory.mktemp("build") / "_site"
+    serve.build_site(dest, serve.ROOT)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path) -> Iterator[str]:
+    """URL (ending with "/whist/") of the built site served under a sub-path."""
+    yield from _serve_in_thread(serve.site_resolver(built_site, SUB_PATH), SUB_PATH)
+
+
+# --------------------------------------------------------------------------
+# Browser
+# --------------------------------------------------------------------------
+
+
+def chromium_executable() -> str | None:
+    """The Chromium to run: $WHIST_CHROMIUM, else /usr/bin/chromium, else None (Playwright's own)."""
+    chosen = os.environ.get("WHIST_CHROMIUM")
+    if chosen:
+        if not (Path(chosen).is_file() or shutil.which(chosen)):
+            raise pytest.UsageError(f"WHIST_CHROMIUM={chosen} is not an executable file")
+        return shutil.which(chosen) or chosen
+    return SYSTEM_CHROMIUM if Path(SYSTEM_CHROMIUM).is_file() else None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str | None) -> dict[str, Any]:
+    """pytest-playwright's launch options, plus the system Chromium and its flags."""
+    options = dict(browser_type_launch_args)
+    if (browser_name or "chromium") != "chromium":
+        return options
+    args = list(options.get("args", [])) + list(CHROMIUM_ARGS)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")
+    options["args"] = args
+    executable = chromium_executable()
+    if executable and "channel" not in options and "executable_path" not in options:
+        options["executable_path"] = executable
+    return options
+
+
+# --------------------------------------------------------------------------
+# The watched page
+# --------------------------------------------------------------------------
+
+
+def _origin(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class GamePage:
+    """A Playwright page on one server that records everything that went wrong.
+
+    ``problems`` lists what was recorded; ``requests`` every URL requested.
+    Unknown attributes are looked up on the Playwright ``Page``.
+    """
+
+    def __init__(self, page: Page, context: BrowserContext, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.origin = _origin(base_url)
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        self._ignored: list[re.Pattern[str]] = []
+        self._reported: set[str] = set()  # already in a failure message
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self._record(f"page error: {error}"))
+        context.on("request", self._on_request)
+        context.on("response", self._on_response)
+        context.on("requestfailed", self._on_request_failed)
+
+    # -- recording ---------------------------------------------------------
+
+    def _record(self, problem: str) -> None:
+        if not any(p.search(problem) for p in self._ignored):
+            self.problems.append(problem)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self._record(f"console error: {message.text}")
+        elif TRACEBACK in message.text:
+            self._record(f"Python traceback in console ({message.type}): {message.text}")
+
+    def _on_request(self, request: Request) -> None:
+        url = request.url
+        self.requests.append(url)
+        scheme = urllib.parse.urlsplit(url).scheme
+        if scheme in ("data", "blob", "about"):
+            return
+        if _origin(url) != self.origin:
+            self._record(f"request to another origin: {request.method} {url}")
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400 and _origin(response.url) == self.origin:
+            self._record(f"HTTP {response.status}: {response.url}")
+
+    def _on_request_failed(self, request: Request) -> None:
+        failure = request.failure or "failed"
+        if _origin(request.url) == self.origin and "ERR_ABORTED" not in failure:
+            self._record(f"request failed ({failure}): {request.url}")
+
+    def _page_problems(self) -> list[str]:
+        """Python errors shown in the page itself (PyScript's ``.py-error`` banners, tracebacks in text)."""
+        if self.page.is_closed():
+            return []
+        try:
+            banners = self.page.locator(".py-error").all_text_contents()
+            text = self.page.evaluate("() => document.body ? document.body.innerText : ''")
+        except PlaywrightError:
+            return []
+        found = [f"PyScript error shown in the page (.py-error): {b.strip()}" for b in banners]
+        if not banners and TRACEBACK in text:
+            start = text.index(TRACEBACK)
+            found.append(f"Python traceback in the page text: {text[start : start + 2000]}")
+        return [p for p in found if not any(i.search(p) for i in self._ignored)]
+
+    # -- API for tests -------------------------------------------------------
+
+    def ignore(self, pattern: str) -> None:
+        """Do not count problems matching the regular expression ``pattern`` (for tests of error paths)."""
+        self._ignored.append(re.compile(pattern))
+        self.problems = [p for p in self.problems if not re.search(pattern, p)]
+
+    def all_problems(self) -> list[str]:
+        """Everything recorded so far, plus the errors the page shows now."""
+        return [*self.problems, *self._page_problems()]
+
+    def url(self, path: str = "") -> str:
+        """Absolute URL of ``path`` relative to the server's base URL."""
+        return urllib.parse.urljoin(self.base_url, path.lstrip("/"))
+
+    def goto(self, path: str = "", **kwargs: Any) -> Response | None:
+        """Navigate to ``path`` (relative to the base URL)."""
+        return self.page.goto(self.url(path), **kwargs)
+
+    def wait_ready(self, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+        """Wait for ``body[data-ready="1"]``; fail early if the page reports a problem first."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            problems = self.all_problems()
+            if problems:
+                self._reported.update(problems)
+                pytest.fail("the page failed before it was ready:\n" + "\n".join(problems), pytrace=False)
+            try:
+                self.page.wait_for_selector(READY_SELECTOR, state="attached", timeout=500)
+                return
+            except PlaywrightTimeoutError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"the page was not ready ({READY_SELECTOR}) after {timeout_ms / 1000:.0f} s")
+
+    def open(self, path: str = "", timeout_ms: int = READY_TIMEOUT_MS) -> Page:
+        """Load the page and wait until it is ready; return the Playwright page."""
+        self.goto(path)
+        self.wait_ready(timeout_ms)
+        return self.page
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "page":  # not set yet: avoid endless recursion
+            raise AttributeError(name)
+        return getattr(self.page, name)
+
+
+GamePageFactory = Callable[[str], GamePage]
+
+#: The GamePages a test opened, checked when its body ends.
+PAGES_KEY = pytest.StashKey[list[GamePage]]()
+
+
+@pytest.fixture
+def make_game_page(new_context: Callable[..., BrowserContext], request: pytest.FixtureRequest) -> GamePageFactory:
+    """``make_game_page(base_url)`` -> a watched page in a new browser context, on any server."""
+
+    def make(base_url: str) -> GamePage:
+        context = new_context()
+        game_page = GamePage(context.new_page(), context, base_url)
+        request.node.stash.setdefault(PAGES_KEY, []).append(game_page)
+        return game_page
+
+    return make
+
+
+@pytest.fixture
+def game_page(make_game_page: GamePageFactory, dev_server: str) -> GamePage:
+    """A watched page on the dev server (see :class:`GamePage`)."""
+    return make_game_page(dev_server)
+
+
+@pytest.fixture
+def site_page(make_game_page: GamePageFactory, site_server: str) -> GamePage:
+    """A watched page on the built site served under /whist/ (see :class:`GamePage`)."""
+    return make_game_page(site_server)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """After the test body, fail the test if any of its GamePages recorded a problem."""
+    try:
+        result = yield
+    except BaseException:
+        for page in item.stash.get(PAGES_KEY, []):
+            if problems := [p for p in page.all_problems() if p not in page._reported]:
+                item.add_report_section("call", "browser problems", "\n".join(problems))
+        raise
+    problems = [p for page in item.stash.get(PAGES_KEY, []) for p in page.all_problems()]
+    if problems:
+        pytest.fail(
+            "the browser reported problems:\n" + "\n".join(f"- {p}" for p in problems),
+            pytrace=False,
+        )
+    return result
