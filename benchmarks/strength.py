@@ -1,0 +1,86 @@
+"""How strong and how fast the computer players are: prints figures, never fails.
+
+    python benchmarks/strength.py [--games N] [--game classic]
+
+For each match, one partnership of each level over N seeded games (the first
+level sits North-South in even games, East-West in odd ones, so both see the
+same deals from both sides): games won and the average points margin per game.
+Then the time per choice of each level, over every choice it made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from whist.players import Player, RandomPlayer, make_player
+from whist.state import GameState, Phase
+
+MATCHES = (("normal", "random"), ("normal", "easy"), ("easy", "random"))
+
+
+def new_player(level: str, seed: int) -> Player:
+    return RandomPlayer(seed) if level == "random" else make_player(level, seed)
+
+
+def play(game: str, seed: int, levels: tuple[str, str], times: dict[str, list[float]]) -> GameState:
+    """One game, ``levels[i]`` playing for side ``i``; each choice timed by level."""
+    state = GameState(game, seed=seed)
+    rules = state.rules
+    seats = {s: (levels[rules.side_of(s)], new_player(levels[rules.side_of(s)], seed * 8 + int(s)))
+             for s in rules.seats}
+    while not state.is_over:
+        if state.phase is Phase.HAND_OVER:
+            state.apply("next")
+            continue
+        seat = state.to_play
+        assert seat is not None
+        level, player = seats[seat]
+        obs = state.observation(seat)
+        start = time.perf_counter()
+        action = player.choose(obs)
+        times.setdefault(level, []).append(time.perf_counter() - start)
+        state.apply(action)
+    return state
+
+
+def match(game: str, a: str, b: str, games: int, times: dict[str, list[float]]) -> tuple[int, float, int]:
+    """Games won by ``a``, its average points margin, hands played."""
+    won, margin, hands = 0, 0, 0
+    for seed in range(games):
+        side_a = seed % 2
+        levels = (a, b) if side_a == 0 else (b, a)
+        state = play(game, seed, levels, times)
+        won += state.winner == side_a
+        margin += state.scores[side_a] - sum(s for i, s in enumerate(state.scores) if i != side_a)
+        hands += len(state.results)
+    return won, margin / games, hands
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    parser.add_argument("--game", default="classic")
+    args = parser.parse_args(argv)
+    times: dict[str, list[float]] = {}
+    print(f"{args.games} games per match of {args.game}; win rate and average points margin of the first")
+    for a, b in MATCHES:
+        won, margin, hands = match(args.game, a, b, args.games, times)
+        print(f"  {a:>6} vs {b:<6}  wins {won:4d}/{args.games} = {won / args.games:6.1%}   "
+              f"margin {margin:+5.2f} points/game   ({hands} hands)")
+    print("time per choice (CPython; expect 3-10x slower under Pyodide)")
+    for level, ts in sorted(times.items()):
+        ts.sort()
+        p99 = ts[min(len(ts) - 1, int(len(ts) * 0.99))]
+        print(f"  {level:>6}: {len(ts):7d} choices  mean {statistics.fmean(ts) * 1e3:.3f} ms  "
+              f"median {statistics.median(ts) * 1e3:.3f} ms  p99 {p99 * 1e3:.3f} ms  max {ts[-1] * 1e3:.3f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
