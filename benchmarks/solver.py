@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whist.seats import Seat  # noqa: E402
-from whist.solver import _Position  # noqa: E402
+from whist.seats import Seat
+from whist.solver import _Position
 
 
 def random_position(rng: random.Random, tricks: int) -> tuple[tuple[int, int, int, int], int | None, Seat]:

@@ -225,7 +225,7 @@ class _Search:
             # takes >= lneed (when leader is maxside) or <= rem - need.
             entry = tt.get(key)
             if entry is not None:
-                lo, hi = entry
+                lo, hi, bm = entry
                 if mine:
                     if lo >= need:
                         return True
@@ -237,7 +237,7 @@ class _Search:
                     if lo > rem - need:
                         return False
             else:
-                lo, hi = 0, rem
+                lo, hi, bm = 0, rem, -1
             infos = (i0, i1, i2, i3)
             # Quick tricks: winners the leader can cash from his own hand.
             lside = side[leader]
@@ -290,17 +290,17 @@ class _Search:
                 lo = qt
             if mine:
                 if lo >= need:
-                    tt[key] = [lo, hi]
+                    tt[key] = [lo, hi, bm]
                     return True
                 if hi < need:
-                    tt[key] = [lo, hi]
+                    tt[key] = [lo, hi, bm]
                     return False
             else:
                 if hi <= rem - need:
-                    tt[key] = [lo, hi]
+                    tt[key] = [lo, hi, bm]
                     return True
                 if lo > rem - need:
-                    tt[key] = [lo, hi]
+                    tt[key] = [lo, hi, bm]
                     return False
             # Order the leads.
             h = hands[leader]
@@ -320,22 +320,29 @@ class _Search:
                             break
                 if top == leader:
                     base = 100 + ii[2]
-                    order = rs
+                    high_first = True
                 elif side[top] == lside:
                     base = 80
-                    order = rs[::-1]
+                    high_first = False
                 else:
                     base = 40 - ii[3][leader]
-                    order = rs[::-1]
+                    high_first = False
                 if ruff_danger:
                     base -= 60
-                for k, c in enumerate(order):
-                    scored.append((base - 30 * k, c))
+                last = len(rs) - 1
+                for k, c in enumerate(rs):
+                    # The lead that settled this position before (in
+                    # another probe, or a transposition) goes first.
+                    tag = s * 16 + k
+                    if tag == bm:
+                        scored.append((1000, c, tag))
+                    else:
+                        scored.append((base - 30 * (k if high_first else last - k), c, tag))
             scored.sort(reverse=True)
             q = nxt[leader]
             ismax = mine
             result = not ismax
-            for _, c in scored:
+            for _, c, tag in scored:
                 nodes += 1
                 if nodes == limit:
                     raise SolverLimitError(f"the search passed its limit of {limit} nodes")
@@ -348,6 +355,7 @@ class _Search:
                 packs[s] ^= PACKBIT[leader][c]
                 if r == ismax:
                     result = r
+                    bm = tag
                     break
             # Store the bound this probe proved, in the leader's terms.
             if result:
@@ -364,7 +372,7 @@ class _Search:
                 else:
                     if rem - need + 1 > lo:
                         lo = rem - need + 1
-            tt[key] = [lo, hi]
+            tt[key] = [lo, hi, bm]
             return result
 
         def follow(seat: int, pos: int, led: int, wcard: int, wseat: int,
