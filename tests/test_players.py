@@ -426,7 +426,7 @@ def match(level_a: str, level_b: str | None, games: int) -> tuple[int, float]:
 
 def test_normal_beats_random_by_a_wide_margin() -> None:
     won, margin = match("normal", None, 200)
-    assert won >= 180 and margin > 4  # measured: 200 of 200, margin 7.6
+    assert won >= 180 and margin > 4  # measured: 199 of 200, margin 7.5
 
 
 def test_normal_beats_easy() -> None:
