@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 
-from whist.cards import (CLUBS, DIAMONDS, FULL_DECK, HEARTS, SPADES, card_long_name, card_name,
-                         mask_names, parse_card, parse_cards, suit_of)
+from whist.cards import (
+    CLUBS,
+    DIAMONDS,
+    FULL_DECK,
+    HEARTS,
+    SPADES,
+    card_long_name,
+    card_name,
+    mask_names,
+    parse_card,
+    parse_cards,
+    suit_of,
+)
 from whist.deal import deal_cards, format_pbn, parse_pbn, shuffled_deck
 from whist.rules import DealtHand, Rules, make_rules
 from whist.seats import Seat
@@ -142,7 +154,7 @@ def test_same_seed_same_cards_and_deal_rotates_clockwise() -> None:
             dealers.append(a.dealer)
             numbers.append(a.deal_number)
             assert a.to_play == a.rules.next_seat(a.dealer)
-    for prev, nxt in zip(dealers, dealers[1:]):
+    for prev, nxt in itertools.pairwise(dealers):
         assert nxt == prev.next_clockwise()
     assert numbers[0] == 99 and len(set(numbers)) == len(numbers)
 
@@ -213,7 +225,7 @@ def test_revoke_is_refused_with_a_reason_and_changes_nothing() -> None:
         state.apply("7S")
     with pytest.raises(IllegalActionError, match="not a card"):
         state.apply("ZZ")
-    with pytest.raises(IllegalActionError, match="the only action is 'next'|follow|card"):
+    with pytest.raises(IllegalActionError, match="East is to play a card"):
         state.apply(NEXT_HAND)
     with pytest.raises(IllegalActionError):
         state.apply(12)  # type: ignore[arg-type]

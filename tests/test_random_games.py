@@ -75,7 +75,7 @@ def play_checked_game(seed: int) -> GameState:
         state.apply(action)
         if action != NEXT_HAND and len(state.tricks) > tricks_before:
             finished = state.tricks[-1]
-            assert finished.plays == trick_before + ((seat, parse_card(action)),)
+            assert finished.plays == (*trick_before, (seat, parse_card(action)))
             won = trick_winner([c for _, c in finished.plays], state.trump)
             assert finished.winner == finished.plays[won][0]
             assert state.trick == () and state.to_play in (finished.winner, None)

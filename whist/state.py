@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, suit_of
 from whist.rules import Rules, make_rules
 from whist.seats import Seat
 from whist.trick import legal_cards, trick_winner
+
+if TYPE_CHECKING:
+    from whist.observation import Observation
 
 RECORD_FORMAT = 1
 NEXT_HAND = "next"
@@ -36,7 +39,7 @@ class IllegalActionError(ValueError):
     """An action that the rules do not allow now; the state is unchanged."""
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     PLAY = "play"
     HAND_OVER = "hand-over"
     GAME_OVER = "game-over"
@@ -150,7 +153,7 @@ class GameState:
             return [NEXT_HAND]
         return []
 
-    def observation(self, seat: Seat) -> Any:
+    def observation(self, seat: Seat) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
         from whist.observation import observe
 
@@ -194,7 +197,7 @@ class GameState:
         """Take back the last action and return it (None when there is none)."""
         if not self._undo:
             return None
-        for name, value in zip(_FIELDS, self._undo.pop()):
+        for name, value in zip(_FIELDS, self._undo.pop(), strict=True):
             setattr(self, name, value)
         return self.actions.pop()
 
@@ -204,7 +207,7 @@ class GameState:
 
     def actor_of(self, index: int) -> Seat | None:
         """Who took ``self.actions[index]`` (None for ``next``), read from the undo stack."""
-        snap = dict(zip(_FIELDS, self._undo[index]))
+        snap = dict(zip(_FIELDS, self._undo[index], strict=True))
         if snap["phase"] is not Phase.PLAY:
             return None
         trick = snap["trick"]
@@ -240,6 +243,8 @@ class GameState:
         game, options, seed, actions = (record.get(k) for k in ("game", "options", "seed", "actions"))
         if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(actions, list):
             raise ValueError("a game record needs 'game', 'options', 'seed' and 'actions'")
+        if not isinstance(seed, int):
+            raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
         state = cls(game, seed, **options)
         for i, action in enumerate(actions):
             try:
@@ -279,11 +284,11 @@ class GameState:
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
         self.hands = (hands[0], hands[1], hands[2], hands[3])
-        self.trick = self.trick + ((seat, card),)
+        self.trick = (*self.trick, (seat, card))
         if len(self.trick) < len(self.rules.seats):
             return
         win = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
-        self.tricks = self.tricks + (Trick(self.leader, self.trick, win),)
+        self.tricks = (*self.tricks, Trick(self.leader, self.trick, win))
         self.trick = ()
         self.leader = win
         if len(self.tricks) == self.rules.tricks_per_hand:
@@ -292,8 +297,8 @@ class GameState:
     def _score_hand(self) -> None:
         tricks = self.tricks_won
         points = self.rules.hand_points(tricks)
-        self.scores = tuple(s + p for s, p in zip(self.scores, points))
-        self.results = self.results + (HandResult(
-            self.hand_number, self.deal_number, self.dealer, self.trump, self.turn_up,
-            tricks, points, self.scores),)
+        self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
+        result = HandResult(self.hand_number, self.deal_number, self.dealer, self.trump, self.turn_up,
+                            tricks, points, self.scores)
+        self.results = (*self.results, result)
         self.phase = Phase.GAME_OVER if self.rules.winner(self.scores) is not None else Phase.HAND_OVER
