@@ -493,7 +493,7 @@ def _sides_of(deal: Sequence[int], sides: Sequence[Sequence[Seat]] | None) -> tu
         elif len(seats) == 2:
             side[seats[0]], side[seats[1]] = 0, 1
         else:
-            raise ValueError("with three hands, say which seats are partners: pass sides=")
+            raise ValueError("with three hands, the sides must be given (which seats are partners)")
     else:
         if len(sides) != 2:
             raise ValueError("sides must name exactly two sides")
