@@ -73,7 +73,7 @@ class Page:
         def guarded(evt: Any) -> None:
             try:
                 handler(evt)
-            except Exception as err:  # noqa: BLE001 - never let a handler raise into the page
+            except Exception as err:
                 self.fail(err)
 
         proxy = create_proxy(guarded)
@@ -84,7 +84,7 @@ class Page:
         async def guarded() -> None:
             try:
                 await coro
-            except Exception as err:  # noqa: BLE001
+            except Exception as err:
                 self.fail(err)
 
         task = asyncio.ensure_future(guarded())
@@ -118,9 +118,17 @@ class Page:
         loader = self.el("loader")
         loader.classList.add("done")
         self.body.dataset.ready = "1"
-        self.spawn(self.run())
+        self.go()
 
     # --- the flow --------------------------------------------------------------------
+    def go(self) -> None:
+        """Hand over to the computers if it is their turn; else the table is at rest, waiting for you."""
+        if self.table.computer_to_play:
+            self.busy = True
+            self.spawn(self.run())
+        else:
+            self.settle()
+
     async def run(self) -> None:
         """Let the computers play, one card at a time, until it is your turn or the hand ends."""
         gen = self.generation
@@ -226,7 +234,8 @@ class Page:
         self.busy = True
         gen = self.generation
         had_focus = self.el("hand").contains(js.document.activeElement)
-        self.render_hand(self.table.view())
+        # Every card stays dimmed until the trick is shown (and gathered, if this card ended it).
+        self.render_hand(self.table.view(), locked=True)
         if had_focus:
             self.el("hand").focus()
         self.spawn(self.after_human(gen))
@@ -242,7 +251,7 @@ class Page:
         self.clear_trick()
         self.take_announcements()
         self.settle()
-        self.spawn(self.run())
+        self.go()
 
     def ask_new_game(self) -> None:
         if self.table.in_progress:
@@ -264,7 +273,7 @@ class Page:
         self.clear_trick()
         self.take_announcements()
         self.settle()
-        self.spawn(self.run())
+        self.go()
 
     # --- rendering -------------------------------------------------------------------
     def render_toolbar(self, view: dict[str, Any]) -> None:
@@ -324,7 +333,10 @@ class Page:
             if seat == "S":
                 box.querySelector(".count").textContent = str(info["cards"])
 
-    def render_hand(self, view: dict[str, Any]) -> None:
+    def render_hand(self, view: dict[str, Any], locked: bool = False) -> None:
+        """Show your hand; ``locked`` dims every card whatever the turn."""
+        if locked:
+            view = {**view, "your_turn": False, "hand": [{**c, "legal": False} for c in view["hand"]]}
         hand = self.el("hand")
         key = tuple(c["card"] for c in view["hand"])
         if key != self.hand_key:
@@ -397,8 +409,11 @@ class Page:
             panel.hidden = True
             return
         over = view["game_over"]
-        self.set_text("summary-title", ("You win the game!" if over["winner"] == "us" else "East\u2013West win the game")
-                      if over else f"Hand {summary['hand_number']} over")
+        if over:
+            title = "You win the game!" if over["winner"] == "us" else "East\u2013West win the game"
+        else:
+            title = f"Hand {summary['hand_number']} over"
+        self.set_text("summary-title", title)
         self.set_text("summary-sub", f"Deal {summary['deal_number']} \u00b7 "
                       f"{SEAT_NAMES[summary['dealer']]} dealt \u00b7 "
                       f"trump {SUIT_WORDS.get(summary['trump'], 'none')} \u00b7 first to {view['target']}")

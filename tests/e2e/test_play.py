@@ -1,0 +1,217 @@
+"""Playing Classic Whist in the real page, in Chromium.
+
+The tests read the table from the page only (the DOM contract of DESIGN.md):
+the legal cards are worked out here from the hand and the led suit in #trick,
+then compared with the cards the page dims. Every test also fails on any
+console error, Python traceback or request to another origin (the
+``game_page`` fixture of tests/e2e/conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+FAST = "?pace=instant&seed={seed}"
+RANK_WORDS = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+              "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+#: Wait until the page waits for you: a card you may play, or the end of a hand.
+YOUR_MOVE = """() => document.body.dataset.phase !== 'play'
+    || !!document.querySelector('#hand button.card[aria-disabled="false"]')"""
+
+READ_TABLE = """() => ({
+  phase: document.body.dataset.phase,
+  hand: [...document.querySelectorAll('#hand button.card')].map(b => ({
+    card: b.dataset.card, name: b.getAttribute('aria-label'),
+    disabled: b.getAttribute('aria-disabled')})),
+  trick: [...document.querySelectorAll('#trick [data-card]')].map(e => [e.dataset.seat, e.dataset.card]),
+  us: document.querySelector('#score-us').textContent,
+  them: document.querySelector('#score-them').textContent,
+})"""
+
+
+def read(page: GamePage) -> dict[str, Any]:
+    return page.evaluate(READ_TABLE)
+
+
+def legal_from_page(table: dict[str, Any]) -> set[str]:
+    """The cards you may play, from what the page shows: follow the led suit if you can."""
+    hand = [c["card"] for c in table["hand"]]
+    if not table["trick"]:
+        return set(hand)
+    led = table["trick"][0][1][1]
+    follow = {c for c in hand if c[1] == led}
+    return follow or set(hand)
+
+
+def click_card(page: GamePage, card: str, force: bool = False) -> None:
+    # Near the top-left corner: the part of an overlapped card that is always on show.
+    # (Playwright treats aria-disabled="true" as disabled: clicking a dimmed card needs force.)
+    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 30}, force=force)
+
+
+def test_dom_contract(game_page: GamePage) -> None:
+    game_page.open(FAST.format(seed=12345))
+    game_page.wait_for_function(YOUR_MOVE)
+    table = read(game_page)
+    assert table["phase"] == "play"
+    cards = table["hand"]
+    assert 12 <= len(cards) <= 13
+    for c in cards:
+        assert re.fullmatch(r"[2-9TJQKA][SHDC]", c["card"])
+        assert c["name"] == f"{RANK_WORDS[c['card'][0]]} of {SUIT_WORDS[c['card'][1]]}"
+        assert c["disabled"] in ("true", "false")
+    # Only the cards of your hand are button.card.
+    assert game_page.locator("button.card").count() == len(cards)
+    assert game_page.locator("#hand button.card").count() == len(cards)
+    # Trump, the turn-up, scores, the trick, the live region.
+    trump = game_page.get_attribute("[data-trump]", "data-trump")
+    assert trump in ("S", "H", "D", "C", "NT")
+    turn_up = game_page.get_attribute("#turnup", "data-turn-up")
+    assert turn_up and turn_up[1] == trump
+    assert game_page.text_content("#score-us") == "0"
+    assert game_page.text_content("#score-them") == "0"
+    assert game_page.locator("#trick").count() == 1
+    for seat, card in table["trick"]:
+        assert seat in "NEW" and re.fullmatch(r"[2-9TJQKA][SHDC]", card)
+    live = game_page.locator('[aria-live="polite"]')
+    assert live.count() == 1
+    assert "trumps" in live.inner_text()
+    # The other seats: names and card counts; exactly one dealer.
+    for seat, name in (("N", "North"), ("E", "East"), ("W", "West")):
+        assert name in game_page.text_content(f"#seat-{seat} .seat-name")
+        played = sum(1 for s, _ in table["trick"] if s == seat)
+        assert game_page.text_content(f"#seat-{seat} .count") == str(13 - played)
+        assert game_page.locator(f"#seat-{seat} .back").count() == 13 - played
+    assert game_page.locator(".dealer-chip:not([hidden])").count() == 1
+    assert game_page.get_attribute("body", "data-ready") == "1"
+    assert not game_page.is_visible("#loader")
+
+
+def test_dimmed_cards_are_exactly_the_illegal_ones(game_page: GamePage) -> None:
+    game_page.open(FAST.format(seed=777))
+    clicked_dimmed = 0
+    for _ in range(13):
+        game_page.wait_for_function(YOUR_MOVE)
+        table = read(game_page)
+        if table["phase"] != "play":
+            break
+        legal = legal_from_page(table)
+        enabled = {c["card"] for c in table["hand"] if c["disabled"] == "false"}
+        dimmed = {c["card"] for c in table["hand"] if c["disabled"] == "true"}
+        assert enabled == legal, f"trick {table['trick']}: page allows {sorted(enabled)}, rules {sorted(legal)}"
+        if dimmed:
+            # Clicking a dimmed card does nothing, and never plays it.
+            click_card(game_page, sorted(dimmed)[0], force=True)
+            game_page.wait_for_timeout(150)
+            assert read(game_page) == table
+            clicked_dimmed += 1
+        card = sorted(legal)[0]
+        click_card(game_page, card)
+        after = read(game_page)
+        assert len(after["hand"]) == len(table["hand"]) - 1
+        assert card not in [c["card"] for c in after["hand"]]
+    assert clicked_dimmed > 0, "this deal should have given a card South could not play"
+
+
+def test_a_whole_game_to_game_over(game_page: GamePage) -> None:
+    started = time.monotonic()
+    game_page.open(FAST.format(seed=2024))
+    scores = {"us": 0, "them": 0}
+    hands = 0
+    for _ in range(2000):
+        game_page.wait_for_function(YOUR_MOVE)
+        table = read(game_page)
+        if table["phase"] == "play":
+            legal = legal_from_page(table)
+            enabled = {c["card"] for c in table["hand"] if c["disabled"] == "false"}
+            assert enabled == legal
+            click_card(game_page, min(legal))
+            continue
+        # The end of a hand: the summary adds up.
+        hands += 1
+        assert game_page.is_visible("#summary")
+        tricks = {s: int(game_page.text_content(f"#sum-tricks-{s}") or "") for s in scores}
+        assert tricks["us"] + tricks["them"] == 13
+        for side in scores:
+            points = max(0, tricks[side] - 6)
+            assert game_page.text_content(f"#sum-points-{side}") == (f"+{points}" if points else "0")
+            scores[side] += points
+            assert game_page.text_content(f"#sum-score-{side}") == str(scores[side])
+            assert game_page.text_content(f"#score-{side}") == str(scores[side])
+        assert "Deal " in (game_page.text_content("#summary-sub") or "")
+        if table["phase"] == "game-over":
+            break
+        assert table["phase"] == "hand-over"
+        game_page.click("#next-hand")
+        game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+        assert game_page.locator("#summary").is_hidden()
+    else:
+        raise AssertionError("the game did not end")
+    # Game over: the winner and the final score are shown, and New game is offered.
+    us, them = scores["us"], scores["them"]
+    assert max(us, them) >= 7 and us != them
+    title = game_page.text_content("#summary-title") or ""
+    text = game_page.text_content("#summary-text") or ""
+    if us > them:
+        assert "You win" in title and f"{us} to {them}" in text
+    else:
+        assert "East" in title and f"{them} to {us}" in text
+    assert game_page.is_visible("#play-again") and game_page.is_hidden("#next-hand")
+    assert game_page.get_attribute("body", "data-phase") == "game-over"
+    # A new game after the end needs no confirmation.
+    game_page.click("#play-again")
+    game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    assert game_page.text_content("#score-us") == "0" and game_page.text_content("#score-them") == "0"
+    assert game_page.locator("#hand button.card").count() == 13
+    print(f"whole game: {hands} hands, {us}-{them}, {time.monotonic() - started:.1f} s")
+
+
+def test_new_game_asks_to_confirm_once_under_way(game_page: GamePage) -> None:
+    game_page.open(FAST.format(seed=99))
+    game_page.wait_for_function(YOUR_MOVE)
+    card = sorted(legal_from_page(read(game_page)))[0]
+    click_card(game_page, card)
+    game_page.wait_for_function(YOUR_MOVE)
+    before = read(game_page)
+    game_page.click("#new-game")
+    assert game_page.is_visible("#confirm-new")
+    game_page.click("#confirm-cancel")
+    assert game_page.is_hidden("#confirm-new")
+    assert read(game_page) == before
+    game_page.click("#new-game")
+    game_page.click("#confirm-ok")
+    game_page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 13")
+    game_page.wait_for_function(YOUR_MOVE)
+    assert game_page.text_content("#score-us") == "0" and game_page.text_content("#score-them") == "0"
+    assert "Hand 1." in game_page.inner_text('[aria-live="polite"]')
+
+
+def test_loading_screen_shows_from_the_first_paint(game_page: GamePage) -> None:
+    game_page.goto(FAST.format(seed=5), wait_until="commit")
+    game_page.wait_for_selector("#loader", state="visible")
+    assert game_page.is_visible("#load-bar")
+    game_page.wait_ready()
+    game_page.wait_for_selector("#loader", state="hidden")
+    assert game_page.get_attribute(".load-track", "aria-valuenow") is not None
+
+
+def test_human_pace_plays_the_computers_slowly(game_page: GamePage) -> None:
+    """Without ?pace, each computer card waits about 0.6 s, so a person can follow."""
+    game_page.open("?seed=31")
+    game_page.wait_for_function(YOUR_MOVE, timeout=30000)
+    click_card(game_page, sorted(legal_from_page(read(game_page)))[0])
+    game_page.wait_for_timeout(100)
+    shown = len(read(game_page)["trick"])
+    assert shown >= 1
+    started = time.monotonic()
+    game_page.wait_for_timeout(300)
+    assert len(read(game_page)["trick"]) == shown, "a computer played at once"
+    game_page.wait_for_function(f"() => document.querySelectorAll('#trick [data-card]').length !== {shown}")
+    assert time.monotonic() - started >= 0.3
