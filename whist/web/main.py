@@ -25,7 +25,7 @@ def main() -> object:
         page = Page(seed, pace)
         page.start()
         return page
-    except Exception as err:  # noqa: BLE001 - show a friendly message, details to the console
+    except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))
         js.whistLoader.fail("Sorry, the game could not start. Please reload the page.")
         return None
