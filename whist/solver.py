@@ -42,6 +42,7 @@ __all__ = ["SolverLimitError", "solve", "solve_cards"]
 _F = 0x1FFF
 _SUIT = tuple(c // 13 for c in range(52))
 _BASE = tuple(13 * (c // 13) for c in range(52))
+_RANK = tuple(c % 13 for c in range(52))
 # Bit of card c in the per-suit pack of seat p: pack[s] holds seat p's cards
 # of suit s at bits 13p .. 13p+12.
 _PACKBIT = tuple(tuple(1 << (13 * p + c % 13) for c in range(52)) for p in range(4))
@@ -51,26 +52,37 @@ class SolverLimitError(RuntimeError):
     """The search visited more nodes than ``node_limit`` allowed."""
 
 
-def _suit_info(pack: int, side: Sequence[int]) -> tuple[int, int, int, tuple[int, int, int, int], int, int]:
+SuitInfo = tuple[int, int, int, tuple[int, int, int, int], int, int, int, int, tuple[int, ...], int]
+
+
+def _suit_info(pack: int, side: Sequence[int]) -> SuitInfo:
     """What the search needs to know about one suit, memoised by its pack.
 
     Returns (code, top seat, top run, lengths, side holding the top, sure
-    tricks of that side with the suit as trumps). ``code`` lists the owners
-    of the cards still out from the top, so two packs with the same code are
-    the same suit for the rest of the play (relative ranks).
+    tricks of that side with the suit as trumps, length of that side's top
+    sequence, lengths key, prefix masks, unused). ``code`` lists the owners
+    of the cards still out from the top, two bits each, aligned at the top
+    of 26 bits: with equal lengths, two positions agree on the owners of the
+    top k cards of the suit exactly when the top 2k bits of their codes do.
+    ``prefix[k]`` is the mask (13 bits, absolute ranks) of the top k cards out.
     """
     parts = [(pack >> (13 * p)) & _F for p in range(4)]
     alive = parts[0] | parts[1] | parts[2] | parts[3]
-    code = 1
+    code = 0
     owners = []
+    prefix = [0]
+    shift = 24
     for r in range(12, -1, -1):
         if alive >> r & 1:
             o = 0 if parts[0] >> r & 1 else 1 if parts[1] >> r & 1 else 2 if parts[2] >> r & 1 else 3
             owners.append(o)
-            code = code * 4 + o
+            code |= o << shift
+            shift -= 2
+            prefix.append(prefix[-1] | 1 << r)
     lens = (parts[0].bit_count(), parts[1].bit_count(), parts[2].bit_count(), parts[3].bit_count())
+    lkey = lens[0] | lens[1] << 4 | lens[2] << 8 | lens[3] << 12
     if not owners:
-        return code, -1, 0, lens, -1, 0
+        return code, -1, 0, lens, -1, 0, 0, lkey, tuple(prefix), 0
     top = owners[0]
     run = 0
     while run < len(owners) and owners[run] == top:
@@ -81,11 +93,13 @@ def _suit_info(pack: int, side: Sequence[int]) -> tuple[int, int, int, tuple[int
     # number of them held in one hand.
     top_side = side[top]
     per_hand = [0, 0, 0, 0]
+    seq = 0
     for o in owners:
         if side[o] != top_side:
             break
         per_hand[o] += 1
-    return code, top, run, lens, top_side, max(per_hand)
+        seq += 1
+    return code, top, run, lens, top_side, max(per_hand), seq, lkey, tuple(prefix), 0
 
 
 class _Search:
@@ -104,7 +118,7 @@ class _Search:
         self.seats = list(seats)
         self.node_limit = node_limit
         self.nodes = 0
-        self.tt: dict[tuple[int, int, int, int, int], list[int]] = {}
+        self.tt: dict[int, list[list[int]]] = {}
         self._build()
 
     # The search proper.  ``probe(first, pos, led, wcard, wseat, tbl, gone, maxside, target)``
@@ -127,10 +141,12 @@ class _Search:
                 packs[s] |= ((h >> (13 * s)) & _F) << (13 * p)
         self.packs = packs
         tt = self.tt
-        memo: dict[int, tuple[int, int, int, tuple[int, int, int, int], int, int]] = {}
+        memo: dict[int, SuitInfo] = {}
         SM = SUIT_MASK
         SUIT = _SUIT
         BASE = _BASE
+        RANK = _RANK
+        BUCKET = 24
         PACKBIT = _PACKBIT
         tsm = SM[trump] if trump >= 0 else 0
         others = [[q for q in seats if q != p] for p in range(4)]
@@ -150,8 +166,9 @@ class _Search:
         target = 0
         maxside = 0
         nodes = 0
+        rel = 0
 
-        def info(s: int) -> tuple[int, int, int, tuple[int, int, int, int], int, int]:
+        def info(s: int) -> SuitInfo:
             pk = packs[s]
             r = memo.get(pk)
             if r is None:
@@ -186,62 +203,123 @@ class _Search:
                 h &= (1 << low) - 1
             return out
 
-        def last_trick(leader: int) -> int:
-            """The side that wins the one trick left."""
+        def last_trick(leader: int) -> bool:
+            """Does ``maxside`` win the one trick left? Sets ``rel``."""
+            nonlocal rel
             wc = hands[leader].bit_length() - 1
             ws = leader
-            led = SUIT[wc]
+            by_rank = False
             q = nxt[leader]
             while q != leader:
                 c = hands[q].bit_length() - 1
                 sc = SUIT[c]
                 if sc == SUIT[wc]:
+                    by_rank = True
                     if c > wc:
                         wc, ws = c, q
                 elif sc == trump:
                     wc, ws = c, q
+                    by_rank = False
                 q = nxt[q]
-            del led
-            return side[ws]
+            # The winner's rank matters only if it beat a card of its suit.
+            rel = 1 << wc if by_rank else 0
+            return side[ws] == maxside
+
+        def pattern(rel_: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]) -> tuple[int, int]:
+            """The TT pattern of the cards that mattered: in each suit, the
+            owners of every card out from the top down to the lowest card that
+            mattered (a prefix of the code), as (mask, value) over the codes."""
+            pm = 0
+            for s in range(4):
+                rs = (rel_ >> (13 * s)) & _F
+                if rs:
+                    ii = infos[s]
+                    low = (rs & -rs).bit_length() - 1
+                    k = ((alive_of(ii) >> low).bit_count())
+                    pm |= ((1 << (2 * k)) - 1) << (26 * s + 26 - 2 * k)
+            return pm, 0
+
+        def alive_of(ii: SuitInfo) -> int:
+            return ii[8][-1]
+
+        def expand(pm: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]) -> int:
+            """The cards (absolute) that a TT pattern mask covers here."""
+            out = 0
+            for s in range(4):
+                m = (pm >> (26 * s)) & 0x3FFFFFF
+                if m:
+                    out |= infos[s][8][m.bit_count() >> 1] << (13 * s)
+            return out
+
+        def store(lkey: int, full: int, rel_: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo],
+                  lo: int, hi: int, bm: int) -> None:
+            pm, _ = pattern(rel_, infos)
+            pv = full & pm
+            bucket = tt.get(lkey)
+            if bucket is None:
+                tt[lkey] = [[pm, pv, lo, hi, bm]]
+                return
+            for e in bucket:
+                if e[0] == pm and e[1] == pv:
+                    if lo > e[2]:
+                        e[2] = lo
+                    if hi < e[3]:
+                        e[3] = hi
+                    if bm >= 0:
+                        e[4] = bm
+                    return
+            # Newest first, and a cap: a long list would cost every lookup
+            # more than its rare hits save.
+            bucket.insert(0, [pm, pv, lo, hi, bm])
+            if len(bucket) > BUCKET:
+                bucket.pop()
 
         def lead(leader: int, won: int, gone: int) -> bool:
-            """A trick boundary: ``leader`` to lead, ``maxside`` has ``won`` tricks so far."""
-            nonlocal nodes
+            """A trick boundary: ``leader`` to lead, ``maxside`` has ``won`` tricks so far.
+
+            Besides the answer, sets ``rel``: the cards whose ranks the answer
+            rests on (DDS's "winning ranks"), so that the table entry stored
+            here serves every position that agrees on them.
+            """
+            nonlocal nodes, rel
             need = target - won
             if need <= 0:
+                rel = 0
                 return True
             rem = hands[leader].bit_count()
             if need > rem:
+                rel = 0
                 return False
             if rem == 1:
-                return last_trick(leader) == maxside
+                return last_trick(leader)
             i0 = info(0)
             i1 = info(1)
             i2 = info(2)
             i3 = info(3)
-            key = (i0[0], i1[0], i2[0], i3[0], leader)
-            mine = side[leader] == maxside
-            # In the leader's terms: maxside reaches need iff leader side
-            # takes >= lneed (when leader is maxside) or <= rem - need.
-            entry = tt.get(key)
-            if entry is not None:
-                lo, hi, bm = entry
-                if mine:
-                    if lo >= need:
-                        return True
-                    if hi < need:
-                        return False
-                else:
-                    if hi <= rem - need:
-                        return True
-                    if lo > rem - need:
-                        return False
-            else:
-                lo, hi, bm = 0, rem, -1
             infos = (i0, i1, i2, i3)
+            lkey = i0[7] | i1[7] << 16 | i2[7] << 32 | i3[7] << 48 | leader << 64
+            full = i0[0] | i1[0] << 26 | i2[0] << 52 | i3[0] << 78
+            mine = side[leader] == maxside
+            # In the leader's terms: maxside reaches need iff the leader's side
+            # takes >= need (leader is maxside) or <= rem - need (it is not).
+            yes = need if mine else rem - need + 1  # leader side >= yes: leader's side "wins"
+            bm = -1
+            bucket = tt.get(lkey)
+            if bucket is not None:
+                for e in bucket:
+                    if full & e[0] == e[1]:
+                        if e[2] >= yes:
+                            rel = expand(e[0], infos)
+                            return mine
+                        if e[3] < yes:
+                            rel = expand(e[0], infos)
+                            return not mine
+                        if e[4] >= 0:
+                            bm = e[4]
             # Quick tricks: winners the leader can cash from his own hand.
             lside = side[leader]
             qt = 0
+            qrel = 0
             if trump >= 0:
                 it = infos[trump]
                 tl = it[3]
@@ -265,9 +343,11 @@ class _Search:
                             if ln[o] > mo:
                                 mo = ln[o]
                         qt += ln[leader] if ii[2] >= mo else ii[2]
+                        qrel |= ii[8][ii[2]] << (13 * s)
             else:
                 tl = infos[trump][3]
                 qt = kt
+                qrel = infos[trump][8][kt] << (13 * trump)
                 for s in range(4):
                     ii = infos[s]
                     if s != trump and ii[1] == leader:
@@ -277,31 +357,26 @@ class _Search:
                             if tl[o] and ln[o] < m:
                                 m = ln[o]
                         qt += m
+                        qrel |= ii[8][ii[2]] << (13 * s)
+            hi = rem
+            hrel = 0
             if trump >= 0:
                 it = infos[trump]
                 if it[4] == lside:
                     if it[5] > qt:
                         qt = it[5]
-                elif it[4] >= 0 and rem - it[5] < hi:
+                        qrel = it[8][it[6]] << (13 * trump)
+                elif it[4] >= 0:
                     hi = rem - it[5]
-            if qt > rem:
-                qt = rem
-            if qt > lo:
-                lo = qt
-            if mine:
-                if lo >= need:
-                    tt[key] = [lo, hi, bm]
-                    return True
-                if hi < need:
-                    tt[key] = [lo, hi, bm]
-                    return False
-            else:
-                if hi <= rem - need:
-                    tt[key] = [lo, hi, bm]
-                    return True
-                if lo > rem - need:
-                    tt[key] = [lo, hi, bm]
-                    return False
+                    hrel = it[8][it[6]] << (13 * trump)
+            if qt >= yes:
+                store(lkey, full, qrel, infos, qt, rem, -1)
+                rel = qrel
+                return mine
+            if hi < yes:
+                store(lkey, full, hrel, infos, 0, hi, -1)
+                rel = hrel
+                return not mine
             # Order the leads.
             h = hands[leader]
             scored = []
@@ -331,7 +406,7 @@ class _Search:
                     base -= 60
                 last = len(rs) - 1
                 for k, c in enumerate(rs):
-                    # The lead that settled this position before (in
+                    # The lead that settled a matching position before (in
                     # another probe, or a transposition) goes first.
                     tag = s * 16 + k
                     if tag == bm:
@@ -342,6 +417,8 @@ class _Search:
             q = nxt[leader]
             ismax = mine
             result = not ismax
+            acc = 0
+            best = -1
             for _, c, tag in scored:
                 nodes += 1
                 if nodes == limit:
@@ -355,30 +432,23 @@ class _Search:
                 packs[s] ^= PACKBIT[leader][c]
                 if r == ismax:
                     result = r
-                    bm = tag
+                    acc = rel
+                    best = tag
                     break
-            # Store the bound this probe proved, in the leader's terms.
-            if result:
-                if mine:
-                    if need > lo:
-                        lo = need
-                else:
-                    if rem - need < hi:
-                        hi = rem - need
+                acc |= rel
+            # Store the bound this probe proved, in the leader's terms, for
+            # every position that agrees on the cards that mattered.
+            if result == mine:
+                store(lkey, full, acc, infos, yes, rem, best)
             else:
-                if mine:
-                    if need - 1 < hi:
-                        hi = need - 1
-                else:
-                    if rem - need + 1 > lo:
-                        lo = rem - need + 1
-            tt[key] = [lo, hi, bm]
+                store(lkey, full, acc, infos, 0, yes - 1, best)
+            rel = acc
             return result
 
         def follow(seat: int, pos: int, led: int, wcard: int, wseat: int,
                    won: int, tbl: int, gone: int) -> bool:
             """``seat`` plays the ``pos``-th card (1-based after the lead) of a trick."""
-            nonlocal nodes
+            nonlocal nodes, rel
             h = hands[seat]
             f = h & SM[led]
             myside = side[seat]
@@ -423,14 +493,9 @@ class _Search:
                     first = sure[0] if sure else (good[0] if good else -1)
                     if first >= 0:
                         order.append(first)
-                dl = []
-                for s in range(4):
-                    ds = disc & SM[s]
-                    if ds:
-                        for c in runs(ds, gone):
-                            dl.append(c)
                 # Discard low cards first: rank within suit.
-                dl.sort(key=lambda c: c - BASE[c])
+                dl = runs(disc, gone) if disc else []
+                dl.sort(key=RANK.__getitem__)
                 order.extend(dl)
                 for c in ruffs:
                     if c not in order:
@@ -438,6 +503,7 @@ class _Search:
             ismax = myside == maxside
             q = nxt[seat]
             last = pos + 1 == n
+            acc = 0
             for c in order:
                 nodes += 1
                 if nodes == limit:
@@ -457,12 +523,17 @@ class _Search:
                     nw, ns = wcard, wseat
                 if last:
                     r = lead(ns, won + (side[ns] == maxside), gone | tbl | b)
+                    # The winner's rank matters if it beat a card of its suit.
+                    if ((tbl | b) & SM[SUIT[nw]]) != 1 << nw:
+                        rel |= 1 << nw
                 else:
                     r = follow(q, pos + 1, led, nw, ns, won, tbl | b, gone)
                 hands[seat] = h
                 packs[s] ^= PACKBIT[seat][c]
                 if r == ismax:
                     return r
+                acc |= rel
+            rel = acc
             return not ismax
 
         def probe(first: int, pos: int, led: int, wcard: int, wseat: int,
