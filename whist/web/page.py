@@ -207,6 +207,7 @@ class Page:
         self.play(button.getAttribute("data-card"))
 
     def on_hand_key(self, evt: Any) -> None:
+        self.touch = False  # Enter or Space on a card plays it at once
         key = evt.key
         if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
             return
@@ -389,11 +390,11 @@ class Page:
             if view["trick"]:
                 led = view["trick"][0]["suit"]
                 if any(c["suit"] == led for c in view["hand"]):
-                    self.set_status(f"Your turn \u2014 follow in {SUIT_WORDS[led]}", "you")
+                    self.set_status(f"Your turn \u00b7 follow {SUIT_WORDS[led]}", "you")
                 else:
-                    self.set_status(f"Your turn \u2014 no {SUIT_WORDS[led]}: play any card", "you")
+                    self.set_status(f"Your turn \u00b7 no {SUIT_WORDS[led]}, play any card", "you")
             else:
-                self.set_status("Your lead \u2014 play any card", "you")
+                self.set_status("Your lead \u00b7 play any card", "you")
         elif view["to_play"]:
             self.set_status(f"{SEAT_NAMES[view['to_play']]} to play\u2026")
 
@@ -414,9 +415,9 @@ class Page:
         else:
             title = f"Hand {summary['hand_number']} over"
         self.set_text("summary-title", title)
-        self.set_text("summary-sub", f"Deal {summary['deal_number']} \u00b7 "
-                      f"{SEAT_NAMES[summary['dealer']]} dealt \u00b7 "
-                      f"trump {SUIT_WORDS.get(summary['trump'], 'none')} \u00b7 first to {view['target']}")
+        trump = SUIT_WORDS.get(summary["trump"])
+        self.set_text("summary-sub", f"Hand {summary['hand_number']} \u00b7 Deal {summary['deal_number']} \u00b7 "
+                      f"{SEAT_NAMES[summary['dealer']]} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
         for side in ("us", "them"):
             self.set_text(f"sum-tricks-{side}", str(summary["tricks"][side]))
             pts = summary["points"][side]
