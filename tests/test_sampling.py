@@ -1,0 +1,174 @@
+"""Sampling hidden hands: always consistent, exactly uniform, and the inference weights."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from whist.cards import SUIT_MASK, parse_card, parse_cards
+from whist.players import make_player
+from whist.sampling import DealSampler, PlayModel
+from whist.seats import Seat
+from whist.state import GameState, Phase
+
+
+def played_to(seed: int, cards: int, level: str = "normal") -> GameState:
+    """A hand of game ``seed`` after ``cards`` cards played by the given level."""
+    state = GameState("classic", seed=seed)
+    player = make_player(level, seed)
+    for _ in range(cards):
+        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    return state
+
+
+def test_samples_agree_with_everything_seen() -> None:
+    rng = random.Random(3)
+    checked = constrained = 0
+    for seed in range(150):
+        # Random legal play shows many voids: the hard cases for a sampler.
+        state = played_to(seed, rng.randrange(0, 50), level="easy")
+        if state.phase is not Phase.PLAY:
+            continue
+        obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        sampler = DealSampler(obs)
+        assert sampler.is_consistent(state.hands)  # the real deal is one of them
+        constrained += not sampler.free
+        for _ in range(10):
+            deal = sampler.sample(rng)
+            assert sampler.is_consistent(deal), (seed, deal)
+            voids = obs.voids()
+            for s in obs.seats:
+                assert deal[s].bit_count() == obs.hand_sizes[s]
+                for suit in range(4):
+                    assert not (voids[s] >> suit & 1 and deal[s] & SUIT_MASK[suit])
+            if obs.turn_up_visible and obs.dealer != obs.seat:
+                assert deal[obs.dealer] >> obs.turn_up & 1  # type: ignore[operator]
+        checked += 1
+    assert checked > 120 and constrained > 60
+
+
+def brute_force(sampler: DealSampler) -> list[tuple[int, ...]]:
+    """Every consistent deal of a small position, by trying every assignment."""
+    obs = sampler.obs
+    pool = [c for c in range(52) if obs.unseen >> c & 1]
+    out = []
+    for owners in itertools.product(range(len(sampler.seats)), repeat=len(pool)):
+        hands = [0, 0, 0, 0]
+        hands[obs.seat] = obs.hand
+        for i, s in enumerate(sampler.seats):
+            hands[s] = sampler.fixed[i]
+        for c, o in zip(pool, owners, strict=True):
+            hands[sampler.seats[o]] |= 1 << c
+        deal = (hands[0], hands[1], hands[2], hands[3])
+        if sampler.is_consistent(deal):
+            out.append(deal)
+    return out
+
+
+def small_constrained_position() -> GameState:
+    """Late in a hand, with voids shown: few enough hidden cards to enumerate."""
+    for seed in range(200):
+        state = played_to(seed, 41, level="easy")
+        obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        if obs.unseen.bit_count() <= 9 and sum(bin(v).count("1") for v in obs.voids().values()) >= 3:
+            return state
+    raise AssertionError("no position found")
+
+
+def test_the_count_and_the_samples_are_exact() -> None:
+    state = small_constrained_position()
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    sampler = DealSampler(obs)
+    every = brute_force(sampler)
+    assert sampler.count() == len(every) > 1
+    rng = random.Random(5)
+    n = 300 * len(every)
+    seen = Counter(sampler.sample(rng) for _ in range(n))
+    assert set(seen) <= set(every)
+    assert len(seen) == len(every)  # every consistent deal comes up
+    for deal in every:  # and about equally often (uniform): a loose 5-sigma band
+        assert abs(seen[deal] - 300) < 5 * 300 ** 0.5, (seen[deal], len(every))
+
+
+def test_an_impossible_observation_is_refused() -> None:
+    state = played_to(4, 5)
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    bad = type(obs)(**{**obs.__dict__, "hand_sizes": (13, 13, 13, 13)})
+    with pytest.raises(ValueError, match="hand sizes"):
+        DealSampler(bad)
+
+
+def test_a_seat_void_in_three_suits_gets_the_fourth() -> None:
+    for seed in range(300):
+        state = played_to(seed, 30, level="easy")
+        obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        voids = obs.voids()
+        tight = [s for s in obs.seats if s != obs.seat and bin(voids[s]).count("1") >= 2]
+        if tight:
+            sampler = DealSampler(obs)
+            rng = random.Random(seed)
+            for _ in range(20):
+                assert sampler.is_consistent(sampler.sample(rng))
+            return
+    raise AssertionError("no seat void in two suits found")
+
+
+def test_the_model_explains_the_real_deal_among_normal_players() -> None:
+    """Among normal players, the real deal explains every play; random deals rarely do."""
+    rng = random.Random(9)
+    worse = 0
+    for seed in range(30):
+        state = played_to(seed, 20 + seed % 20)
+        obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        model = PlayModel(obs)
+        assert model.likelihood(state.hands) == 1.0
+        sampler = DealSampler(obs)
+        worse += sum(model.likelihood(sampler.sample(rng)) < 1.0 for _ in range(10))
+    assert worse > 200  # measured 280 of 300
+
+
+def test_third_hand_low_means_no_honour_above() -> None:
+    """North leads a low club, East plays low, South plays low: with the king of
+    clubs South would have played it (third hand high). Deals giving South the
+    king are less likely than deals giving South no club honour."""
+    seed = next(s for s in range(500) if _third_hand_case(s) is not None)
+    state, king = _third_hand_case(seed)  # type: ignore[misc]
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    model = PlayModel(obs)
+    sampler = DealSampler(obs)
+    rng = random.Random(1)
+    honours = parse_cards("AC KC QC JC")
+    with_king, without = [], []
+    for _ in range(400):
+        deal = sampler.sample(rng)
+        if deal[Seat.S] >> king & 1:
+            with_king.append(model.likelihood(deal))
+        elif not deal[Seat.S] & honours:
+            without.append(model.likelihood(deal))
+    assert with_king and without
+    assert sum(with_king) / len(with_king) < 0.6 * sum(without) / len(without)
+
+
+def _third_hand_case(seed: int) -> tuple[GameState, int] | None:
+    """A deal where North leads a small club to the first trick and the king of
+    clubs is hidden from West (with North or East, who hold other clubs); play
+    North low club, East low, South low, then it is West's turn (West asks)."""
+    state = GameState("classic", seed=seed)
+    king = parse_card("KC")
+    clubs = [h & SUIT_MASK[3] for h in state.hands]
+    if state.leader != Seat.N or not all(clubs[s] for s in (Seat.N, Seat.E, Seat.S)):
+        return None
+    if not any(clubs[s] >> king & 1 and clubs[s].bit_count() >= 2 for s in (Seat.N, Seat.E)):
+        return None
+    for s in (Seat.N, Seat.E, Seat.S):
+        state.apply(_name((clubs[s] & -clubs[s]).bit_length() - 1))
+    return state, king
+
+
+def _name(card: int) -> str:
+    from whist.cards import card_name
+
+    return card_name(card)

@@ -1,0 +1,294 @@
+"""Deals of the hidden cards consistent with everything one seat has seen.
+
+A computer player that searches (see :mod:`whist.montecarlo`) needs whole
+deals to search, but sees only its own hand. :class:`DealSampler` deals the
+cards it cannot see (``obs.unseen``) to the other seats so that every deal
+agrees with the observation: each seat gets exactly its hand size, no card
+of a suit it has shown out of, and the dealer keeps the turn-up while it is
+on show. Sampling is exact and uniform over all such deals: the number of
+cards of each suit each seat gets is drawn with the true count of deals that
+split the suit that way (a small dynamic programme over the suits), and only
+then which cards. So a seat void in two suits never makes it retry or give
+up, and no deal is ever inconsistent.
+
+Uniform is the right prior only for a player who ignores how the others
+played. :func:`play_likelihood` adds the inference: it replays the hand on a
+sampled deal and asks, for each card another seat played, whether a sound
+player (the "normal" level) holding that sampled hand would have played it.
+A deal where the opponent who played third-hand low holds the king is then
+less likely than one where the king is elsewhere. The product is used as an
+importance weight.
+
+>>> from whist.state import GameState
+>>> state = GameState("classic", seed=5)
+>>> for _ in range(9):
+...     state.apply(state.legal_actions()[-1])
+>>> obs = state.observation(state.to_play)
+>>> sampler = DealSampler(obs)
+>>> import random
+>>> deal = sampler.sample(random.Random(1))
+>>> deal[obs.seat] == obs.hand and sampler.is_consistent(deal)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+from whist.cards import SUIT_MASK
+from whist.deal import Hands
+from whist.observation import Observation
+from whist.players import RuleBasedPlayer
+from whist.seats import Seat
+from whist.state import Trick
+from whist.trick import legal_cards
+
+MISS = 0.35
+"""The chance given to a card the model would not have played: other players
+are not the model (a person, another level), so a miss lowers a deal's weight
+without ruling it out."""
+
+
+class DealSampler:
+    """Uniform random deals of ``obs.unseen`` to the other seats, consistent with ``obs``.
+
+    Raises ValueError when no deal fits the observation (it cannot come from
+    a real game).
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        voids = obs.voids()
+        others = [s for s in obs.seats if s != obs.seat]
+        fixed = [0] * len(others)
+        up_shown = obs.turn_up_visible and obs.turn_up is not None and obs.dealer != obs.seat
+        for i, s in enumerate(others):
+            if up_shown and s == obs.dealer:
+                fixed[i] = 1 << obs.turn_up  # type: ignore[operator]
+        self.seats: tuple[Seat, ...] = tuple(others)
+        self.fixed = tuple(fixed)
+        self.room = tuple(obs.hand_sizes[s] - fixed[i].bit_count() for i, s in enumerate(others))
+        self.allowed = tuple(~voids[s] & 0xF for s in others)
+        pool = obs.unseen
+        self.suit_cards = tuple(_cards(pool & SUIT_MASK[s]) for s in range(4))
+        if min(self.room, default=0) < 0 or sum(self.room) != pool.bit_count():
+            raise ValueError("the hand sizes do not match the cards not yet seen")
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.free = all(a == 0xF for a in self.allowed)
+        if not self.free and self.ways(0, self.room) == 0:
+            raise ValueError("no deal of the hidden cards fits what has been seen")
+
+    def count(self) -> int:
+        """How many deals of the hidden cards fit the observation."""
+        return self.ways(0, self.room)
+
+    def ways(self, suit: int, room: tuple[int, ...]) -> int:
+        """Deals of the suits from ``suit`` on that fill exactly ``room`` (memoised)."""
+        if suit == 4:
+            return 1 if not any(room) else 0
+        key = (suit, room)
+        got = self._ways.get(key)
+        if got is None:
+            got = 0
+            for split, mult in self._splits(suit, room):
+                rest = tuple(r - a for r, a in zip(room, split, strict=True))
+                got += mult * self.ways(suit + 1, rest)
+            self._ways[key] = got
+        return got
+
+    def _splits(self, suit: int, room: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each way to share the suit's hidden cards among the seats, with the number
+        of card choices it allows (a multinomial coefficient)."""
+        k = len(self.suit_cards[suit])
+        caps = [room[i] if self.allowed[i] >> suit & 1 else 0 for i in range(len(room))]
+
+        def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
+            if i == len(caps) - 1:
+                if left <= caps[i]:
+                    yield (left,)
+                return
+            for a in range(min(left, caps[i]) + 1):
+                for rest in rec(i + 1, left - a):
+                    yield (a, *rest)
+
+        if not caps:
+            if k == 0:
+                yield (), 1
+            return
+        for split in rec(0, k):
+            mult, left = 1, k
+            for a in split:
+                mult *= math.comb(left, a)
+                left -= a
+            yield split, mult
+
+    def sample(self, rng: random.Random) -> Hands:
+        """One deal, uniformly among those consistent with the observation:
+        four masks by seat, this seat's own hand included."""
+        hands = [0, 0, 0, 0]
+        hands[self.obs.seat] = self.obs.hand
+        for i, s in enumerate(self.seats):
+            hands[s] = self.fixed[i]
+        if self.free:
+            pool = [c for cards in self.suit_cards for c in cards]
+            rng.shuffle(pool)
+            k = 0
+            for i, s in enumerate(self.seats):
+                for c in pool[k:k + self.room[i]]:
+                    hands[s] |= 1 << c
+                k += self.room[i]
+            return (hands[0], hands[1], hands[2], hands[3])
+        room = self.room
+        for suit in range(4):
+            choices = []
+            total = 0
+            for split, mult in self._splits(suit, room):
+                rest = tuple(r - a for r, a in zip(room, split, strict=True))
+                w = mult * self.ways(suit + 1, rest)
+                if w:
+                    choices.append((split, rest, w))
+                    total += w
+            pick = rng.randrange(total)
+            k = 0
+            while pick >= choices[k][2]:
+                pick -= choices[k][2]
+                k += 1
+            split, rest, _ = choices[k]
+            cards = list(self.suit_cards[suit])
+            rng.shuffle(cards)
+            k = 0
+            for i, s in enumerate(self.seats):
+                for c in cards[k:k + split[i]]:
+                    hands[s] |= 1 << c
+                k += split[i]
+            room = rest
+        return (hands[0], hands[1], hands[2], hands[3])
+
+    def is_consistent(self, hands: Hands) -> bool:
+        """Whether a deal agrees with the observation (for tests and assertions)."""
+        obs = self.obs
+        if hands[obs.seat] != obs.hand:
+            return False
+        voids = obs.voids()
+        dealt = 0
+        for i, s in enumerate(self.seats):
+            h = hands[s]
+            if h & dealt or h & ~(obs.unseen | self.fixed[i]) or h & self.fixed[i] != self.fixed[i]:
+                return False
+            if h.bit_count() != obs.hand_sizes[s]:
+                return False
+            if any(voids[s] >> suit & 1 and h & SUIT_MASK[suit] for suit in range(4)):
+                return False
+            dealt |= h
+        return dealt == obs.unseen | _or(self.fixed)
+
+
+def _or(masks: tuple[int, ...]) -> int:
+    m = 0
+    for x in masks:
+        m |= x
+    return m
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+# --- inference: how likely the others' plays were on a sampled deal -----------------
+
+class PlayModel:
+    """Replays the hand so far on a sampled deal and scores each card another seat
+    played by whether the "normal" player would have played it (or an equivalent
+    card) with that hand. Built once per observation; :meth:`likelihood` per deal.
+    """
+
+    def __init__(self, obs: Observation, miss: float = MISS) -> None:
+        self.obs = obs
+        self.miss = miss
+        self.player = RuleBasedPlayer()
+        # Each earlier play by another seat: (trick index, seat, card,
+        # the finished tricks before it, the cards on the table before it, and
+        # every card played before it).
+        moments = []
+        done: list[Trick] = []
+        played = 0
+        all_tricks: list[tuple[Seat, tuple[tuple[Seat, int], ...]]] = [
+            (t.leader, t.plays) for t in obs.tricks]
+        if obs.trick:
+            all_tricks.append((obs.trick[0][0], obs.trick))
+        for k, (leader, plays) in enumerate(all_tricks):
+            for j, (seat, card) in enumerate(plays):
+                if seat != obs.seat:
+                    moments.append((k, seat, card, tuple(done), plays[:j], played, leader))
+                played |= 1 << card
+            if k < len(obs.tricks):
+                done.append(obs.tricks[k])
+        self.moments = moments
+        # The cards each seat played from each trick on, to rebuild its hand then.
+        self.later: dict[tuple[Seat, int], int] = {}
+        for s in obs.seats:
+            acc = 0
+            for k in range(len(all_tricks) - 1, -1, -1):
+                for seat, card in all_tricks[k][1]:
+                    if seat == s:
+                        acc |= 1 << card
+                self.later[(s, k)] = acc
+        self.total = len(all_tricks)
+
+    def likelihood(self, hands: Hands) -> float:
+        """The product, over the others' plays, of 1 for a play the model agrees
+        with (or one only a card of the same value would change) and ``miss`` for one
+        it would not have made."""
+        obs = self.obs
+        weight = 1.0
+        for k, seat, card, done, trick, played, leader in self.moments:
+            hand = hands[seat] | self.later[(seat, k)]
+            led = trick[0][1] // 13 if trick else None
+            legal = legal_cards(hand, led)
+            if _all_equivalent(legal, played):
+                continue
+            sizes = [0, 0, 0, 0]
+            for s in obs.seats:
+                sizes[s] = (hands[s] | self.later[(s, k)]).bit_count() - any(p == s for p, _ in trick)
+            up = obs.turn_up
+            view = Observation(
+                game=obs.game, seat=seat, seats=obs.seats, sides=obs.sides, phase="play", hand=hand,
+                trump=obs.trump, dealer=obs.dealer, turn_up=up,
+                turn_up_visible=up is not None and not played >> up & 1,
+                leader=leader, trick=trick, tricks=done, to_play=seat, legal=legal,
+                hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]), scores=obs.scores,
+                tricks_won=obs.tricks_won, target=obs.target, hand_number=obs.hand_number)
+            model = self.player.choose_card(view)
+            if model != card and not _equivalent(model, card, hand, played):
+                weight *= self.miss
+        return weight
+
+
+def _equivalent(a: int, b: int, hand: int, played: int) -> bool:
+    """Two cards of one hand that do the same work: same suit, and every card
+    between them is in the hand or already played."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return between & ~(hand | played) == 0
+
+
+def _all_equivalent(legal: int, played: int) -> bool:
+    """Only one real choice: every legal card is equivalent to the lowest."""
+    low = legal & -legal
+    first = low.bit_length() - 1
+    rest = legal ^ low
+    while rest:
+        c = (rest & -rest).bit_length() - 1
+        if not _equivalent(first, c, legal, played):
+            return False
+        rest &= rest - 1
+    return True
