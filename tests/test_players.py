@@ -16,6 +16,9 @@ from whist.state import GameState, Phase, Trick
 from whist.trick import legal_cards, trick_winner
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+# The rule-based levels, fast enough to play hundreds of games here; the
+# searching levels (hard, expert) are tested in tests/test_montecarlo.py.
+FAST_LEVELS = ("easy", "normal")
 SEATS = (N, E, S, W)
 SIDES = ((N, S), (E, W))
 
@@ -268,7 +271,7 @@ def play_game(seed: int, players: dict[Seat, Player]) -> GameState:
     return state
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", FAST_LEVELS)
 def test_players_always_play_a_legal_card(level: str) -> None:
     for seed in range(150):
         play_game(seed, {s: make_player(level, seed=seed * 4 + s) for s in SEATS})
@@ -277,15 +280,15 @@ def test_players_always_play_a_legal_card(level: str) -> None:
 def test_mixed_tables_play_legal_cards() -> None:
     for seed in range(150):
         rng = random.Random(seed)
-        play_game(seed, {s: make_player(rng.choice(LEVELS), seed=seed + s) for s in SEATS})
+        play_game(seed, {s: make_player(rng.choice(FAST_LEVELS), seed=seed + s) for s in SEATS})
 
 
 def test_make_player_names_its_levels() -> None:
-    assert LEVELS == ("easy", "normal")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     assert isinstance(make_player(), RuleBasedPlayer)
     assert isinstance(make_player("easy", 3), BeginnerPlayer)
     with pytest.raises(ValueError, match="unknown level"):
-        make_player("expert")
+        make_player("master")
 
 
 def test_a_choice_depends_on_the_position_and_seed_only() -> None:
@@ -293,7 +296,7 @@ def test_a_choice_depends_on_the_position_and_seed_only() -> None:
     for _ in range(9):
         state.apply(state.legal_actions()[-1])
     obs = state.observation(state.to_play)  # type: ignore[arg-type]
-    for level in LEVELS:
+    for level in FAST_LEVELS:
         player = make_player(level, seed=5)
         first = player.choose(obs)
         assert all(player.choose(obs) == first for _ in range(5))
@@ -384,7 +387,7 @@ def test_players_never_read_a_hidden_card() -> None:
             moved += 1
         obs, alt = state.observation(seat), other.observation(seat)
         assert obs == alt and obs.to_json() == alt.to_json()
-        for level in LEVELS:
+        for level in FAST_LEVELS:
             assert make_player(level, seed).choose(obs) == make_player(level, seed).choose(alt)
         checked += 1
     assert checked == 120 and moved > 100  # the hidden cards really moved

@@ -5,12 +5,13 @@
 - ``"normal"``: sound whist by rules of thumb (see :mod:`whist.leads` and
   :mod:`whist.follow`), remembering every card played and every void shown;
 - ``"easy"``: a beginner: plays high cards eagerly, forgets earlier tricks,
-  and about a third of the time just plays any legal card.
+  and about a third of the time just plays any legal card;
+- ``"hard"`` and ``"expert"``: Monte Carlo search over deals of the hidden
+  cards consistent with the play, valued by playouts and exact double-dummy
+  solves (see :mod:`whist.montecarlo`); expert searches more deals, longer.
 
 A choice depends only on the observation and the seed, never on earlier
 calls, so a hint repeats itself and a replay plays the same cards.
-Stronger levels (sampling the hidden hands and solving them) slot in as more
-entries of ``_FACTORIES``.
 
 >>> from whist.state import GameState
 >>> from whist.seats import Seat
@@ -34,7 +35,7 @@ from whist.leads import choose_lead
 from whist.observation import Observation
 from whist.trick import trick_winner
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class Player(Protocol):
@@ -123,9 +124,24 @@ class RandomPlayer:
         return card_name(self.rng.choice(_cards(obs.legal)))
 
 
+def _hard(seed: int | None) -> Player:
+    # Imported here: the search itself plays the normal level's rules in its playouts.
+    from whist.montecarlo import HARD, MonteCarloPlayer
+
+    return MonteCarloPlayer(seed, HARD)
+
+
+def _expert(seed: int | None) -> Player:
+    from whist.montecarlo import EXPERT, MonteCarloPlayer
+
+    return MonteCarloPlayer(seed, EXPERT)
+
+
 _FACTORIES: dict[str, Callable[[int | None], Player]] = {
     "easy": BeginnerPlayer,
     "normal": RuleBasedPlayer,
+    "hard": _hard,
+    "expert": _expert,
 }
 
 

@@ -1,0 +1,196 @@
+"""The Monte Carlo levels: partnership sense on hand-made deals, honesty, legality, strength."""
+
+from __future__ import annotations
+
+import random
+
+from tests.test_players import SEATS, FixedDeal, redeal_hidden
+from whist.arena import duplicate
+from whist.cards import parse_card, parse_cards, suit_of
+from whist.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, draw_deals
+from whist.observation import Observation
+from whist.players import make_player
+from whist.seats import Seat
+from whist.state import GameState
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+# No time cap in tests: the same choice on any machine.
+TEST_HARD = HARD.but(budget=None)
+
+
+def table(cards: dict[Seat, str], turn_up: str, dealer: Seat, plays: str = "", seed: int = 0) -> GameState:
+    """A deal with the given cards in the given hands, the rest dealt at random
+    (seeded), the turn-up in the dealer's hand; then ``plays`` (card names in
+    order; ``?`` is the lowest legal card of the seat to play)."""
+    up = parse_card(turn_up)
+    hands = {s: parse_cards(cards.get(s, "")) for s in SEATS}
+    hands[dealer] |= 1 << up
+    used = 0
+    for h in hands.values():
+        assert not used & h, "a card is given twice"
+        used |= h
+    rest = [c for c in range(52) if not used >> c & 1]
+    random.Random(seed).shuffle(rest)
+    for s in SEATS:
+        need = 13 - hands[s].bit_count()
+        assert need >= 0
+        for c in rest[:need]:
+            hands[s] |= 1 << c
+        rest = rest[need:]
+    state = GameState(FixedDeal((hands[N], hands[E], hands[S], hands[W]), up, dealer))
+    for name in plays.split():
+        state.apply(state.legal_actions()[-1] if name == "?" else name)
+    return state
+
+
+def hard(state: GameState) -> str:
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    return MonteCarloPlayer(seed=1, settings=TEST_HARD).choose(obs)
+
+
+# --- partnership sense ----------------------------------------------------------
+# Clockwise N E S W; West deals, so North leads the first trick.
+
+def test_does_not_overtake_partners_sure_winner() -> None:
+    # North cashes the ace of clubs, then leads the king, now master: South
+    # keeps the queen (master next) and plays low.
+    cards = {N: "AC KC 2S 3S", E: "4C 5C", S: "QC 7C 3C 2C", W: "6C 8C"}
+    for seed in range(3):
+        state = table(cards, "2H", W, "AC ? 3C ? KC ?", seed=seed)
+        assert hard(state) in ("2C", "7C")
+
+
+def test_returns_partners_suit() -> None:
+    # North leads the 4 from K Q J 9 4 of diamonds; South wins with the ace and,
+    # rather than lead away from a king, gives partner the lead back in partner's suit.
+    cards = {N: "KD QD JD 9D 4D", E: "2D 3D 7D", W: "6D 8D TD",
+             S: "AD 5D KH 5H 3H KC 5C 3C 2C 9H 8H 7C 6C"}
+    for seed in range(3):
+        state = table(cards, "TS", W, "4D ? AD ?", seed=seed)
+        assert state.to_play == S
+        assert suit_of(parse_card(hard(state))) == 2  # a diamond
+
+
+def test_does_not_ruff_partners_winner() -> None:
+    # South dealt (the 9 of trumps turned up), West leads a diamond, North wins
+    # with the ace, East follows: South, out of diamonds, discards rather than
+    # ruffing partner's trick.
+    cards = {W: "2D 8D", N: "AD 5D", E: "3D 4D", S: "3S 8C 7C 6C 5H 4H 3H 2H TH 8H 9H 6H"}
+    for seed in range(2):
+        state = table(cards, "9S", S, "2D AD 3D", seed=seed)
+        assert state.to_play == S
+        assert suit_of(parse_card(hard(state))) != 0  # not a trump
+
+def test_draws_trumps_with_trump_length() -> None:
+    # South, on lead after winning a trick, holds six top trumps and a long
+    # suit of winners: draw trumps first, then the hearts cannot be ruffed.
+    cards = {N: "2C", E: "3C", S: "AC AS KS QS JS 9S 8S AH KH QH JH TH 2D", W: "4C"}
+    for seed in range(3):
+        state = table(cards, "TS", W, "2C 3C AC 4C", seed=seed)
+        assert state.to_play == S
+        assert suit_of(parse_card(hard(state))) == 0  # a trump
+
+
+def test_keeps_guards() -> None:
+    # Partner's ace of diamonds wins the trick; South, out of diamonds, keeps
+    # the guard of the king of hearts and throws a small club.
+    cards = {W: "2D 8D", N: "AD 5D", E: "3D 4D", S: "KH 4H 7C 6C 5C 3C TC 9C 8C JC QC 2C"}
+    for seed in range(2):
+        state = table(cards, "2S", S, "2D AD 3D", seed=seed)
+        assert state.to_play == S
+        assert hard(state) not in ("4H", "KH")
+
+
+# --- reproducible and honest ------------------------------------------------------
+
+def test_same_seed_same_choice_and_candidates_cover_the_legal_cards() -> None:
+    state = GameState("classic", seed=7)
+    for _ in range(13):
+        state.apply(state.legal_actions()[0])
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    first = MonteCarloPlayer(5, TEST_HARD).choose(obs)
+    assert all(MonteCarloPlayer(5, TEST_HARD).choose(obs) == first for _ in range(2))
+    cands = _candidates(obs)
+    assert all(obs.legal >> c & 1 for c in cands) and len(cands) >= 1
+
+
+def test_choice_never_changes_when_hidden_cards_move() -> None:
+    """Honesty: the same seed gives the same card whatever the hidden hands are,
+    as long as they agree with what the seat has seen."""
+    rng = random.Random(77)
+    small = HARD.but(budget=None, samples=4)
+    moved = 0
+    for seed in range(24):
+        state = GameState("classic", seed=seed)
+        for _ in range(rng.randrange(0, 48)):
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.to_play
+        assert seat is not None
+        other = redeal_hidden(state, seat, rng)
+        assert other is not None
+        moved += other.hands != state.hands
+        obs, alt = state.observation(seat), other.observation(seat)
+        assert obs == alt
+        assert MonteCarloPlayer(seed, small).choose(obs) == MonteCarloPlayer(seed, small).choose(alt)
+    assert moved > 18
+
+
+def test_the_honesty_check_can_fail() -> None:
+    """Shown another hand of its own, the player often chooses differently."""
+    small = HARD.but(budget=None, samples=4)
+    changed = 0
+    for seed in range(20):
+        state = GameState("classic", seed=seed)
+        seat = state.to_play
+        assert seat is not None
+        obs = state.observation(seat)
+        if seat == state.dealer:
+            continue
+        mate = next(s for s in SEATS if s not in (seat, state.dealer))
+        peek = Observation(**{**obs.__dict__, "hand": state.hands[mate], "legal": state.hands[mate]})
+        changed += MonteCarloPlayer(1, small).choose(obs) != MonteCarloPlayer(1, small).choose(peek)
+    assert changed >= 8
+
+
+def test_inference_draws_likely_deals_more_often() -> None:
+    state = GameState("classic", seed=3)
+    player = make_player("normal", 3)
+    for _ in range(22):
+        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    deals = draw_deals(obs, 20, 4, random.Random(1))
+    assert sum(m for _, m in deals) <= 20 and all(m >= 1 for _, m in deals)
+
+
+# --- legal play and strength -------------------------------------------------------
+
+def test_monte_carlo_levels_play_legal_cards() -> None:
+    tiny = HARD.but(budget=None, samples=2)
+    for seed in range(3):
+        state = GameState("classic", seed=seed)
+        players = {s: MonteCarloPlayer(seed + s, tiny if s % 2 else EXPERT.but(budget=None, samples=2))
+                   for s in SEATS}
+        while state.results == ():
+            play_game_step(state, players)
+
+
+def play_game_step(state: GameState, players: dict[Seat, MonteCarloPlayer]) -> None:
+    seat = state.to_play
+    assert seat is not None
+    card = players[seat].choose(state.observation(seat))
+    assert card in state.legal_actions()
+    state.apply(card)
+
+
+def test_make_player_builds_the_searching_levels() -> None:
+    for level, settings in (("hard", HARD), ("expert", EXPERT)):
+        player = make_player(level, 4)
+        assert isinstance(player, MonteCarloPlayer) and player.settings == settings
+    assert EXPERT.samples > HARD.samples and EXPERT.exact >= HARD.exact
+
+
+def test_hard_beats_normal() -> None:
+    """A short duplicate match; the full figures are in benchmarks/levels.py."""
+    fast = HARD.but(budget=None, samples=6)
+    result = duplicate(lambda s: MonteCarloPlayer(s, fast), lambda s: make_player("normal", s), deals=6, seed=11)
+    assert result.mean > -0.5, result.diffs

@@ -1,0 +1,195 @@
+"""Monte Carlo card play: the levels "hard" and "expert".
+
+Perfect Information Monte Carlo, as GIB plays bridge: deal the hidden cards
+many times consistently with what this seat has seen (:mod:`whist.sampling`),
+value each card on each deal, and play the card with the best average. On a
+deal, a card's value is the tricks our side takes from now on:
+
+- exactly, by the double-dummy solver (:func:`whist.solver.solve_cards`),
+  once few enough tricks remain for it to answer quickly;
+- before that, by a playout (:mod:`whist.playout`): the card, then sound
+  play by every seat, the solver valuing the last few tricks.
+
+Values are averaged per card (a card that wins by a trick on some deals and
+loses two on others is not chosen by a majority of deals), weighted by how
+well each deal explains the others' plays (inference: deals are drawn from a
+larger pool in proportion to :class:`whist.sampling.PlayModel`'s weight).
+The normal player's card is kept unless another card's average beats it by
+a margin, so the searching levels keep the normal level's sensible habits
+where the search sees no clear difference.
+
+Reproducible: the random generator is seeded from the player's seed and the
+observation, and the number of deals is fixed. The time budget is only a cap
+for slow machines (the fixed count normally completes well within it in
+CPython); when the cap cuts a search short the choice can depend on the
+machine's speed. ``budget=None`` removes the cap (tests use it). Honest: the
+choice reads the observation only.
+
+>>> from whist.state import GameState
+>>> state = GameState("classic", seed=42)
+>>> player = MonteCarloPlayer(seed=1, settings=HARD.but(budget=None, samples=2))
+>>> player.choose(state.observation(state.to_play)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from whist.cards import card_name
+from whist.deal import Hands
+from whist.observation import Observation
+from whist.players import RuleBasedPlayer
+from whist.playout import Playout
+from whist.sampling import DealSampler, PlayModel
+from whist.seats import Seat
+from whist.solver import solve_cards
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard a Monte Carlo player searches."""
+
+    samples: int
+    """Deals valued per card: fixed, so that a choice is reproducible."""
+    budget: float | None
+    """Seconds a card at most (a cap for slow machines; None: no cap)."""
+    exact: int
+    """Value every card exactly on each deal once this many tricks or fewer remain."""
+    leaf: int
+    """Playouts hand over to the solver at this many tricks left."""
+    pool: int
+    """Deals drawn for the inference per deal valued (1: no inference)."""
+    noise: float = 0.05
+    """Chance that a playout card is any legal card instead of the normal player's."""
+    margin: float = 0.2
+    """Tricks another card's average must beat the normal player's card by: with a
+    dozen deals, smaller differences are mostly the luck of the deals drawn."""
+
+    def but(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+
+# CPython budgets are about a third of the browser's targets (300 ms a card for
+# Hard, 1.5 s for Expert): Pyodide runs this code 2-4 times slower.
+HARD = Settings(samples=12, budget=0.1, exact=5, leaf=4, pool=3)
+EXPERT = Settings(samples=30, budget=0.5, exact=6, leaf=5, pool=4)
+
+
+class MonteCarloPlayer:
+    """Levels "hard" and "expert": sampled deals, valued by playouts and exact solves."""
+
+    def __init__(self, seed: int | None = None, settings: Settings = HARD) -> None:
+        self.seed = seed
+        self.settings = settings
+        self.normal = RuleBasedPlayer(seed)
+
+    def choose(self, obs: Observation) -> str:
+        return card_name(self.choose_card(obs))
+
+    def choose_card(self, obs: Observation) -> int:
+        usual = self.normal.choose_card(obs)  # also checks that it is our turn
+        values = self.evaluate(obs)
+        if len(values) <= 1:
+            return usual
+        group = _group_of(usual, obs)
+        mine = max(v for c, v in values.items() if group >> c & 1)
+        best = max(values.values())
+        if best <= mine + self.settings.margin:
+            return usual
+        return min(c for c, v in values.items() if v >= best - 1e-9)
+
+    def evaluate(self, obs: Observation) -> dict[int, float]:
+        """The average value (our side's tricks from now on) of one card of each
+        group of equivalent legal cards; empty when there is no real choice."""
+        cands = _candidates(obs)
+        if len(cands) <= 1:
+            return {}
+        st = self.settings
+        start = time.perf_counter()
+        rng = random.Random(f"{self.seed}:{obs.hand_number}:{int(obs.seat)}:{obs.hand}:{obs.played}")
+        deals = draw_deals(obs, st.samples, st.pool, rng)
+        left = obs.hand.bit_count()
+        totals = dict.fromkeys(cands, 0.0)
+        weight = 0.0
+        playout = None if left <= st.exact else Playout(obs)
+        for deal, mult in deals:
+            if playout is None:
+                vals = solve_cards(deal, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
+                for c in cands:
+                    totals[c] += mult * vals[c]
+            else:
+                seed = rng.randrange(1 << 30)
+                for c in cands:
+                    totals[c] += mult * playout.run(deal, c, random.Random(seed), st.noise, st.leaf)
+            weight += mult
+            if st.budget is not None and time.perf_counter() - start > st.budget:
+                break
+        return {c: t / weight for c, t in totals.items()}
+
+
+def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random) -> list[tuple[Hands, int]]:
+    """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
+
+    With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
+    ``samples`` of them picked in proportion to how well they explain the
+    others' plays (systematic resampling), so the search spends its time on
+    likely deals; a deal picked twice is valued once and counted twice.
+    """
+    sampler = DealSampler(obs)
+    if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
+        return [(sampler.sample(rng), 1) for _ in range(samples)]
+    model = PlayModel(obs)
+    drawn = [sampler.sample(rng) for _ in range(pool * samples)]
+    weights = [model.likelihood(d) for d in drawn]
+    total = sum(weights)
+    step = total / samples
+    mark = rng.random() * step
+    picked: dict[int, int] = {}
+    acc = 0.0
+    for i, w in enumerate(weights):
+        acc += w
+        while mark < acc and sum(picked.values()) < samples:
+            picked[i] = picked.get(i, 0) + 1
+            mark += step
+    return [(drawn[i], m) for i, m in picked.items()]
+
+
+def _candidates(obs: Observation) -> list[int]:
+    """One card (the lowest) of each group of legal cards that do the same work:
+    same suit, and every card between them ours or played."""
+    known = obs.hand | obs.played
+    out = []
+    legal = obs.legal
+    prev = -2
+    while legal:
+        c = (legal & -legal).bit_length() - 1
+        legal &= legal - 1
+        if prev >= 0 and c // 13 == prev // 13:
+            between = ((1 << c) - 1) & ~((2 << prev) - 1)
+            if between & ~known == 0:
+                prev = c
+                continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def _group_of(card: int, obs: Observation) -> int:
+    """The mask of legal cards equivalent to ``card`` (its group in :func:`_candidates`)."""
+    known = obs.hand | obs.played
+    base = 13 * (card // 13)
+    group = 1 << card
+    c = card - 1
+    while c >= base and known >> c & 1:
+        group |= (obs.legal >> c & 1) << c
+        c -= 1
+    c = card + 1
+    while c < base + 13 and known >> c & 1:
+        group |= (obs.legal >> c & 1) << c
+        c += 1
+    return group

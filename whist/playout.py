@@ -1,0 +1,102 @@
+"""Playing a sampled deal on to the end: how a card works out among sound players.
+
+Early in a hand too many tricks remain for the double-dummy solver to answer
+within a card's time budget, so :mod:`whist.montecarlo` values a card there by
+a playout: the card is played on a sampled deal, then every seat plays by
+the rules of the "normal" level, each seeing only what it would see at the
+table (its own hand and the cards played), with a little randomness. Once few
+enough tricks remain the solver takes over and values the rest exactly.
+A playout is cheap (about 30 microseconds a card in CPython) and, being the
+normal player's own policy, choosing the card with the best playout value is
+a one-step improvement on that policy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from whist.deal import Hands
+from whist.observation import Observation
+from whist.players import RuleBasedPlayer
+from whist.seats import Seat
+from whist.solver import solve
+from whist.state import Trick
+from whist.trick import legal_cards, trick_winner
+
+
+class Playout:
+    """Playouts from the position of ``obs`` (the seat to play is ``obs.seat``)."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.player = RuleBasedPlayer()
+        self.side = obs.side_of(obs.seat)
+        self.side_of = {s: obs.side_of(s) for s in obs.seats}
+        self.next = {s: obs.seats[(i + 1) % len(obs.seats)] for i, s in enumerate(obs.seats)}
+
+    def run(self, hands: Hands, card: int, rng: random.Random, noise: float = 0.0,
+            leaf: int = 0) -> int:
+        """The tricks this seat's side takes from now (the current trick included)
+        after playing ``card`` on the deal ``hands``. Every later card is the normal
+        player's choice, or with chance ``noise`` any legal card; at the start of a
+        trick with ``leaf`` or fewer tricks left, the solver values the rest."""
+        obs = self.obs
+        seats, trump = obs.seats, obs.trump
+        h = list(hands)
+        leader = obs.leader
+        trick = obs.trick
+        tricks = list(obs.tricks)
+        won = list(obs.tricks_won)
+        taken = 0
+        seat = obs.seat
+        choice: int | None = card
+        while True:
+            if choice is None:
+                hand = h[seat]
+                led = trick[0][1] // 13 if trick else None
+                legal = legal_cards(hand, led)
+                if legal & (legal - 1) == 0:
+                    choice = legal
+                    choice = choice.bit_length() - 1
+                elif noise and rng.random() < noise:
+                    choice = _pick(legal, rng)
+                else:
+                    up = obs.turn_up
+                    view = Observation(
+                        game=obs.game, seat=seat, seats=seats, sides=obs.sides, phase="play", hand=hand,
+                        trump=trump, dealer=obs.dealer, turn_up=up,
+                        turn_up_visible=up is not None and bool(h[obs.dealer] >> up & 1),
+                        leader=leader, trick=trick, tricks=tuple(tricks), to_play=seat, legal=legal,
+                        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
+                        scores=obs.scores, tricks_won=tuple(won), target=obs.target,
+                        hand_number=obs.hand_number)
+                    choice = self.player.choose_card(view)
+            h[seat] &= ~(1 << choice)
+            trick = (*trick, (seat, choice))
+            choice = None
+            if len(trick) < len(seats):
+                seat = self.next[seat]
+                continue
+            win = trick[trick_winner([c for _, c in trick], trump)][0]
+            tricks.append(Trick(leader, trick, win))
+            won[self.side_of[win]] += 1
+            if self.side_of[win] == self.side:
+                taken += 1
+            leader = seat = win
+            trick = ()
+            left = h[leader].bit_count()
+            if left == 0:
+                return taken
+            if left <= leaf:
+                deal = (h[0], h[1], h[2], h[3])
+                got = solve(deal, trump, Seat(leader), sides=obs.sides)
+                return taken + (got if self.side_of[leader] == self.side else left - got)
+
+
+def _pick(mask: int, rng: random.Random) -> int:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return rng.choice(cards)
