@@ -12,11 +12,14 @@ style of DDS (Bo Haglund's solver), the standard C program:
   hand;
 - at the start of each trick, quick tricks (top cards the leader can cash)
   and sure trump tricks bound the result before any card is tried;
-- a transposition table at trick boundaries, keyed by the remaining cards in
-  relative-rank form (only the order of the cards still out matters) and the
-  leader, stores lower and upper bounds, so positions reached by different
-  orders of play, or differing only in which small cards went, are searched
-  once;
+- a transposition table at trick boundaries stores lower and upper bounds
+  under "winning ranks" (DDS's idea): each search also returns the cards whose
+  ranks decided it (a trick won by beating a card of its suit, the top cards
+  a quick-trick bound cashed), and the entry, filed under the leader and the
+  length of every hand in every suit, matches any position whose cards still
+  out agree with it on who holds each card from the top of a suit down to the
+  lowest card that mattered (relative ranks: played cards close the gaps);
+  smaller cards need only the same counts;
 - moves are ordered by cheap card-play rules (cash winners, win cheaply,
   otherwise play low) so the first card tried usually cuts.
 
@@ -52,7 +55,7 @@ class SolverLimitError(RuntimeError):
     """The search visited more nodes than ``node_limit`` allowed."""
 
 
-SuitInfo = tuple[int, int, int, tuple[int, int, int, int], int, int, int, int, tuple[int, ...], int]
+SuitInfo = tuple[int, int, int, tuple[int, int, int, int], int, int, int, int, tuple[int, ...]]
 
 
 def _suit_info(pack: int, side: Sequence[int]) -> SuitInfo:
@@ -60,7 +63,7 @@ def _suit_info(pack: int, side: Sequence[int]) -> SuitInfo:
 
     Returns (code, top seat, top run, lengths, side holding the top, sure
     tricks of that side with the suit as trumps, length of that side's top
-    sequence, lengths key, prefix masks, unused). ``code`` lists the owners
+    sequence, lengths key, prefix masks). ``code`` lists the owners
     of the cards still out from the top, two bits each, aligned at the top
     of 26 bits: with equal lengths, two positions agree on the owners of the
     top k cards of the suit exactly when the top 2k bits of their codes do.
@@ -82,7 +85,7 @@ def _suit_info(pack: int, side: Sequence[int]) -> SuitInfo:
     lens = (parts[0].bit_count(), parts[1].bit_count(), parts[2].bit_count(), parts[3].bit_count())
     lkey = lens[0] | lens[1] << 4 | lens[2] << 8 | lens[3] << 12
     if not owners:
-        return code, -1, 0, lens, -1, 0, 0, lkey, tuple(prefix), 0
+        return code, -1, 0, lens, -1, 0, 0, lkey, tuple(prefix)
     top = owners[0]
     run = 0
     while run < len(owners) and owners[run] == top:
@@ -99,7 +102,7 @@ def _suit_info(pack: int, side: Sequence[int]) -> SuitInfo:
             break
         per_hand[o] += 1
         seq += 1
-    return code, top, run, lens, top_side, max(per_hand), seq, lkey, tuple(prefix), 0
+    return code, top, run, lens, top_side, max(per_hand), seq, lkey, tuple(prefix)
 
 
 class _Search:
@@ -162,7 +165,6 @@ class _Search:
                     if side[q] != side[p]:
                         later_opps[p][k].append(q)
         limit = self.node_limit if self.node_limit is not None else -1
-        state = {"target": 0, "maxside": 0, "nodes": 0}
         target = 0
         maxside = 0
         nodes = 0
@@ -225,22 +227,19 @@ class _Search:
             rel = 1 << wc if by_rank else 0
             return side[ws] == maxside
 
-        def pattern(rel_: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]) -> tuple[int, int]:
+        def pattern(rel_: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]) -> int:
             """The TT pattern of the cards that mattered: in each suit, the
             owners of every card out from the top down to the lowest card that
-            mattered (a prefix of the code), as (mask, value) over the codes."""
+            mattered (a prefix of the code), as a mask over the codes."""
             pm = 0
             for s in range(4):
                 rs = (rel_ >> (13 * s)) & _F
                 if rs:
                     ii = infos[s]
                     low = (rs & -rs).bit_length() - 1
-                    k = ((alive_of(ii) >> low).bit_count())
+                    k = (ii[8][-1] >> low).bit_count()  # prefix[-1]: every card out
                     pm |= ((1 << (2 * k)) - 1) << (26 * s + 26 - 2 * k)
-            return pm, 0
-
-        def alive_of(ii: SuitInfo) -> int:
-            return ii[8][-1]
+            return pm
 
         def expand(pm: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]) -> int:
             """The cards (absolute) that a TT pattern mask covers here."""
@@ -253,7 +252,7 @@ class _Search:
 
         def store(lkey: int, full: int, rel_: int, infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo],
                   lo: int, hi: int, bm: int) -> None:
-            pm, _ = pattern(rel_, infos)
+            pm = pattern(rel_, infos)
             pv = full & pm
             bucket = tt.get(lkey)
             if bucket is None:
@@ -548,7 +547,6 @@ class _Search:
         def node_count() -> int:
             return nodes
 
-        del state
         self.probe: Callable[..., bool] = probe
         self.node_count = node_count
         self.runs = runs
