@@ -1,7 +1,8 @@
-"""The bot protocol: observations through JSON and back, errors, the stdin/stdout loop, the docs."""
+"""The bot protocol: requests through JSON and back, errors, the stdin/stdout loop, the docs."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -13,13 +14,15 @@ from typing import Any
 
 import pytest
 
-from whist.bot import choose, parse_observation, serve
-from whist.players import LEVELS, make_player
+from whist.bot import choose, parse_observation, parse_request, request_of, serve
+from whist.observation import Observation
+from whist.players import make_player
 from whist.seats import Seat
 from whist.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "bot-protocol.md"
+FAST_LEVELS = ("easy", "normal")  # the searching levels are checked on a few positions only
 
 
 def random_positions(count: int, seed: int = 7) -> list[GameState]:
@@ -36,26 +39,27 @@ def random_positions(count: int, seed: int = 7) -> list[GameState]:
     return out
 
 
-def test_observations_round_trip_through_json() -> None:
+def first_hand(obs: Observation) -> Observation:
+    """What a request carries: the hand, not the game's score (those default)."""
+    return dataclasses.replace(obs, scores=(0, 0), target=7, hand_number=0)
+
+
+def test_requests_round_trip_through_json() -> None:
     for state in random_positions(150):
-        for seat in state.rules.seats:
-            obs = state.observation(seat)
-            data = json.loads(json.dumps(obs.to_json()))
-            assert parse_observation(data) == obs
-
-
-def test_derived_fields_may_be_left_out() -> None:
-    for state in random_positions(60, seed=8):
         if state.phase is not Phase.PLAY:
             continue
-        seat = state.to_play
-        assert seat is not None
-        full = state.observation(seat).to_json()
-        keep = ("game", "seat", "hand", "trump", "dealer", "turn_up", "scores", "target", "hand_number")
-        small: dict[str, Any] = {k: full[k] for k in keep}
-        small["tricks"] = [{"cards": t["cards"]} for t in full["tricks"]]
-        small["trick"] = {"cards": full["trick"]["cards"]}
-        assert parse_observation(small) == state.observation(seat)
+        for seat in state.rules.seats:
+            obs = state.observation(seat)
+            request = json.loads(json.dumps(request_of(obs)))
+            assert set(request) == {"game", "seat", "hand", "trump", "dealer", "turnup", "tricks", "current"}
+            assert parse_request(request) == first_hand(obs)
+
+
+def test_the_observation_json_form_is_still_accepted() -> None:
+    for state in random_positions(60, seed=8):
+        for seat in state.rules.seats:
+            obs = state.observation(seat)
+            assert parse_observation(json.loads(json.dumps(obs.to_json()))) == obs
 
 
 def test_choose_answers_what_the_player_plays() -> None:
@@ -64,57 +68,66 @@ def test_choose_answers_what_the_player_plays() -> None:
         if seat is None:
             continue
         obs = state.observation(seat)
-        for level in LEVELS:
-            answer = choose(obs.to_json(), level=level, seed=3)
-            assert answer == {"card": make_player(level, 3).choose(obs)}
+        request = request_of(obs)
+        for level in FAST_LEVELS:
+            answer = choose({**request, "level": level, "seed": 3})
+            assert answer == {"card": make_player(level, 3).choose(first_hand(obs))}
+            assert answer == choose(request, level=level, seed=3)
+            assert answer["card"] in state.legal_actions()
+
+
+def test_the_searching_levels_answer_legal_cards() -> None:
+    for state in random_positions(6, seed=10):
+        seat = state.to_play
+        if seat is None:
+            continue
+        for level in ("hard", "expert"):
+            answer = choose({**request_of(state.observation(seat)), "level": level, "seed": 1})
             assert answer["card"] in state.legal_actions()
 
 
 def _base() -> tuple[GameState, dict[str, Any]]:
+    """The documented position: South, second hand to East's jack of spades."""
     state = GameState("classic", seed=3)
-    for _ in range(6):
+    for _ in range(5):
         state.apply(state.legal_actions()[0])
     seat = state.to_play
     assert seat is not None
-    return state, state.observation(seat).to_json()
+    return state, request_of(state.observation(seat))
 
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d.pop("hand"), "missing field 'hand'"),
+    (lambda d: d.pop("trump"), "missing field 'trump'"),
     (lambda d: d.update(game="bridge"), "unknown game"),
     (lambda d: d.update(seat="X"), "not a seat"),
     (lambda d: d.update(trump="Z"), "'trump' is a suit letter"),
+    (lambda d: d.update(trump=None), "'trump' is null"),
+    (lambda d: d.update(turnup="4S"), "not a trump"),
     (lambda d: d.update(hand=[*d["hand"][:-1], "ZZ"]), "not a card"),
     (lambda d: d.update(hand=[*d["hand"][:-1], d["hand"][0]]), "listed twice"),
     (lambda d: d.update(hand=[*d["hand"][:-1], "KS"]), "KS appears twice"),
     (lambda d: d.update(hand=d["hand"][:-1]), "the hand holds 11 cards"),
-    (lambda d: d["trick"].update(leader="N"), "leads it"),
-    (lambda d: d["trick"]["cards"].reverse(), "plays next"),
-    (lambda d: d["tricks"][0].update(winner="N"), "the winner is E"),
-    (lambda d: d.update(legal=d["hand"]), "'legal' does not match"),
-    (lambda d: d.update(to_play="N"), "'to_play'"),
-    (lambda d: d.update(turn_up_visible=False), "'turn_up_visible' must be true"),
-    (lambda d: d.update(turn_up="4S"), "not a trump"),
-    (lambda d: d.update(seats=["N", "S", "E", "W"]), "seats N E S W"),
-    (lambda d: d.update(partnerships=["NE", "SW"]), "partnerships"),
-    (lambda d: d.update(tricks_won=[1, 0]), "'tricks_won'"),
-    (lambda d: d.update(hand_number="one"), "wrong type"),
-    (lambda d: d.update(hand=d["hand"][1:],
-                        trick={"cards": [["E", "JS"], ["S", "TS"], ["W", "4S"], ["N", "2S"]]}), "complete"),
+    (lambda d: d["current"].update(leader="N"), "leads it"),
+    (lambda d: d["tricks"][0].update(leader="E"), "leads it"),
+    (lambda d: d["tricks"][0]["cards"].pop(), "has 3 cards"),
+    (lambda d: d.update(current=["JS"]), "wrong type"),
+    (lambda d: d.update(current={"cards": "JS"}), "list of cards"),
+    (lambda d: d.update(level="master"), "unknown level"),
+    (lambda d: d.update(seed="one"), "wrong type"),
+    (lambda d: d.update(hand=d["hand"][1:], current={"cards": ["JS", "TS", "4S", "8S"]}), "complete"),
 ])
-def test_bad_observations_get_clear_errors(change: Any, message: str) -> None:
+def test_bad_requests_get_clear_errors(change: Any, message: str) -> None:
     _, data = _base()
     change(data)
     answer = choose(data)
     assert set(answer) == {"error"} and message in answer["error"], answer
-    with pytest.raises(ValueError, match=re.escape(message)):
-        parse_observation(data)
 
 
 def test_no_card_is_chosen_out_of_turn() -> None:
     state, _ = _base()
     waiting = next(s for s in state.rules.seats if s != state.to_play)
-    assert "turn" in choose(state.observation(waiting).to_json())["error"]
+    assert "turn" in choose(request_of(state.observation(waiting)))["error"]
     assert choose([1, 2]) == {"error": "an observation is a JSON object"}
     while state.phase is Phase.PLAY:
         state.apply(state.legal_actions()[0])
@@ -123,18 +136,21 @@ def test_no_card_is_chosen_out_of_turn() -> None:
 
 def test_serve_answers_every_line_and_keeps_going() -> None:
     state, good = _base()
-    lines = [json.dumps(good), "not json", "", json.dumps({"game": "classic"}), json.dumps(good)]
+    lines = [json.dumps(good), "not json", "", json.dumps({"game": "classic"}),
+             json.dumps({**good, "level": "nope"}), json.dumps(good)]
     out = io.StringIO()
     serve(lines, out)
     answers = [json.loads(x) for x in out.getvalue().splitlines()]
-    assert len(answers) == 4
-    assert answers[0] == answers[3] and answers[0]["card"] in state.legal_actions()
+    assert len(answers) == 5
+    assert answers[0] == answers[4] and answers[0]["card"] in state.legal_actions()
     assert "not JSON" in answers[1]["error"] and "missing field 'seat'" in answers[2]["error"]
+    assert "unknown level" in answers[3]["error"]
 
 
 def test_python_m_whist_bot_speaks_the_protocol() -> None:
     positions = [s for s in random_positions(5, seed=11) if s.to_play is not None]
-    lines = [json.dumps(s.observation(s.to_play).to_json()) for s in positions]  # type: ignore[arg-type]
+    requests = [request_of(s.observation(s.to_play)) for s in positions]  # type: ignore[arg-type]
+    lines = [json.dumps(r) for r in requests]
     lines.insert(1, "{broken")
     result = subprocess.run([sys.executable, "-m", "whist.bot", "--level", "normal", "--seed", "1"],
                             input="\n".join(lines) + "\n", capture_output=True, text=True,
@@ -143,17 +159,19 @@ def test_python_m_whist_bot_speaks_the_protocol() -> None:
     assert len(answers) == len(lines)
     assert "error" in answers[1]
     good = answers[:1] + answers[2:]
-    for state, answer in zip(positions, good, strict=True):
+    for state, request, answer in zip(positions, requests, good, strict=True):
         assert answer["card"] in state.legal_actions()
-        assert answer == choose(state.observation(state.to_play).to_json(), seed=1)  # type: ignore[arg-type]
+        assert answer == choose(request, seed=1)
 
 
 def test_the_documented_example_is_valid_and_answered_as_documented() -> None:
     blocks = re.findall(r"```json\n(.*?)```", DOC.read_text(), re.S)
-    full, answer, small = (json.loads(b) for b in blocks)
-    assert parse_observation(full) == parse_observation(small)
-    assert choose(full) == answer == choose(small)
-    # The example is a real position: the state that produced it gives the same observation.
+    request, answer, old_form = (json.loads(b) for b in blocks[:3])
+    assert choose(request) == answer == choose(old_form)
+    assert parse_request(request) == parse_request(old_form)
+    # The example is a real position: the state that produced it makes the same request.
     state, data = _base()
-    assert data == full
-    assert parse_observation(full) == state.observation(Seat.W)
+    assert data == {k: v for k, v in request.items() if k not in ("level", "seed")}
+    assert parse_request(request) == state.observation(Seat.S)
+    bad, said = (json.loads(b) for b in blocks[3:5])  # the error example
+    assert choose(bad) == said

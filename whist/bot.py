@@ -1,18 +1,26 @@
 """The bot protocol: the project's computer players for any program, as JSON.
 
-``choose(obs_json)`` takes an observation in the form
-:meth:`Observation.to_json` writes and answers ``{"card": "QS"}``, or
-``{"error": "..."}`` when the observation is not valid or asks nothing.
-``python -m whist.bot [--level normal] [--seed N]`` does the same over
-stdin/stdout, one JSON object a line, and keeps going after a bad line.
-The schema is documented in ``docs/bot-protocol.md``.
+A request is what one seat can see, in the project's notation::
+
+    {"game": "classic", "seat": "W", "hand": ["4S", "9H", ...], "trump": "H",
+     "dealer": "E", "turnup": "4H",
+     "tricks": [{"leader": "S", "cards": ["KS", "QS", "9S", "AS"]}],
+     "current": {"leader": "E", "cards": ["JS", "TS"]},
+     "level": "hard", "seed": 7}
+
+(``level`` and ``seed`` optional) and the answer is ``{"card": "QS"}``, or
+``{"error": "..."}`` saying what is wrong with the request.
+``choose(request)`` answers one; ``python -m whist.bot [--level normal]
+[--seed N]`` answers one JSON request a line on stdin with one JSON line on
+stdout, and keeps going after a bad line. The schema is documented (and its
+example tested) in ``docs/bot-protocol.md``.
 
 >>> from whist.state import GameState
 >>> state = GameState("classic", seed=42)
->>> obs = state.observation(state.to_play).to_json()
->>> parse_observation(obs) == state.observation(state.to_play)
+>>> request = request_of(state.observation(state.to_play))
+>>> parse_request(request) == state.observation(state.to_play)
 True
->>> choose(obs)["card"] in state.legal_actions()
+>>> choose(request)["card"] in state.legal_actions()
 True
 >>> choose({"seat": "S"})
 {'error': "missing field 'game'"}
@@ -26,7 +34,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from whist.cards import SUITS, card_name, parse_card, suit_of
+from whist.cards import SUITS, card_name, mask_names, parse_card, suit_of
 from whist.observation import Observation
 from whist.players import LEVELS, Player, make_player
 from whist.rules import GAMES, make_rules
@@ -37,27 +45,56 @@ from whist.trick import legal_cards, trick_winner
 _MISSING = object()
 
 
-def choose(obs_json: Any, level: str = "normal", seed: int | None = None,
+def choose(request: Any, level: str | None = None, seed: int | None = None,
            player: Player | None = None) -> dict[str, str]:
-    """The card a computer player of ``level`` plays from this observation."""
+    """The card a computer player plays for this request: ``{"card": "QS"}``.
+
+    The player is ``player`` if given, else one of the request's ``level`` and
+    ``seed`` (falling back on the arguments, then ``"normal"``).
+    """
     try:
-        obs = parse_observation(obs_json)
+        obs = parse_request(request)
         if obs.phase != "play" or obs.to_play is None:
             raise ValueError(f"there is no card to play: the phase is {obs.phase!r}")
         if obs.to_play != obs.seat:
             raise ValueError(f"it is {obs.to_play.long_name}'s turn, not {obs.seat.long_name}'s")
-        chooser = player if player is not None else make_player(level, seed)
-        return {"card": chooser.choose(obs)}
+        if player is None or "level" in request or "seed" in request:
+            want = _field(request, "level", str, level or "normal")
+            if want not in LEVELS:
+                raise ValueError(f"unknown level {want!r}; the levels are {list(LEVELS)}")
+            given = _field(request, "seed", (int, type(None)), seed)
+            player = make_player(want, given)
+        return {"card": player.choose(obs)}
     except ValueError as err:
         return {"error": str(err)}
 
 
-def parse_observation(data: Any) -> Observation:
-    """An :class:`Observation` from its JSON form; raises ValueError saying what is wrong.
+def request_of(obs: Observation) -> dict[str, Any]:
+    """The request for ``obs`` in the protocol's schema (without ``level`` and ``seed``)."""
+    tricks = [{"leader": SEAT_NAMES[t.leader], "cards": [card_name(c) for _, c in t.plays]}
+              for t in obs.tricks]
+    return {
+        "game": obs.game,
+        "seat": SEAT_NAMES[obs.seat],
+        "hand": mask_names(obs.hand),
+        "trump": None if obs.trump is None else SUITS[obs.trump],
+        "dealer": SEAT_NAMES[obs.dealer],
+        "turnup": None if obs.turn_up is None else card_name(obs.turn_up),
+        "tricks": tricks,
+        "current": {"leader": SEAT_NAMES[obs.leader], "cards": [card_name(c) for _, c in obs.trick]},
+    }
 
-    Derived fields (``seats``, ``partnerships``, ``phase``, ``to_play``,
-    ``legal``, ``hand_sizes``, ``tricks_won``, ``turn_up_visible``, trick
-    winners) may be left out; when given they must agree with the rest.
+
+def parse_request(data: Any) -> Observation:
+    """An :class:`Observation` from a request; raises ValueError saying what is wrong.
+
+    Also accepted, for programs written against :meth:`Observation.to_json`:
+    ``turn_up`` for ``turnup``, ``trick`` for ``current``, ``"NT"`` for no
+    trump, cards given as ``[seat, card]`` pairs, and the derived fields
+    (``seats``, ``partnerships``, ``phase``, ``to_play``, ``legal``,
+    ``hand_sizes``, ``tricks_won``, ``turn_up_visible``, trick winners), which
+    must then agree with the rest. ``scores``, ``target`` and ``hand_number``
+    are optional.
     """
     if not isinstance(data, dict):
         raise ValueError("an observation is a JSON object")
@@ -88,15 +125,18 @@ def parse_observation(data: Any) -> Observation:
     if phase not in ("play", "hand-over", "game-over"):
         raise ValueError(f"unknown phase {phase!r} (play, hand-over or game-over)")
     hand = _cards(_field(data, "hand", list), "hand")
-    trump_text = _field(data, "trump", str)
-    trump = None if trump_text.upper() == "NT" else _suit(trump_text)
+    trump_text = _field(data, "trump", (str, type(None)))
+    trump = None if trump_text is None or trump_text.upper() == "NT" else _suit(trump_text)
     dealer = _seat(_field(data, "dealer", str), "dealer")
     if dealer not in seats:
         raise ValueError(f"the dealer {SEAT_NAMES[dealer]} does not play")
-    up_text = _field(data, "turn_up", (str, type(None)), None)
-    turn_up = None if up_text is None else _card(up_text, "turn_up")
+    up_key = "turnup" if "turnup" in data or "turn_up" not in data else "turn_up"
+    up_text = _field(data, up_key, (str, type(None)), None)
+    turn_up = None if up_text is None else _card(up_text, up_key)
     if turn_up is not None and trump is not None and suit_of(turn_up) != trump:
         raise ValueError(f"the turn-up {card_name(turn_up)} is not a trump ({SUITS[trump]})")
+    if turn_up is not None and trump is None:
+        raise ValueError(f"the turn-up {card_name(turn_up)} makes its suit trumps, but 'trump' is null")
 
     seen = hand
     leader = rules.first_leader(dealer)
@@ -111,8 +151,9 @@ def parse_observation(data: Any) -> Observation:
             raise ValueError(f"{where}: the winner is {SEAT_NAMES[win]}, not {t['winner']}")
         tricks.append(Trick(leader, plays, win))
         leader = win
-    current = _field(data, "trick", dict)
-    trick, seen = _plays(current, "trick", seats, following, seen, leader)
+    key = "current" if "current" in data or "trick" not in data else "trick"
+    current = _field(data, key, dict, {"cards": []})
+    trick, seen = _plays(current, key, seats, following, seen, leader)
     if len(trick) >= len(seats):
         raise ValueError("the current trick is complete: it belongs in 'tricks'")
 
@@ -242,16 +283,19 @@ def _plays(t: Any, where: str, seats: Sequence[Seat], following: Any, seen: int,
                          f"not {t['leader']}")
     cards = t.get("cards")
     if not isinstance(cards, list):
-        raise ValueError(f"{where}.cards is a list of [seat, card] pairs")
+        raise ValueError(f"{where}.cards is a list of cards in the order played")
     plays = []
     expect = leader
-    for pair in cards:
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise ValueError(f"{where}.cards holds [seat, card] pairs, not {pair!r}")
-        s = _seat(pair[0], where)
-        if s != expect:
-            raise ValueError(f"{where}: {SEAT_NAMES[expect]} plays next, not {SEAT_NAMES[s]}")
-        c = _card(pair[1], where)
+    for item in cards:
+        if isinstance(item, list):  # the [seat, card] form of Observation.to_json
+            if len(item) != 2:
+                raise ValueError(f"{where}.cards holds cards or [seat, card] pairs, not {item!r}")
+            s = _seat(item[0], where)
+            if s != expect:
+                raise ValueError(f"{where}: {SEAT_NAMES[expect]} plays next, not {SEAT_NAMES[s]}")
+            item = item[1]
+        s = expect
+        c = _card(item, where)
         if seen >> c & 1:
             raise ValueError(f"{where}: {card_name(c)} appears twice (in the hand or an earlier play)")
         seen |= 1 << c
@@ -262,8 +306,13 @@ def _plays(t: Any, where: str, seats: Sequence[Seat], following: Any, seen: int,
 
 # --- the command line ---------------------------------------------------------------
 
+parse_observation = parse_request
+"""The former name of :func:`parse_request`."""
+
+
 def serve(lines: Any, out: Any, level: str = "normal", seed: int | None = None) -> None:
-    """Answer each JSON line of ``lines`` with one JSON line on ``out``."""
+    """Answer each JSON line of ``lines`` with one JSON line on ``out``; a request's
+    own ``level`` and ``seed`` override the defaults given here."""
     player = make_player(level, seed)
     for line in lines:
         if not line.strip():
@@ -273,17 +322,18 @@ def serve(lines: Any, out: Any, level: str = "normal", seed: int | None = None) 
         except json.JSONDecodeError as err:
             answer = {"error": f"not JSON: {err}"}
         else:
-            answer = choose(data, player=player)
+            answer = choose(data, level, seed, player=player)
         out.write(json.dumps(answer) + "\n")
         out.flush()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m whist.bot", description=(
-        "Read one JSON observation a line on stdin, write one JSON answer a line: "
+        "Read one JSON request a line on stdin (see docs/bot-protocol.md), write one JSON answer a line: "
         '{"card": "QS"} or {"error": "..."}.'))
-    parser.add_argument("--level", choices=LEVELS, default="normal")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--level", choices=LEVELS, default="normal",
+                        help="the level when a request names none (default normal)")
+    parser.add_argument("--seed", type=int, default=None, help="the seed when a request gives none")
     args = parser.parse_args(argv)
     serve(sys.stdin, sys.stdout, args.level, args.seed)
     return 0
