@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -215,3 +216,18 @@ def test_human_pace_plays_the_computers_slowly(game_page: GamePage) -> None:
     assert len(read(game_page)["trick"]) == shown, "a computer played at once"
     game_page.wait_for_function(f"() => document.querySelectorAll('#trick [data-card]').length !== {shown}")
     assert time.monotonic() - started >= 0.3
+
+
+def test_phone_portrait_shows_all_13_cards(game_page: GamePage) -> None:
+    game_page.set_viewport_size({"width": 390, "height": 844})
+    game_page.open(FAST.format(seed=8))
+    boxes = game_page.evaluate("""() => [...document.querySelectorAll('#hand button.card')]
+        .map(b => { const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    assert len(boxes) == 13
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0 and right <= 390 and bottom <= 844
+    # Each card shows a strip wide enough to read its corner and tap it.
+    steps = [b[0] - a[0] for a, b in pairwise(boxes)]
+    assert min(steps) >= 20
+    assert game_page.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
+    assert game_page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")

@@ -416,7 +416,8 @@ class Page:
             title = f"Hand {summary['hand_number']} over"
         self.set_text("summary-title", title)
         trump = SUIT_WORDS.get(summary["trump"])
-        self.set_text("summary-sub", f"Hand {summary['hand_number']} \u00b7 Deal {summary['deal_number']} \u00b7 "
+        played = f"{over['hands_played']} hands \u00b7 " if over else ""
+        self.set_text("summary-sub", f"{played}Deal {summary['deal_number']} \u00b7 "
                       f"{SEAT_NAMES[summary['dealer']]} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
         for side in ("us", "them"):
             self.set_text(f"sum-tricks-{side}", str(summary["tricks"][side]))
