@@ -1,11 +1,15 @@
 """How strong and how fast the computer players are: prints figures, never fails.
 
-    python benchmarks/strength.py [--games N] [--game classic]
+    python benchmarks/strength.py [--games N] [--game classic] [--match A B ...]
 
 For each match, one partnership of each level over N seeded games (the first
 level sits North-South in even games, East-West in odd ones, so both see the
 same deals from both sides): games won and the average points margin per game.
-Then the time per choice of each level, over every choice it made.
+Then the time per choice of each level, over every choice it made. Whole
+games take long at the searching levels (hard, expert): by default the
+matches are between the rule-based levels; name others with ``--match``.
+Duplicate deals measure strength in tricks more precisely: see
+``benchmarks/levels.py``.
 """
 
 from __future__ import annotations
@@ -66,10 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
     parser.add_argument("--game", default="classic")
+    parser.add_argument("--match", nargs=2, action="append", metavar=("A", "B"),
+                        help="a match to play (repeatable; levels or 'random')")
     args = parser.parse_args(argv)
+    matches = [tuple(m) for m in args.match] if args.match else MATCHES
     times: dict[str, list[float]] = {}
     print(f"{args.games} games per match of {args.game}; win rate and average points margin of the first")
-    for a, b in MATCHES:
+    for a, b in matches:
         won, margin, hands = match(args.game, a, b, args.games, times)
         print(f"  {a:>6} vs {b:<6}  wins {won:4d}/{args.games} = {won / args.games:6.1%}   "
               f"margin {margin:+5.2f} points/game   ({hands} hands)")

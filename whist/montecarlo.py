@@ -117,6 +117,7 @@ class MonteCarloPlayer:
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         playout = None if left <= st.exact else Playout(obs)
+        last = time.perf_counter()
         for deal, mult in deals:
             if playout is None:
                 vals = solve_cards(deal, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
@@ -127,8 +128,12 @@ class MonteCarloPlayer:
                 for c in cands:
                     totals[c] += mult * playout.run(deal, c, random.Random(seed), st.noise, st.leaf)
             weight += mult
-            if st.budget is not None and time.perf_counter() - start > st.budget:
-                break
+            if st.budget is not None:
+                # Stop when the next deal would likely end past the cap.
+                now = time.perf_counter()
+                if now - start + (now - last) > st.budget:
+                    break
+                last = now
         return {c: t / weight for c, t in totals.items()}
 
 

@@ -1,0 +1,69 @@
+"""How much stronger each level is than the one below, and how long it takes a card.
+
+    python benchmarks/levels.py [--deals 300] [--seed 0] [--match normal random ...]
+
+Duplicate deals (:mod:`whist.arena`): each deal is played twice with the same
+cards, the partnerships swapped. For each match it prints the first level's
+advantage in tricks per deal (its pair's tricks at one table less the other
+pair's in the same seats at the other) with a 95% confidence interval, then
+the time per card of each level in CPython (p50, p95, max), over every card
+it chose. Targets (issue 6): Normal vs random at least +1.7, Hard vs Normal at
+least +0.25; Hard within 300 ms a card in the browser and Expert within 1.5 s
+(Pyodide runs this code 2-4 times slower than CPython). Prints figures; it
+never passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from whist.arena import MatchResult, duplicate
+
+MATCHES = (("normal", "random"), ("hard", "normal"), ("expert", "hard"))
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300, help="duplicate deals per match (default 300)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--match", nargs=2, action="append", metavar=("A", "B"),
+                        help="a match to play (repeatable); default: " +
+                        ", ".join(f"{a} vs {b}" for a, b in MATCHES))
+    args = parser.parse_args(argv)
+    matches = [tuple(m) for m in args.match] if args.match else list(MATCHES)
+    times: dict[str, list[float]] = {}
+    print(f"{args.deals} duplicate deals per match (seed {args.seed}), Classic Whist, one hand a deal")
+    for a, b in matches:
+        start = time.perf_counter()
+
+        def show(n: int, r: MatchResult, a: str = a, b: str = b) -> None:
+            if n % 25 == 0:
+                print(f"    {a} vs {b}: {n} deals, {r.mean:+.3f}", file=sys.stderr, flush=True)
+
+        result = duplicate(a, b, args.deals, args.seed, show)
+        for who, level in (("A", a), ("B", b)):
+            times.setdefault(level, []).extend(result.times.get(who, []))
+        lo, hi = result.mean - result.half_width, result.mean + result.half_width
+        print(f"  {a:>6} vs {b:<6} {result.mean:+.3f} tricks/deal  95% CI [{lo:+.3f}, {hi:+.3f}]"
+              f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    print("time per card in CPython")
+    for level, ts in sorted(times.items()):
+        ms = [t * 1e3 for t in ts]
+        print(f"  {level:>6}: {len(ms):6d} cards  p50 {statistics.median(ms):8.2f} ms  "
+              f"p95 {pct(ms, 0.95):8.2f} ms  max {max(ms):8.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
