@@ -271,3 +271,187 @@ def test_new_game_starts_afresh() -> None:
     assert table.state.seed == 99 and not table.state.actions
     assert table.view()["scores"] == {"us": 0, "them": 0}
     assert Table(seed=99).state.snapshot() == table.state.snapshot()
+
+
+# --- undo, redo, hint --------------------------------------------------------
+
+def play_first_legal(table: Table) -> str:
+    card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+    assert table.human_play(card).ok
+    return card
+
+
+def test_nothing_to_undo_before_your_first_card() -> None:
+    table = Table(seed=11)
+    to_human(table)
+    assert not table.can_undo and not table.can_redo
+    before = table.state.snapshot()
+    table.take_messages()
+    assert table.undo() == 0
+    assert table.state.snapshot() == before
+    assert "Nothing to undo" in table.take_messages()[0]
+    assert not table.redo()
+
+
+def test_undo_takes_back_your_card_and_the_computers_after_it() -> None:
+    table = Table(seed=5)
+    to_human(table)
+    before = table.state.snapshot()
+    view = table.view()
+    n = len(table.state.actions)
+    card = play_first_legal(table)
+    to_human(table)
+    played = len(table.state.actions) - n
+    assert played > 1
+    table.take_messages()
+    assert table.undo() == played
+    assert table.state.snapshot() == before
+    assert table.view() == {**view, "can_redo": True}
+    assert table.human_to_play
+    message = table.take_messages()[0]
+    assert message.startswith("Undone: you take back the") and card_long(card) in message
+
+
+def card_long(card: str) -> str:
+    from whist.cards import card_long_name
+    return card_long_name(parse_card(card))
+
+
+def test_undo_is_unlimited_back_to_the_first_card_across_hands() -> None:
+    table = Table(seed=3)
+    snapshots = []  # the position before each of your cards
+    for _ in range(200):
+        to_human(table)
+        if table.state.phase is Phase.HAND_OVER:
+            if len(table.state.results) == 2:
+                break
+            table.next_hand()
+            continue
+        snapshots.append(table.state.snapshot())
+        play_first_legal(table)
+    to_human(table)
+    end = table.state.snapshot()
+    assert table.state.hand_number >= 1 and table.state.scores != (0, 0)
+    for snap in reversed(snapshots):
+        assert table.undo() > 0
+        assert table.state.snapshot() == snap
+    assert not table.can_undo
+    assert table.state.scores == (0, 0) and table.state.hand_number == 0
+    # Redo puts every card back, the deals of the later hands included.
+    while table.can_redo:
+        assert table.redo()
+    assert table.state.snapshot() == end
+
+
+def test_undo_across_a_finished_hand_restores_the_score() -> None:
+    table = Table(seed=8)
+    while True:
+        to_human(table)
+        if table.state.phase is not Phase.PLAY:
+            break
+        before = table.state.snapshot()
+        play_first_legal(table)
+    scores = table.state.scores
+    assert table.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and scores != (0, 0)
+    assert table.view()["summary"] is not None
+    table.undo()
+    assert table.state.snapshot() == before
+    assert table.state.phase is Phase.PLAY and table.state.scores == (0, 0)
+    assert table.view()["summary"] is None
+    # And from the next hand: the deal itself is taken back too.
+    table.redo()
+    table.next_hand()
+    to_human(table)
+    assert table.state.hand_number == 1
+    table.undo()
+    assert table.state.snapshot() == before
+
+
+def test_a_new_card_clears_redo_and_redo_replays_exactly() -> None:
+    table = Table(seed=21)
+    to_human(table)
+    first = play_first_legal(table)
+    to_human(table)
+    after = table.state.snapshot()
+    table.undo()
+    assert table.can_redo
+    assert table.redo() and table.state.snapshot() == after
+    table.undo()
+    other = [c["card"] for c in table.view()["hand"] if c["legal"] and c["card"] != first]
+    if other:
+        assert table.human_play(other[0]).ok
+        assert not table.can_redo
+
+
+def test_undo_while_the_computers_are_still_playing() -> None:
+    table = Table(seed=2)
+    to_human(table)
+    before = table.state.snapshot()
+    play_first_legal(table)
+    table.computer_step()  # one computer card, the others still to come
+    table.undo()
+    assert table.state.snapshot() == before
+    table.redo()
+    # Redo stops where the undo was made: the computers' turn again.
+    assert table.computer_to_play or table.state.phase is not Phase.PLAY
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_hint_is_the_computer_players_choice_from_your_seat(level: str) -> None:
+    from whist.players import make_player
+
+    table = Table(seed=17)
+    table.set_levels(level, "normal")
+    for _ in range(4):
+        to_human(table)
+        if not table.human_to_play:
+            break
+        expected = make_player(level, seed=17 * 4 + int(Seat.S)).choose(table.state.observation(Seat.S))
+        before = table.state.snapshot()
+        hint = table.hint()
+        assert hint == expected
+        assert hint in table.state.legal_actions()
+        assert table.hint() == hint  # free and repeatable: nothing changes
+        assert table.state.snapshot() == before
+        table.human_play(hint)
+    assert Table(seed=1).hint() in (None, *Table(seed=1).state.legal_actions())
+
+
+def test_no_hint_when_it_is_not_your_turn() -> None:
+    table = Table(seed=11)
+    if table.human_to_play:
+        play_first_legal(table)
+    assert table.computer_to_play and table.hint() is None
+
+
+def test_levels_per_side() -> None:
+    table = Table(seed=4)
+    table.set_levels("easy", "hard")
+    assert table.levels[Seat.N] == "easy" and table.levels[Seat.S] == "easy"
+    assert table.levels[Seat.E] == table.levels[Seat.W] == "hard"
+    assert table.view()["levels"] == {"partner": "easy", "opponents": "hard"}
+    with pytest.raises(ValueError):
+        table.set_levels("grandmaster", "easy")
+    table.new_game(5)
+    assert table.levels[Seat.E] == "hard"  # levels last across games
+
+
+def test_previous_trick_of_this_hand_or_the_hand_before() -> None:
+    table = Table(seed=6)
+    assert table.previous_trick() is None
+    while table.state.phase is Phase.PLAY:
+        to_human(table)
+        if table.human_to_play:
+            play_first_legal(table)
+    last = table.state.tricks[-1]
+    table.next_hand()
+    prev = table.previous_trick()
+    assert prev is not None and prev["number"] == 13 and prev["hand_number"] == 1
+    assert prev["winner"] == last.winner.name and len(prev["plays"]) == 4
+    while not table.state.tricks:
+        if table.human_to_play:
+            play_first_legal(table)
+        else:
+            table.computer_step()
+    now = table.previous_trick()
+    assert now is not None and now["number"] == 1 and now["hand_number"] == 2

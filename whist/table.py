@@ -13,7 +13,20 @@ It holds no timing: the page decides how fast the computers play by calling
 >>> view["to_play"], len(view["hand"]), view["phase"]
 ('S', 13, 'play')
 >>> card = next(c["card"] for c in view["hand"] if c["legal"])
+>>> table.hint() in [c["card"] for c in view["hand"] if c["legal"]]
+True
 >>> table.human_play(card).ok
+True
+
+Undo takes back your last card and every card played after it; redo puts
+them back exactly as they were:
+
+>>> while table.computer_step():
+...     pass
+>>> before = table.state.snapshot()
+>>> table.undo() >= 1 and table.human_to_play
+True
+>>> table.redo() and table.state.snapshot() == before
 True
 """
 
@@ -36,7 +49,7 @@ from whist.cards import (
     suit_cards,
     suit_of,
 )
-from whist.players import Player, make_player
+from whist.players import LEVELS, Player, make_player
 from whist.seats import SEAT_NAMES, Seat
 from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase, Trick
 
@@ -100,26 +113,62 @@ def _plays(plays: tuple[tuple[Seat, int], ...]) -> list[dict[str, Any]]:
 
 
 class Table:
-    """One game of whist as the page plays it: the human at ``human``, computers elsewhere."""
+    """One game of whist as the page plays it: the human at ``human``, computers elsewhere.
+
+    ``level`` is the playing strength of every computer; :meth:`set_levels`
+    gives your partner and the opponents their own. Hints play at your
+    partner's strength.
+    """
 
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
                  level: str = "normal", **options: Any) -> None:
         self.game = game
         self.human = human
-        self.level = level
         self.options = options
         self.messages: list[str] = []
+        self.levels: dict[Seat, str] = {}
+        self._level = level
         self.new_game(seed)
 
     # --- the flow of the game -----------------------------------------------
     def new_game(self, seed: int) -> None:
         """Start a fresh game from ``seed`` (a deal number: the same seed, the same game)."""
         self.state = GameState(self.game, seed, **self.options)
-        self.players: dict[Seat, Player] = {
-            seat: make_player(self.level, seed=seed * 4 + int(seat))
-            for seat in self.state.rules.seats if seat != self.human}
+        if not self.levels:
+            self.levels = {seat: self._level for seat in self.state.rules.seats}
+        self.players: dict[Seat, Player] = {}
+        self.redo_stack: list[list[str]] = []
         self.messages = []
         self._announce_deal()
+
+    def set_levels(self, partner: str, opponents: str) -> None:
+        """Set the playing strength of your partner and of the opponents (names from ``LEVELS``)."""
+        for level in (partner, opponents):
+            if level not in LEVELS:
+                raise ValueError(f"unknown level {level!r}; the levels are {list(LEVELS)}")
+        for seat in self.rules.seats:
+            if seat == self.human:
+                continue
+            level = partner if self.rules.side_of(seat) == self.rules.side_of(self.human) else opponents
+            if self.levels.get(seat) != level:
+                self.levels[seat] = level
+                self.players.pop(seat, None)
+        self.levels[self.human] = partner
+
+    def player(self, seat: Seat) -> Player:
+        """The computer player for ``seat`` (also the human's seat: the hint) at its level."""
+        player = self.players.get(seat)
+        if player is None:
+            player = make_player(self.levels[seat], seed=self.state.seed * 4 + int(seat))
+            self.players[seat] = player
+        return player
+
+    def choose(self, seat: Seat) -> str:
+        """The card the computer player for ``seat`` chooses now, from that seat's observation only.
+
+        Every decision of a computer player goes through here: the computers' cards and the hint.
+        """
+        return self.player(seat).choose(self.state.observation(seat))
 
     @property
     def rules(self) -> Any:
@@ -157,8 +206,15 @@ class Table:
         if not self.state.legal_mask() >> c & 1:
             led = SUIT_NAMES[suit_of(self.state.trick[0][1])]
             return PlayResult(False, f"You must follow suit: {led} were led and you hold {led}.")
+        self.redo_stack.clear()
         self._apply_card(c)
         return PlayResult(True)
+
+    def hint(self) -> str | None:
+        """The card the computer would play from your seat now (None when it is not your turn)."""
+        if not self.human_to_play:
+            return None
+        return self.choose(self.human)
 
     def computer_step(self) -> str | None:
         """Let the computer whose turn it is play one card; return it, or None
@@ -166,7 +222,7 @@ class Table:
         seat = self.state.to_play
         if seat is None or seat == self.human:
             return None
-        action = self.players[seat].choose(self.state.observation(seat))
+        action = self.choose(seat)
         try:
             c = parse_card(action)
             self.state.check(action)
@@ -181,8 +237,73 @@ class Table:
         if self.state.phase is not Phase.HAND_OVER:
             return False
         self.state.apply(NEXT_HAND)
+        self.redo_stack.clear()
         self._announce_deal()
         return True
+
+    # --- undo and redo -------------------------------------------------------
+    def last_human_action(self) -> int | None:
+        """The index in ``state.actions`` of your last card, or None if you have played none."""
+        st = self.state
+        return next((i for i in range(len(st.actions) - 1, -1, -1) if st.actor_of(i) == self.human), None)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.last_human_action() is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> int:
+        """Take back your last card and everything played after it (other seats' cards, the
+        deal of a new hand): the exact position before you played it, score included.
+        Returns how many actions were taken back (0 when you have played no card)."""
+        i = self.last_human_action()
+        if i is None:
+            self.messages.append("Nothing to undo: you have not played a card yet.")
+            return 0
+        st = self.state
+        taken = []
+        while len(st.actions) > i:
+            action = st.undo()
+            assert action is not None
+            taken.append(action)
+        taken.reverse()
+        self.redo_stack.append(taken)
+        card = parse_card(taken[0])
+        others = sum(1 for a in taken[1:] if a != NEXT_HAND)
+        after = f" and {_n(others, 'card')} played after it" if others else ""
+        self.messages.append(f"Undone: you take back the {card_long_name(card)}{after}. "
+                             f"{self._turn_text()}")
+        return len(taken)
+
+    def redo(self) -> bool:
+        """Play again what the last undo took back, exactly as it was played; False if nothing to redo."""
+        if not self.redo_stack:
+            self.messages.append("Nothing to redo.")
+            return False
+        group = self.redo_stack.pop()
+        for action in group:
+            if action == NEXT_HAND:
+                self.state.apply(action)
+                self._announce_deal()
+            else:
+                self._apply_card(parse_card(action))
+        return True
+
+    def previous_trick(self) -> dict[str, Any] | None:
+        """The last finished trick, of this hand or (before the first trick of a hand is
+        over) of the hand before; None before any trick of the game is finished."""
+        st = self.state
+        if st.tricks:
+            return self._trick_view(st.tricks[-1], len(st.tricks), st.hand_number)
+        earlier = st.clone()
+        while earlier.can_undo and not earlier.tricks:
+            earlier.undo()
+        if not earlier.tricks:
+            return None
+        return self._trick_view(earlier.tricks[-1], len(earlier.tricks), earlier.hand_number)
 
     def take_messages(self) -> list[str]:
         """The announcements since the last call (plays, trick winners, scores), oldest first."""
@@ -245,19 +366,32 @@ class Table:
             "trick": _plays(st.trick),
             "trick_leader": SEAT_NAMES[st.leader] if st.phase is Phase.PLAY else None,
             "tricks_played": len(st.tricks),
-            "last_trick": None if last is None else self._trick_view(last),
+            "last_trick": None if last is None else self._trick_view(last, len(st.tricks), st.hand_number),
             "tricks_won": self.by_side(st.tricks_won),
             "scores": self.by_side(st.scores),
             "in_progress": self.in_progress,
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "levels": {"partner": self.levels[self.human],
+                       "opponents": next(v for k, v in self.levels.items()
+                                         if self.rules.side_of(k) != self.rules.side_of(self.human))},
             "summary": self._summary() if st.phase is not Phase.PLAY else None,
             "game_over": self._game_over() if st.is_over else None,
         }
 
     # --- internals ------------------------------------------------------------
-    def _trick_view(self, trick: Trick) -> dict[str, Any]:
+    def _trick_view(self, trick: Trick, number: int, hand_number: int) -> dict[str, Any]:
         return {"leader": SEAT_NAMES[trick.leader], "winner": SEAT_NAMES[trick.winner],
                 "winner_side": self.side_key(trick.winner), "plays": _plays(trick.plays),
-                "number": len(self.state.tricks)}
+                "number": number, "hand_number": hand_number + 1}
+
+    def _turn_text(self) -> str:
+        seat = self.state.to_play
+        if seat is None:
+            return ""
+        if seat == self.human:
+            return "Your lead." if not self.state.trick else "Your turn."
+        return f"{seat.long_name} to play."
 
     def _summary(self) -> dict[str, Any] | None:
         if not self.state.results:
