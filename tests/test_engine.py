@@ -282,6 +282,6 @@ def test_record_round_trip_and_bad_records() -> None:
 
 def test_unknown_option_and_seat_are_refused() -> None:
     with pytest.raises(ValueError, match="no option"):
-        make_rules("classic", honours=True)
+        make_rules("classic", trumps="spades")
     with pytest.raises(ValueError, match="not a seat"):
         Seat.parse("X")

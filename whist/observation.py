@@ -40,6 +40,10 @@ class Observation:
     tricks_won: tuple[int, ...]
     target: int
     hand_number: int
+    exposed: tuple[tuple[Seat, int], ...] = ()
+    """Other hands this seat can see: a dummy laid face up after the opening
+    lead, and the hand of the partner who plays this seat's cards (a dummy's
+    controller) or whose cards this seat plays."""
 
     # --- what follows from it -------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -68,6 +72,8 @@ class Observation:
     def unseen(self) -> int:
         """Cards whose place this seat cannot see: not its own, not played, not the turn-up on show."""
         known = self.hand | self.played
+        for _, cards in self.exposed:
+            known |= cards
         if self.turn_up_visible and self.turn_up is not None:
             known |= 1 << self.turn_up
         return FULL_DECK & ~known
@@ -114,6 +120,7 @@ class Observation:
             "tricks_won": list(self.tricks_won),
             "target": self.target,
             "hand_number": self.hand_number,
+            **({"exposed": {SEAT_NAMES[s]: mask_names(m) for s, m in self.exposed}} if self.exposed else {}),
         }
 
 
@@ -129,5 +136,19 @@ def observe(state: GameState, seat: Seat) -> Observation:
         legal=state.legal_mask() if state.to_play == seat else 0,
         hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
         scores=state.scores, tricks_won=state.tricks_won, target=state.rules.target,
-        hand_number=state.hand_number,
+        hand_number=state.hand_number, exposed=exposed_to(state, seat),
     )
+
+
+def exposed_to(state: GameState, seat: Seat) -> tuple[tuple[Seat, int], ...]:
+    """The hands besides its own that ``seat`` sees (see ``Observation.exposed``)."""
+    rules, h = state.rules, state.hands
+    shown: dict[Seat, int] = {}
+    opened = bool(state.tricks or state.trick)
+    for dummy in rules.dummies:
+        controller = rules.controller(dummy)
+        if dummy != seat and (opened or controller == seat):
+            shown[dummy] = h[dummy]
+        if seat == dummy:
+            shown[controller] = h[controller]
+    return tuple(sorted(shown.items()))

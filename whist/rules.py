@@ -1,16 +1,19 @@
 """The rules of each game, one object per game, found by name in ``GAMES``.
 
 The game state asks its rules object everything that differs between the
-games of the whist family: who sits, who partners whom, how a hand is dealt
-and trump chosen, who leads, how a hand scores and when the game is won.
-A new game subclasses :class:`Rules` and overrides those hooks; nothing
-else in the engine branches on the game's name.
+games of the whist family: who sits, who partners whom, who plays which
+hand, how a hand is dealt and trump chosen, who leads, how a hand scores and
+when the game and the match are won. A new game subclasses :class:`Rules`
+and overrides those hooks; nothing else in the engine branches on the
+game's name.
 
 >>> rules = make_rules("classic")
 >>> rules.hand_points((9, 4)), rules.hand_points((6, 7)), rules.hand_points((13, 0))
 ((3, 0), (0, 1), (7, 0))
 >>> rules.winner((7, 5)), rules.winner((6, 6))
 (0, None)
+>>> make_rules("short").options["target"], make_rules("short").options["honours"]
+(5, True)
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from whist.cards import suit_of
+from whist.cards import ACE, JACK, make_card, rank_of, suit_of
 from whist.deal import Hands, deal_cards
 from whist.seats import Seat
 
@@ -33,6 +36,48 @@ class DealtHand:
     trump: int | None
 
 
+@dataclass(frozen=True)
+class Draw:
+    """The draw for partners and first deal, as it fell.
+
+    ``rounds`` holds each round of drawing: (player, card) pairs, where player
+    0 is the person at the table (always South) and 1-3 the computers, in the
+    order they drew; players tied on rank draw again in the next round.
+    ``seating`` gives each player's seat and ``dealer`` the first dealer.
+    """
+
+    rounds: tuple[tuple[tuple[int, int], ...], ...]
+    seating: tuple[Seat, Seat, Seat, Seat]
+    dealer: Seat
+    aces_low: bool
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """How one hand scores: tricks (after any revoke penalty), points per side
+    with the honours included, and what made them up."""
+
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    honours: tuple[int, ...]
+    honour_cards: tuple[int, ...]
+    """How many of the A K Q J of trumps each side held (the hand summary shows which)."""
+    revoke_tricks: tuple[int, ...]
+    """Tricks each side gained from the other's revokes."""
+
+
+OPTION_HELP: dict[str, str] = {
+    "target": "Points that win a game.",
+    "honours": "A side dealt all four of A K Q J of trumps scores 4, any three score 2.",
+    "rubber": "Play a rubber: the best of three games, with 2 bonus points for winning it 2-0.",
+    "no_trump": "Every hand is played with no trumps: the turn-up is shown and ignored.",
+    "draw": "Draw cards for partners and first deal (high: the two highest partner, lowest deals, "
+            "aces high; low: highest deals, aces low).",
+    "revokes": "Prevented: you can only play legal cards. Club rules: a revoke is allowed "
+               "but costs three tricks at the end of the hand.",
+}
+
+
 class Rules:
     """Classic Whist: four players in two partnerships, trump is the dealer's
     last card, the side with more than six tricks scores one point for each
@@ -40,13 +85,22 @@ class Rules:
 
     name: ClassVar[str] = "classic"
     title: ClassVar[str] = "Classic Whist"
+    blurb: ClassVar[str] = "First side to 7 points; tricks alone score."
     seats: ClassVar[tuple[Seat, ...]] = (Seat.N, Seat.E, Seat.S, Seat.W)
     sides: ClassVar[tuple[tuple[Seat, ...], ...]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))
     side_names: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
+    dummies: ClassVar[tuple[Seat, ...]] = ()
+    """Seats whose hand is played by their partner and shown after the opening lead."""
     book: ClassVar[int] = 6
     tricks_per_hand: ClassVar[int] = 13
-    default_options: ClassVar[dict[str, Any]] = {"target": 7}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (5, 7, 9)}
+    rubber_bonus: ClassVar[int] = 2
+    default_options: ClassVar[dict[str, Any]] = {
+        "target": 7, "honours": False, "rubber": False, "no_trump": False,
+        "draw": "none", "revokes": "prevented"}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "target": (5, 7, 9), "honours": (False, True), "rubber": (False, True),
+        "no_trump": (False, True), "draw": ("none", "high", "low"),
+        "revokes": ("prevented", "club")}
 
     def __init__(self, **options: Any) -> None:
         merged = dict(self.default_options)
@@ -54,7 +108,7 @@ class Rules:
             if key not in self.default_options:
                 raise ValueError(f"{self.title} has no option {key!r}")
             choices = self.option_choices.get(key)
-            if choices is not None and value not in choices:
+            if choices is not None and (value not in choices or type(value) is not type(choices[0])):
                 raise ValueError(f"option {key!r} must be one of {list(choices)}, not {value!r}")
             merged[key] = value
         self.options: dict[str, Any] = merged
@@ -62,6 +116,11 @@ class Rules:
     @property
     def target(self) -> int:
         return int(self.options["target"])
+
+    @property
+    def revokes_allowed(self) -> bool:
+        """Club rules: a player may revoke, and pays for it at the end of the hand."""
+        return self.options.get("revokes") == "club"
 
     # --- seating -------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -80,9 +139,63 @@ class Rules:
         i = self.seats.index(seat)
         return self.seats[(i + 1) % len(self.seats)]
 
-    # --- the deal ------------------------------------------------------
+    def controller(self, seat: Seat) -> Seat:
+        """Who chooses the cards of ``seat``: its partner for a dummy, else itself."""
+        if seat in self.dummies:
+            partner = self.partner_of(seat)
+            assert partner is not None
+            return partner
+        return seat
+
+    # --- the draw and the deal ------------------------------------------
+    def draw_for_deal(self, seed: int) -> Draw | None:
+        """Each player draws a card; ties draw again. None when the game does not draw.
+
+        ``high`` (the English rule): aces high, the two highest play together
+        and the lowest deals. ``low``: aces low and the highest deals;
+        partners stay as seated. Player 0 (you) always sits South.
+        """
+        mode = self.options.get("draw", "none")
+        if mode == "none":
+            return None
+        aces_low = mode == "low"
+        rng = random.Random(f"draw:{seed}")
+        deck = list(range(52))
+        rng.shuffle(deck)
+
+        def value(card: int) -> int:
+            r = rank_of(card)
+            return (0 if r == ACE else r + 1) if aces_low else r
+
+        drawn: dict[int, int] = {}
+        rounds = []
+        waiting = [0, 1, 2, 3]
+        while waiting:
+            this = tuple((p, deck.pop()) for p in waiting)
+            rounds.append(this)
+            for p, c in this:
+                drawn[p] = c
+            values = [value(drawn[p]) for p in range(4)]
+            waiting = [p for p in range(4) if values.count(values[p]) > 1]
+        order = sorted(range(4), key=lambda p: (value(drawn[p]), suit_of(drawn[p])), reverse=True)
+        if aces_low:
+            partner = 1
+            dealer_player = order[0]
+        else:
+            top_pair = set(order[:2])
+            partner = (top_pair - {0}).pop() if 0 in top_pair else (set(order[2:]) - {0}).pop()
+            dealer_player = order[3]
+        others = [p for p in (1, 2, 3) if p != partner]
+        seating = [Seat.S, Seat.S, Seat.S, Seat.S]
+        seating[partner], seating[others[0]], seating[others[1]] = Seat.N, Seat.E, Seat.W
+        return Draw(tuple(rounds), (seating[0], seating[1], seating[2], seating[3]),
+                    seating[dealer_player], aces_low)
+
     def first_dealer(self, seed: int) -> Seat:
-        """Who deals the first hand when nobody draws for it: drawn from the seed."""
+        """Who deals the first hand: from the draw, or drawn from the seed."""
+        draw = self.draw_for_deal(seed)
+        if draw is not None:
+            return draw.dealer
         return random.Random(f"first-dealer:{seed}").choice(self.seats)
 
     def next_dealer(self, dealer: Seat) -> Seat:
@@ -96,7 +209,8 @@ class Rules:
 
     def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
         hands, last = deal_cards(deal_number, dealer, self.seats)
-        return DealtHand(hands, turn_up=last, trump=suit_of(last))
+        trump = None if self.options.get("no_trump") else suit_of(last)
+        return DealtHand(hands, turn_up=last, trump=trump)
 
     def first_leader(self, dealer: Seat) -> Seat:
         return self.next_seat(dealer)
@@ -106,6 +220,47 @@ class Rules:
         """Points per side for the tricks each side took: one a trick over the book."""
         return tuple(max(0, t - self.book) for t in tricks)
 
+    def honours(self, dealt: Hands, trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(points, honours held) per side: all four of A K Q J of trumps score 4, three score 2."""
+        held = [0] * len(self.sides)
+        if trump is not None:
+            for i, side in enumerate(self.sides):
+                mask = 0
+                for seat in side:
+                    mask |= dealt[seat]
+                held[i] = sum(mask >> make_card(trump, r) & 1 for r in range(JACK, ACE + 1))
+        points = tuple(4 if h == 4 else 2 if h == 3 else 0 for h in held)
+        return (points if self.options.get("honours") else tuple(0 for _ in held)), tuple(held)
+
+    def score_hand(self, tricks: tuple[int, ...], dealt: Hands, trump: int | None,
+                   revokes: tuple[tuple[int, Seat], ...]) -> HandScore:
+        """Score a finished hand: each revoke hands up to three of the revoking
+        side's tricks to the other side, then odd tricks and honours score."""
+        won = list(tricks)
+        gained = [0] * len(won)
+        for _, seat in revokes:
+            side = self.side_of(seat)
+            other = 1 - side
+            moved = min(3, won[side])
+            won[side] -= moved
+            won[other] += moved
+            gained[other] += moved
+        odd = self.hand_points(tuple(won))
+        honours, held = self.honours(dealt, trump)
+        return HandScore(tuple(won), tuple(o + h for o, h in zip(odd, honours, strict=True)),
+                         honours, held, tuple(gained))
+
+    def game_winner(self, before: tuple[int, ...], score: HandScore) -> int | None:
+        """The side that wins the game with this hand. Tricks score before honours,
+        so a side that reaches the target by tricks wins even if the other side's
+        honours would take it there too."""
+        odd = tuple(p - h for p, h in zip(score.points, score.honours, strict=True))
+        by_tricks = tuple(b + o for b, o in zip(before, odd, strict=True))
+        first = self.winner(by_tricks)
+        if first is not None:
+            return first
+        return self.winner(tuple(b + p for b, p in zip(before, score.points, strict=True)))
+
     def winner(self, scores: tuple[int, ...]) -> int | None:
         """The side that has won the game, if any: at the target and ahead."""
         best = max(scores)
@@ -113,8 +268,49 @@ class Rules:
             return scores.index(best)
         return None
 
+    def games_to_win(self) -> int:
+        """Games a side must win to take the match: two of three in a rubber."""
+        return 2 if self.options.get("rubber") else 1
 
-GAMES: dict[str, type[Rules]] = {Rules.name: Rules}
+    def match_bonus(self, games: tuple[int, ...]) -> tuple[int, ...]:
+        """The rubber bonus: 2 points to a side that won the rubber two games to nil."""
+        if self.games_to_win() < 2 or sorted(games) != [0, 2]:
+            return tuple(0 for _ in games)
+        return tuple(self.rubber_bonus if g == 2 else 0 for g in games)
+
+
+class ShortWhist(Rules):
+    name = "short"
+    title = "Short Whist"
+    blurb = "The English game: first side to 5 points, honours count."
+    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "target": 5, "honours": True}
+
+
+class LongWhist(Rules):
+    name = "long"
+    title = "Long Whist"
+    blurb = "The older English game: first side to 9 points, honours count."
+    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "target": 9, "honours": True}
+
+
+class AmericanWhist(Rules):
+    name = "american"
+    title = "American Whist"
+    blurb = "No honours: only odd tricks score, first side to 7."
+    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "honours": False}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "honours": (False,)}
+
+
+class DummyWhist(Rules):
+    name = "dummy"
+    title = "Dummy Whist"
+    blurb = "Three players: you play North's hand too, laid face up after the opening lead."
+    dummies = (Seat.N,)
+    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "draw": "none"}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "draw": ("none",)}
+
+
+GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist)}
 
 
 def make_rules(game: str = "classic", **options: Any) -> Rules:
@@ -123,3 +319,4 @@ def make_rules(game: str = "classic", **options: Any) -> Rules:
     except KeyError:
         raise ValueError(f"unknown game {game!r}; the games are {sorted(GAMES)}") from None
     return cls(**options)
+

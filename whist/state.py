@@ -40,6 +40,7 @@ class IllegalActionError(ValueError):
 
 
 class Phase(StrEnum):
+    DRAW = "draw"
     PLAY = "play"
     HAND_OVER = "hand-over"
     GAME_OVER = "game-over"
@@ -64,12 +65,24 @@ class HandResult:
     trump: int | None
     turn_up: int | None
     tricks: tuple[int, ...]
+    """Tricks each side is credited with, after any revoke penalty."""
     points: tuple[int, ...]
+    """Points each side scored this hand: odd tricks plus honours."""
     scores: tuple[int, ...]
+    """The game score after the hand."""
+    honours: tuple[int, ...] = ()
+    honour_cards: tuple[int, ...] = ()
+    revokes: tuple[Seat, ...] = ()
+    revoke_tricks: tuple[int, ...] = ()
+    game_number: int = 0
+    game_winner: int | None = None
+    """The side that won the game with this hand, if it did."""
+    games: tuple[int, ...] = ()
+    """Games won by each side in the match after the hand."""
 
 
-_FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "turn_up", "trump",
-           "leader", "trick", "tricks", "scores", "results")
+_FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "dealt", "turn_up", "trump",
+           "leader", "trick", "tricks", "revokes", "scores", "results", "games", "game_number")
 
 
 class GameState:
@@ -80,13 +93,17 @@ class GameState:
     dealer: Seat
     deal_number: int
     hands: tuple[int, int, int, int]
+    dealt: tuple[int, int, int, int]
     turn_up: int | None
     trump: int | None
     leader: Seat
     trick: tuple[tuple[Seat, int], ...]
     tricks: tuple[Trick, ...]
+    revokes: tuple[tuple[int, Seat], ...]
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
+    games: tuple[int, ...]
+    game_number: int
 
     def __init__(self, rules: Rules | str = "classic", seed: int = 0, **options: Any) -> None:
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
@@ -95,9 +112,16 @@ class GameState:
         self.seed = seed
         self.actions: list[str] = []
         self._undo: list[tuple[Any, ...]] = []
-        self.scores = tuple(0 for _ in self.rules.sides)
+        self.scores = self.games = tuple(0 for _ in self.rules.sides)
         self.results = ()
+        self.game_number = 0
+        self.draw = self.rules.draw_for_deal(seed)
+        """The draw for partners and first deal, when the game has one (it never changes)."""
         self._deal_hand(0, self.rules.first_dealer(seed))
+        if self.draw is not None:
+            # the cards are dealt once the players have seen the draw
+            self.phase = Phase.DRAW
+            self.hands = self.dealt = (0, 0, 0, 0)
 
     # --- reading the state ----------------------------------------------
     @property
@@ -115,8 +139,20 @@ class GameState:
 
     @property
     def winner(self) -> int | None:
-        """The winning side once the game is over."""
-        return self.rules.winner(self.scores) if self.is_over else None
+        """The side that won the match (the game, or the rubber) once it is over."""
+        if not self.is_over:
+            return None
+        return max(range(len(self.games)), key=lambda i: self.games[i])
+
+    @property
+    def match_totals(self) -> tuple[int, ...]:
+        """Every point each side scored in the match, with the rubber bonus once it is won."""
+        totals = [0] * len(self.rules.sides)
+        for r in self.results:
+            for i, p in enumerate(r.points):
+                totals[i] += p
+        bonus = self.rules.match_bonus(self.games) if self.is_over else (0,) * len(totals)
+        return tuple(t + b for t, b in zip(totals, bonus, strict=True))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -149,7 +185,7 @@ class GameState:
     def legal_actions(self) -> list[str]:
         if self.phase is Phase.PLAY:
             return [card_name(c) for c in cards_high_first(self.legal_mask())]
-        if self.phase is Phase.HAND_OVER:
+        if self.phase in (Phase.HAND_OVER, Phase.DRAW):
             return [NEXT_HAND]
         return []
 
@@ -166,9 +202,10 @@ class GameState:
             raise IllegalActionError(f"an action is a string such as 'QS' or 'next', not {action!r}")
         if self.phase is Phase.GAME_OVER:
             raise IllegalActionError("the game is over")
-        if self.phase is Phase.HAND_OVER:
+        if self.phase in (Phase.HAND_OVER, Phase.DRAW):
             if action != NEXT_HAND:
-                raise IllegalActionError(f"the hand is over: the only action is {NEXT_HAND!r}, not {action!r}")
+                what = "the hand is over" if self.phase is Phase.HAND_OVER else "the players are drawing for deal"
+                raise IllegalActionError(f"{what}: the only action is {NEXT_HAND!r}, not {action!r}")
             return
         seat = self.to_play
         assert seat is not None
@@ -178,7 +215,7 @@ class GameState:
             raise IllegalActionError(f"{seat.long_name} is to play a card: {err}") from None
         if not self.hands[seat] >> card & 1:
             raise IllegalActionError(f"{card_name(card)} is not in {seat.long_name}'s hand")
-        if not self.legal_mask() >> card & 1:
+        if not self.legal_mask() >> card & 1 and not self.rules.revokes_allowed:
             led = SUIT_NAMES[suit_of(self.trick[0][1])]
             raise IllegalActionError(f"{seat.long_name} must follow suit: {led} were led "
                                      f"and {seat.long_name} holds {led}")
@@ -188,7 +225,13 @@ class GameState:
         self.check(action)
         self._undo.append(self._snapshot())
         self.actions.append(action)
-        if self.phase is Phase.HAND_OVER:
+        if self.phase is Phase.DRAW:
+            self._deal_hand(0, self.dealer)
+        elif self.phase is Phase.HAND_OVER:
+            if self.results[-1].game_winner is not None:
+                # a rubber goes on: the next game starts from love
+                self.scores = tuple(0 for _ in self.scores)
+                self.game_number += 1
             self._deal_hand(self.hand_number + 1, self.rules.next_dealer(self.dealer))
         else:
             self._play(parse_card(action))
@@ -270,17 +313,20 @@ class GameState:
         self.dealer = dealer
         self.deal_number = self.rules.deal_number(self.seed, hand_number)
         dealt = self.rules.deal(self.deal_number, dealer)
-        self.hands = dealt.hands
+        self.hands = self.dealt = dealt.hands
         self.turn_up = dealt.turn_up
         self.trump = dealt.trump
         self.leader = self.rules.first_leader(dealer)
         self.trick = ()
         self.tricks = ()
+        self.revokes = ()
         self.phase = Phase.PLAY
 
     def _play(self, card: int) -> None:
         seat = self.to_play
         assert seat is not None
+        if not self.legal_mask() >> card & 1:
+            self.revokes = (*self.revokes, (len(self.tricks), seat))
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
         self.hands = (hands[0], hands[1], hands[2], hands[3])
@@ -295,10 +341,15 @@ class GameState:
             self._score_hand()
 
     def _score_hand(self) -> None:
-        tricks = self.tricks_won
-        points = self.rules.hand_points(tricks)
-        self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
+        score = self.rules.score_hand(self.tricks_won, self.dealt, self.trump, self.revokes)
+        won = self.rules.game_winner(self.scores, score)
+        self.scores = tuple(s + p for s, p in zip(self.scores, score.points, strict=True))
+        if won is not None:
+            self.games = tuple(g + (i == won) for i, g in enumerate(self.games))
         result = HandResult(self.hand_number, self.deal_number, self.dealer, self.trump, self.turn_up,
-                            tricks, points, self.scores)
+                            score.tricks, score.points, self.scores, score.honours, score.honour_cards,
+                            tuple(seat for _, seat in self.revokes), score.revoke_tricks,
+                            self.game_number, won, self.games)
         self.results = (*self.results, result)
-        self.phase = Phase.GAME_OVER if self.rules.winner(self.scores) is not None else Phase.HAND_OVER
+        match_over = won is not None and self.games[won] >= self.rules.games_to_win()
+        self.phase = Phase.GAME_OVER if match_over else Phase.HAND_OVER
