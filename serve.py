@@ -10,11 +10,21 @@ Usage::
     python serve.py --check              # list pyscript.toml [files] problems
 
 The dev server and the builder share one definition of the site (see
-``PUBLISHED_FILES``, ``PUBLISHED_DIRS`` and ``RUNTIME_DIRS``): the URL
-``/runtime/pyodide/x`` is ``node_modules/pyodide/x``, ``/runtime/pyscript/x``
-is ``node_modules/@pyscript/core/dist/x``, and every other URL is a published
-project file at the same path. Nothing else is served, so the page behaves the
-same in development and when published as static files under any sub-path.
+:class:`Site`, ``PUBLISHED_FILES``, ``PUBLISHED_DIRS`` and ``RUNTIME_DIRS``):
+the URL ``/runtime/pyodide/x`` is ``node_modules/pyodide/x``,
+``/runtime/pyscript/x`` is ``node_modules/@pyscript/core/dist/x``, two files
+are generated (``whist.zip``: every ``whist/**/*.py``, which PyScript unpacks
+into the Python filesystem; ``sw.js``: the service worker ``static/sw.js``
+with the precache list, a content hash per file, and the version), and every
+other URL is a published project file at the same path. Nothing else is
+served, so the page behaves the same in development and when published as
+static files under any sub-path.
+
+The build stamps the version into ``index.html`` (``<meta
+name="whist-version">``), which makes the page register the service worker;
+the dev server leaves it ``dev``, so no worker runs in development (its
+``/sw.js`` only removes a worker that a build served on the same origin
+left behind).
 
 Standard library only, Python 3.11+.
 """
@@ -23,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import html.parser
+import io
 import json
 import mimetypes
 import os
@@ -32,8 +44,10 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import tomllib
 import urllib.parse
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -47,14 +61,37 @@ ROOT = Path(__file__).resolve().parent
 PUBLISHED_FILES: tuple[str, ...] = ("index.html", "pyscript.toml")
 
 #: Published directories and the file-name patterns published inside them.
+#: Of the ``whist`` package only the scripts ``index.html`` names are
+#: published one by one; all of it ships in ``whist.zip``.
 PUBLISHED_DIRS: dict[str, tuple[str, ...]] = {
-    "whist": ("*.py",),
     "static": ("*",),
 }
 
 #: Path parts that are never published (caches, tests, hidden files).
 EXCLUDED_PARTS: tuple[str, ...] = ("__pycache__", "tests", "test")
 
+#: Project files never published as they are: the service worker template
+#: (published as ``sw.js`` at the root, see ``SERVICE_WORKER``) and scripts
+#: kept beside the files they make (``static/icons/render.py``).
+EXCLUDED_PATTERNS: tuple[str, ...] = ("static/sw.js", "*.py", "*.sh")
+
+#: The Python package shipped as one archive, and where PyScript unpacks it.
+PACKAGE = "whist"
+PACKAGE_ZIP = "whist.zip"
+
+#: The service worker: generated at the site root (so that its scope is the
+#: whole site) from this template.
+SERVICE_WORKER = "sw.js"
+SERVICE_WORKER_TEMPLATE = "static/sw.js"
+
+#: Site files made by :class:`Site` rather than copied.
+GENERATED: tuple[str, ...] = (PACKAGE_ZIP, SERVICE_WORKER)
+
+#: The line of the template that the build replaces with the precache list.
+_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
+
+#: The version stamp in index.html: ``content="dev"`` until the build.
+_VERSION_META = re.compile(r'(<meta name="whist-version" content=")([^"]*)(")')
 
 @dataclass(frozen=True)
 class RuntimeDir:
@@ -79,10 +116,13 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide-lock.json",
 )
 
-#: PyScript chunks never shipped: the code editor and the terminal, which the
-#: game does not use. They are only reached by lazy imports that run when a
-#: page has a ``py-editor`` or a ``terminal`` script.
-PYSCRIPT_EXCLUDED_CHUNKS: tuple[str, ...] = ("codemirror", "xterm")
+#: PyScript chunks never shipped, whatever pyscript.toml says: the code editor
+#: and the terminal (only reached by lazy imports that run when a page has a
+#: ``py-editor`` or a ``terminal`` script), the zip reader of MicroPython
+#: (Pyodide unpacks archives itself) and the package graph (only used with a
+#: ``packages`` key). The plugins that pyscript.toml turns off (``plugins =
+#: ["!name"]``) are not shipped either: see :func:`pyscript_excluded`.
+PYSCRIPT_EXCLUDED_CHUNKS: tuple[str, ...] = ("codemirror", "xterm", "zip-", "pyodide_graph-")
 
 MIME_TYPES: dict[str, str] = {
     ".html": "text/html; charset=utf-8",
@@ -147,10 +187,27 @@ def chunk_name(file_name: str) -> str:
 _IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["'](\./[^"']+\.js)["']""")
 
 
-def pyscript_files(dist: Path) -> list[str]:
+def disabled_plugins(root: Path) -> tuple[str, ...]:
+    """The PyScript plugins that pyscript.toml turns off (``plugins = ["!py-editor", ...]``)."""
+    try:
+        config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return ()
+    plugins = config.get("plugins", [])
+    if not isinstance(plugins, list):
+        return ()
+    return tuple(p[1:] for p in plugins if isinstance(p, str) and p.startswith("!"))
+
+
+def pyscript_excluded(root: Path) -> tuple[str, ...]:
+    """File-name prefixes of the PyScript chunks not shipped."""
+    return PYSCRIPT_EXCLUDED_CHUNKS + tuple(f"{name}-" for name in disabled_plugins(root) if name != "codemirror")
+
+
+def pyscript_files(dist: Path, excluded: tuple[str, ...] = PYSCRIPT_EXCLUDED_CHUNKS) -> list[str]:
     """The PyScript files the page may load: ``core.js``, ``core.css`` and the
     chunks reachable from ``core.js`` through static or lazy imports, except
-    the editor and terminal chunks (``PYSCRIPT_EXCLUDED_CHUNKS``)."""
+    the chunks whose names start with one of ``excluded``."""
     seen: set[str] = set()
     todo = ["core.js"]
     while todo:
@@ -163,36 +220,68 @@ def pyscript_files(dist: Path) -> list[str]:
             target = spec.removeprefix("./")
             if "/" in target or not (dist / target).is_file():
                 continue
-            if chunk_name(target).startswith(PYSCRIPT_EXCLUDED_CHUNKS):
+            if target.startswith(excluded) or chunk_name(target).startswith(excluded):
                 continue
             todo.append(target)
     return sorted(seen | {"core.css"})
 
 
 @functools.cache
-def runtime_files(root: Path) -> dict[str, Path]:
-    """Site path -> file for the runtime copied from ``node_modules``."""
+def _runtime_files(root: Path, excluded: tuple[str, ...]) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for rt in RUNTIME_DIRS:
         source = root / rt.source
-        names = PYODIDE_FILES if rt.package == "pyodide" else pyscript_files(source)
+        names = PYODIDE_FILES if rt.package == "pyodide" else pyscript_files(source, excluded)
         for name in names:
             files[f"{rt.url_prefix}/{name}"] = source / name
     return files
 
 
+def runtime_files(root: Path) -> dict[str, Path]:
+    """Site path -> file for the runtime copied from ``node_modules``."""
+    return _runtime_files(root, pyscript_excluded(root))
+
+
+def page_scripts(root: Path) -> tuple[str, ...]:
+    """The ``whist`` files that index.html loads by URL (``<script type="py" src>``)."""
+    try:
+        text = (root / "index.html").read_text(encoding="utf-8")
+    except OSError:
+        return ()
+    found = []
+    for url in page_urls(text):
+        path = os.path.normpath(urllib.parse.unquote(urllib.parse.urlsplit(url).path)).replace(os.sep, "/")
+        if path.startswith(f"{PACKAGE}/") and path.endswith(".py"):
+            found.append(path)
+    return tuple(found)
+
+
+def is_package_file(rel: PurePosixPath) -> bool:
+    """Whether a project-relative path is a module of the package (shipped in whist.zip)."""
+    parts = rel.parts
+    return (
+        len(parts) > 1
+        and parts[0] == PACKAGE
+        and rel.suffix == ".py"
+        and not any(p.startswith(".") or p in EXCLUDED_PARTS for p in parts)
+    )
+
+
 def resolve(root: Path, site_path: str) -> Path | None:
-    """The file served at ``site_path`` (relative, no leading slash), or None.
+    """The project file copied to ``site_path`` (relative, no leading slash), or None.
 
     ``""`` is ``index.html``. Only published project files and the runtime
     files are ever returned; anything else (``.git``, tests, ``node_modules``
-    by its real path, directories) is None.
+    by its real path, directories, the generated files) is None.
     """
     site_path = site_path or "index.html"
     if site_path.startswith("runtime/"):
         return runtime_files(root).get(site_path)
     rel = PurePosixPath(site_path)
-    if ".." in rel.parts or rel.is_absolute() or not is_published(rel):
+    if ".." in rel.parts or rel.is_absolute():
+        return None
+    published = is_published(rel) and not any(rel.match(p) for p in EXCLUDED_PATTERNS)
+    if not published and not (is_package_file(rel) and site_path in page_scripts(root)):
         return None
     path = root.joinpath(*rel.parts)
     try:
@@ -202,12 +291,25 @@ def resolve(root: Path, site_path: str) -> Path | None:
     return path if path.is_file() else None
 
 
+def package_files(root: Path) -> dict[str, Path]:
+    """Path inside whist.zip (relative to ``whist/``) -> file, for every module of the package."""
+    base = root / PACKAGE
+    return {
+        path.relative_to(base).as_posix(): path
+        for path in sorted(base.rglob("*.py"))
+        if path.is_file() and is_package_file(PurePosixPath(path.relative_to(root).as_posix()))
+    }
+
+
 def project_files(root: Path) -> dict[str, Path]:
-    """Site path -> file for the published project files (no runtime)."""
+    """Site path -> file for the project files copied as they are (no runtime, nothing generated)."""
     files: dict[str, Path] = {}
     for name in PUBLISHED_FILES:
         if (root / name).is_file():
             files[name] = root / name
+    for site_path in page_scripts(root):
+        if resolve(root, site_path) is not None:
+            files[site_path] = root / site_path
     for top in PUBLISHED_DIRS:
         for path in sorted((root / top).rglob("*")):
             site_path = path.relative_to(root).as_posix()
@@ -217,8 +319,146 @@ def project_files(root: Path) -> dict[str, Path]:
 
 
 def site_files(root: Path) -> dict[str, Path]:
-    """Every file of the site: site path -> source file."""
+    """Every file of the site that is copied as it is: site path -> source file.
+
+    The site also holds the files of ``GENERATED`` (see :class:`Site`).
+    """
     return {**project_files(root), **runtime_files(root)}
+
+
+# --------------------------------------------------------------------------
+# The generated files: whist.zip, sw.js, the version
+# --------------------------------------------------------------------------
+
+
+def content_hash(data: bytes) -> str:
+    """The hash of a file's content in the precache list: 16 hex digits of SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+_hash_memo: dict[tuple[str, int, int], str] = {}
+_memo_lock = threading.Lock()
+
+
+def file_hash(path: Path) -> str:
+    """``content_hash`` of a file, remembered while its size and mtime stay the same."""
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    with _memo_lock:
+        if key in _hash_memo:
+            return _hash_memo[key]
+    value = content_hash(path.read_bytes())
+    with _memo_lock:
+        _hash_memo[key] = value
+    return value
+
+
+def make_package_zip(files: dict[str, Path]) -> bytes:
+    """A zip of the package's modules: names relative to ``whist/``, sorted, fixed
+    timestamps, so the same sources always give the same bytes (and hash)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, path in sorted(files.items()):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def stamp_version(index_html: bytes, version: str) -> bytes:
+    """index.html with ``<meta name="whist-version" content="...">`` set to ``version``."""
+    text = index_html.decode("utf-8")
+    return _VERSION_META.sub(lambda m: m.group(1) + version + m.group(3), text, count=1).encode("utf-8")
+
+
+def make_service_worker(template: bytes, build: dict[str, object]) -> bytes:
+    """The service worker: the template with its ``const BUILD = ...;`` line filled in."""
+    text = template.decode("utf-8")
+    line = "const BUILD = " + json.dumps(build, separators=(",", ":"), sort_keys=True) + ";"
+    new, count = _BUILD_LINE.subn(lambda m: line, text, count=1)
+    if count != 1:
+        raise ValueError(f"{SERVICE_WORKER_TEMPLATE} has no line `const BUILD = ...;` to fill in")
+    return new.encode("utf-8")
+
+
+class Site:
+    """The files of the site, made from the project.
+
+    ``release=True`` (the build) stamps the version into index.html, which
+    makes the page register the service worker; ``release=False`` (the dev
+    server) leaves ``dev`` there and makes ``sw.js`` a worker that removes
+    itself. Both make ``whist.zip`` and ``sw.js`` from the files as they are
+    now, so a changed file is picked up at once.
+    """
+
+    def __init__(self, root: Path = ROOT, *, release: bool) -> None:
+        self.root = root
+        self.release = release
+        self._zip_lock = threading.Lock()
+        self._zip: tuple[tuple[tuple[str, int, int], ...], bytes] | None = None
+
+    # -- the generated files ---------------------------------------------------
+
+    def package_zip(self) -> bytes:
+        """whist.zip, made again only when a module changed."""
+        files = package_files(self.root)
+        key = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
+        with self._zip_lock:
+            if self._zip is None or self._zip[0] != key:
+                self._zip = (key, make_package_zip(files))
+            return self._zip[1]
+
+    def _source_hashes(self) -> dict[str, str]:
+        """Site path -> content hash of every file but sw.js, index.html not stamped."""
+        hashes = {path: file_hash(source) for path, source in site_files(self.root).items()}
+        hashes[PACKAGE_ZIP] = content_hash(self.package_zip())
+        return dict(sorted(hashes.items()))
+
+    def version(self) -> str:
+        """The hash of every file of the site and of the service worker's code."""
+        template = self.root / SERVICE_WORKER_TEMPLATE
+        lines = [f"{path} {h}" for path, h in self._source_hashes().items()]
+        lines.append(f"{SERVICE_WORKER} {file_hash(template) if template.is_file() else '-'}")
+        return content_hash("\n".join(lines).encode("utf-8"))
+
+    def precache(self) -> dict[str, str]:
+        """Site path -> content hash of every file the service worker caches (all but sw.js)."""
+        hashes = self._source_hashes()
+        if self.release:
+            hashes["index.html"] = content_hash(self.read_index())
+        return hashes
+
+    def read_index(self) -> bytes:
+        data = (self.root / "index.html").read_bytes()
+        return stamp_version(data, self.version()) if self.release else data
+
+    def service_worker(self) -> bytes:
+        build: dict[str, object] = {"version": self.version(), "files": self.precache()}
+        if not self.release:
+            build["dev"] = True
+        return make_service_worker((self.root / SERVICE_WORKER_TEMPLATE).read_bytes(), build)
+
+    # -- every file ------------------------------------------------------------
+
+    def paths(self) -> list[str]:
+        """Every site path."""
+        paths = set(site_files(self.root)) | {PACKAGE_ZIP}
+        if (self.root / SERVICE_WORKER_TEMPLATE).is_file():
+            paths.add(SERVICE_WORKER)
+        return sorted(paths)
+
+    def read(self, site_path: str) -> bytes | None:
+        """The content served at ``site_path`` (``""`` is index.html), or None."""
+        site_path = site_path or "index.html"
+        if site_path == PACKAGE_ZIP:
+            return self.package_zip()
+        if site_path == SERVICE_WORKER:
+            return self.service_worker() if (self.root / SERVICE_WORKER_TEMPLATE).is_file() else None
+        if site_path == "index.html" and (self.root / "index.html").is_file():
+            return self.read_index()
+        path = resolve(self.root, site_path)
+        return path.read_bytes() if path is not None else None
 
 
 # --------------------------------------------------------------------------
@@ -260,7 +500,7 @@ def ensure_runtime(root: Path = ROOT) -> None:
     print(f"Installing the runtime with `npm ci` ({'; '.join(problems)}) ...", flush=True)
     if subprocess.run([npm, "ci"], cwd=root).returncode != 0:
         sys.exit("error: `npm ci` failed; see its output above.")
-    runtime_files.cache_clear()
+    _runtime_files.cache_clear()
 
 
 # --------------------------------------------------------------------------
@@ -318,21 +558,48 @@ def expand_template(url: str, config: dict[str, object]) -> str:
 def check_site(root: Path = ROOT) -> list[str]:
     """Problems with the URLs of index.html and pyscript.toml (empty list if none).
 
-    Every URL must be relative and name a file of the site, and every module
-    of the ``whist`` package should be listed in pyscript.toml [files]
-    (PyScript cannot copy a directory: each file is fetched by its URL).
+    Every URL must be relative and name a file of the site; the package must
+    ship as ``whist.zip`` unpacked into ``whist/`` (``"./whist.zip" =
+    "./whist/*"`` in [files]), and [files] must not list its modules one by
+    one (they are in the zip, and not published on their own); index.html
+    must carry the version stamp the build fills in.
     """
-    files = site_files(root)
+    site = Site(root, release=False)
+    files = set(site.paths())
     problems: list[str] = []
     urls: list[tuple[str, str]] = []
+    index_text = ""
     if "index.html" in files:
-        urls += [("index.html", u) for u in page_urls(files["index.html"].read_text(encoding="utf-8"))]
+        index_text = (root / "index.html").read_text(encoding="utf-8")
+        urls += [("index.html", u) for u in page_urls(index_text)]
+        if not _VERSION_META.search(index_text):
+            problems.append('index.html: no <meta name="whist-version" content="dev"> for the build to stamp')
     config: dict[str, object] = {}
     if "pyscript.toml" in files:
-        config = tomllib.loads(files["pyscript.toml"].read_text(encoding="utf-8"))
-        urls += [("pyscript.toml", expand_template(u, config)) for u in config_urls(config)]
+        config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
         if "packages" in config:
             problems.append("pyscript.toml: a `packages` key makes PyScript download packages")
+        raw_files = config.get("files")
+        listed = raw_files if isinstance(raw_files, dict) else {}
+        for src in listed:
+            path = PurePosixPath(os.path.normpath(expand_template(src, config)).replace(os.sep, "/"))
+            if is_package_file(path):
+                problems.append(
+                    f"pyscript.toml: [files] lists {src!r}: every module ships in {PACKAGE_ZIP}; remove the line"
+                )
+            else:
+                urls.append(("pyscript.toml", expand_template(src, config)))
+        if isinstance(config.get("interpreter"), str):
+            urls.append(("pyscript.toml", str(config["interpreter"])))
+        if listed.get(f"./{PACKAGE_ZIP}") != f"./{PACKAGE}/*":
+            problems.append(f'pyscript.toml: [files] needs "./{PACKAGE_ZIP}" = "./{PACKAGE}/*"')
+        # PyScript loads every plugin for MicroPython unless it has a config
+        # too: index.html gives it one, which must turn off the same plugins.
+        match = re.search(r"plugins = (\[[^\]]*\])", index_text)
+        in_page = json.loads(match.group(1)) if match else []
+        in_config = config.get("plugins", [])
+        if sorted(in_page) != sorted(in_config if isinstance(in_config, list) else []):
+            problems.append(f"index.html: the mpy-config plugins {in_page} differ from pyscript.toml's")
     for where, url in urls:
         parsed = urllib.parse.urlsplit(url)
         if parsed.scheme in ("data", "blob"):
@@ -344,13 +611,6 @@ def check_site(root: Path = ROOT) -> list[str]:
         site_path = os.path.normpath(path.as_posix()).replace(os.sep, "/")
         if site_path not in files:
             problems.append(f"{where}: {url!r} is not a file of the site")
-    if config:
-        listed = {os.path.normpath(expand_template(u, config)).replace(os.sep, "/") for u in config_urls(config)}
-        scripts = {os.path.normpath(u).replace(os.sep, "/") for _, u in urls if u.endswith(".py")}
-        for site_path in files:
-            is_module = site_path.startswith("whist/") and site_path.endswith(".py")
-            if is_module and site_path not in listed and site_path not in scripts:
-                problems.append(f"pyscript.toml: [files] does not list {site_path}")
     return problems
 
 
@@ -372,25 +632,62 @@ def build_site(dest: Path, root: Path = ROOT) -> list[str]:
         if not dest.is_dir() or (any(dest.iterdir()) and not (dest / ".nojekyll").exists()):
             raise ValueError(f"refusing to overwrite {dest}: not empty and not a previous build")
         shutil.rmtree(dest)
-    files = site_files(root)
-    for site_path, source in files.items():
+    site = Site(root, release=True)
+    copied = site_files(root)
+    written = site.paths()
+    for site_path in written:
         target = dest.joinpath(*PurePosixPath(site_path).parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        if site_path in copied and site_path != "index.html":
+            shutil.copyfile(copied[site_path], target)
+        else:
+            data = site.read(site_path)
+            assert data is not None, site_path
+            target.write_bytes(data)
     (dest / ".nojekyll").write_text("", encoding="utf-8")
-    return sorted([*files, ".nojekyll"])
+    return sorted([*written, ".nojekyll"])
+
+
+def own_bytes(site_dir: Path) -> tuple[int, int]:
+    """(bytes of our own files, bytes of the runtime) in a built site."""
+    own = runtime = 0
+    for path in site_dir.rglob("*"):
+        if path.is_file():
+            if path.relative_to(site_dir).parts[0] == "runtime":
+                runtime += path.stat().st_size
+            else:
+                own += path.stat().st_size
+    return own, runtime
 
 
 # --------------------------------------------------------------------------
 # Serving
 # --------------------------------------------------------------------------
 
-Resolver = Callable[[str], Path | None]
+@dataclass(frozen=True)
+class Served:
+    """What a URL serves: the file's name (for its Content-Type) and its bytes."""
+
+    name: str
+    data: bytes
+
+
+Resolver = Callable[[str], Served | None]
+
+#: Cache-Control of the dev server (always revalidate) and of GitHub Pages.
+DEV_CACHE = "no-cache"
+PAGES_CACHE = "max-age=600"
 
 
 def project_resolver(root: Path = ROOT) -> Resolver:
-    """Serve the project as the built site would be laid out."""
-    return functools.partial(resolve, root)
+    """Serve the project as the built site would be laid out (no version stamp: no service worker)."""
+    site = Site(root, release=False)
+
+    def lookup(site_path: str) -> Served | None:
+        data = site.read(site_path)
+        return None if data is None else Served(PurePosixPath(site_path or "index.html").name, data)
+
+    return lookup
 
 
 def site_resolver(site_dir: Path, base: str = "/") -> Resolver:
@@ -401,7 +698,7 @@ def site_resolver(site_dir: Path, base: str = "/") -> Resolver:
     prefix = base.strip("/")
     site_dir = site_dir.resolve()
 
-    def lookup(site_path: str) -> Path | None:
+    def lookup(site_path: str) -> Served | None:
         if prefix:
             if site_path != prefix and not site_path.startswith(prefix + "/"):
                 return None
@@ -416,16 +713,20 @@ def site_resolver(site_dir: Path, base: str = "/") -> Resolver:
             path.resolve().relative_to(site_dir)
         except ValueError:
             return None
-        return path if path.is_file() else None
+        return Served(path.name, path.read_bytes()) if path.is_file() else None
 
     return lookup
 
 
 class SiteHandler(BaseHTTPRequestHandler):
-    """GET/HEAD of the files a resolver names; 404 for everything else."""
+    """GET/HEAD of the files a resolver names; 404 for everything else.
+
+    Every answer carries an ETag (a hash of the content), so a browser can
+    revalidate (``If-None-Match`` -> 304) instead of downloading again.
+    """
 
     resolver: Resolver
-    no_cache: bool = True
+    cache_control: str = DEV_CACHE
     verbose: bool = False
     server_version = "whist-serve"
 
@@ -439,11 +740,11 @@ class SiteHandler(BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         raw_path = urllib.parse.unquote(url.path)
         site_path = raw_path.lstrip("/")
-        path = type(self).resolver(site_path)
-        if path is None:
+        found = type(self).resolver(site_path)
+        if found is None:
             self._not_found()
             return
-        if path.name == "index.html" and not raw_path.endswith(("/", "index.html")):
+        if found.name == "index.html" and not raw_path.endswith(("/", "index.html")):
             # A directory URL such as "/whist" must become "/whist/", or the
             # page's relative URLs would resolve against "/".
             self.send_response(HTTPStatus.MOVED_PERMANENTLY)
@@ -451,15 +752,21 @@ class SiteHandler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
-        data = path.read_bytes()
+        etag = f'"{content_hash(found.data)}"'
+        if etag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", type(self).cache_control)
+            self.end_headers()
+            return
         self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", content_type(path))
-        self.send_header("Content-Length", str(len(data)))
-        if type(self).no_cache:
-            self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Type", content_type(PurePosixPath(found.name)))
+        self.send_header("Content-Length", str(len(found.data)))
+        self.send_header("Cache-Control", type(self).cache_control)
+        self.send_header("ETag", etag)
         self.end_headers()
         if body:
-            self.wfile.write(data)
+            self.wfile.write(found.data)
 
     def _not_found(self) -> None:
         data = b"404 Not Found\n"
@@ -486,13 +793,20 @@ class QuietServer(ThreadingHTTPServer):
 
 
 def make_server(
-    resolver: Resolver, host: str = "127.0.0.1", port: int = 8000, *, verbose: bool = False
+    resolver: Resolver,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    verbose: bool = False,
+    cache_control: str = DEV_CACHE,
 ) -> ThreadingHTTPServer:
     """An HTTP server (not yet serving) for the files ``resolver`` names.
 
     ``port=0`` picks a free port: read it from ``server.server_address``.
+    ``cache_control`` is sent with every file (``PAGES_CACHE`` imitates GitHub Pages).
     """
-    handler = type("Handler", (SiteHandler,), {"resolver": staticmethod(resolver), "verbose": verbose})
+    attrs = {"resolver": staticmethod(resolver), "verbose": verbose, "cache_control": cache_control}
+    handler = type("Handler", (SiteHandler,), attrs)
     return QuietServer((host, port), handler)
 
 
@@ -550,7 +864,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.site is not None:
         if not (args.site / "index.html").is_file():
             sys.exit(f"error: {args.site} has no index.html; build it with --build first")
-        server = make_server(site_resolver(args.site, args.base), args.host, args.port, verbose=args.verbose)
+        resolver = site_resolver(args.site, args.base)
+        server = make_server(resolver, args.host, args.port, verbose=args.verbose, cache_control=PAGES_CACHE)
         return run_server(server, args.base)
     ensure_runtime(ROOT)
     if args.check:
@@ -564,7 +879,9 @@ def main(argv: list[str] | None = None) -> int:
             written = build_site(args.build, ROOT)
         except ValueError as exc:
             sys.exit(f"error: {exc}")
-        print(f"Built {len(written)} files into {args.build}/")
+        own, runtime = own_bytes(args.build)
+        print(f"Built {len(written)} files into {args.build}/: our own files {own / 1024:.0f} KB, "
+              f"the runtime {runtime / 1024 / 1024:.1f} MB")
         return 0
     server = make_server(project_resolver(ROOT), args.host, args.port, verbose=args.verbose)
     return run_server(server)

@@ -1,9 +1,17 @@
-"""pyscript.toml puts exactly the whist package into the browser's Python filesystem."""
+"""The whist package reaches the browser's Python filesystem as one archive.
+
+pyscript.toml unpacks ``whist.zip`` into ``./whist/``; serve.py makes that zip
+from every ``whist/**/*.py`` (the dev server on the fly, the build once).
+"""
 
 from __future__ import annotations
 
+import io
 import tomllib
+import zipfile
 from pathlib import Path
+
+import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -13,30 +21,41 @@ def _config() -> dict:
 
 
 def _package_files() -> set[str]:
-    return {p.relative_to(ROOT).as_posix() for p in (ROOT / "whist").rglob("*.py")
-            if "__pycache__" not in p.parts}
+    return {p.relative_to(ROOT / "whist").as_posix() for p in (ROOT / "whist").rglob("*.py")
+            if "__pycache__" not in p.parts and "tests" not in p.parts}
 
 
-def test_every_python_file_of_the_package_is_listed() -> None:
-    listed = {src.removeprefix("./") for src in _config()["files"]}
-    missing = sorted(_package_files() - listed)
-    assert not missing, f"add to pyscript.toml [files]: {missing}"
+def _zip_names() -> set[str]:
+    data = serve.Site(ROOT, release=False).package_zip()
+    return set(zipfile.ZipFile(io.BytesIO(data)).namelist())
 
 
-def test_every_listed_file_exists_and_lands_at_the_same_path() -> None:
+def test_the_package_ships_as_one_zip_unpacked_into_whist() -> None:
     files = _config()["files"]
-    absent = sorted(src for src in files if not (ROOT / src).is_file())
-    assert not absent, f"pyscript.toml [files] lists files that do not exist: {absent}"
-    for src, dest in files.items():
-        assert dest == src, f"{src} should land at the same path, not {dest}"
+    assert files == {"./whist.zip": "./whist/*"}, (
+        "pyscript.toml [files] should only unpack whist.zip: every module is in it")
 
 
-def test_local_interpreter_and_no_packages() -> None:
+def test_every_python_file_of_the_package_is_in_the_zip() -> None:
+    names = _zip_names()
+    missing = sorted(_package_files() - names)
+    assert not missing, f"not in whist.zip: {missing}"
+    assert names == _package_files(), sorted(names - _package_files())
+
+
+def test_the_zip_holds_the_files_as_they_are() -> None:
+    archive = zipfile.ZipFile(io.BytesIO(serve.Site(ROOT, release=False).package_zip()))
+    for name in archive.namelist():
+        assert archive.read(name) == (ROOT / "whist" / name).read_bytes(), name
+
+
+def test_local_interpreter_no_packages_and_no_unused_plugins() -> None:
     config = _config()
     assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
     assert "packages" not in config
     urls = [config["interpreter"], *config["files"]]
     assert all(u.startswith("./") for u in urls), "every URL is relative: the site lives under a sub-path"
+    assert {"!py-editor", "!py-game", "!py-terminal"} <= set(config["plugins"])
 
 
 def test_page_urls_are_relative() -> None:
@@ -45,3 +64,7 @@ def test_page_urls_are_relative() -> None:
         for part in html.split(attr)[1:]:
             url = part[1:].split(part[0], 1)[0]
             assert url.startswith(("./", "#")), f"{attr}{url} in index.html is not a relative URL"
+
+
+def test_the_check_passes() -> None:
+    assert serve.check_site(ROOT) == []

@@ -59,16 +59,34 @@ def test_dev_server_serves_the_page(dev_server: str) -> None:
         ("runtime/pyscript/core.js", "text/javascript"),
         ("runtime/pyscript/core.css", "text/css"),
         ("pyscript.toml", "application/toml"),
-        ("whist/__init__.py", "text/x-python"),
+        ("whist/web/main.py", "text/x-python"),
+        ("whist.zip", "application/zip"),
+        ("sw.js", "text/javascript"),
+        ("static/manifest.webmanifest", "application/manifest+json"),
+        ("static/icons/icon-192.png", "image/png"),
     ],
 )
 def test_dev_server_mime_types(dev_server: str, path: str, mime: str) -> None:
     status, headers, _ = fetch(dev_server + path, "HEAD")
     assert status == 200
     assert headers["content-type"].split(";")[0] == mime
-    source = serve.resolve(serve.ROOT, path)
-    assert source is not None
-    assert int(headers["content-length"]) == source.stat().st_size
+    data = serve.Site(serve.ROOT, release=False).read(path)
+    assert data is not None
+    assert int(headers["content-length"]) == len(data)
+
+
+def test_dev_server_revalidates_with_etags(dev_server: str) -> None:
+    status, headers, _ = fetch(dev_server + "static/whist.css")
+    assert status == 200 and headers["etag"]
+    parts = urllib.parse.urlsplit(dev_server)
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
+    try:
+        conn.request("GET", "/static/whist.css", headers={"If-None-Match": headers["etag"]})
+        response = conn.getresponse()
+        assert response.status == 304
+        assert response.read() == b""
+    finally:
+        conn.close()
 
 
 def test_mime_table_covers_static_types() -> None:
@@ -107,6 +125,10 @@ def _excluded_pyscript_chunk() -> str:
         "whist/../serve.py",
         "%2e%2e/serve.py",
         "whist/__pycache__/cards.cpython-311.pyc",
+        "whist/cards.py",
+        "whist/__init__.py",
+        "static/sw.js",
+        "static/icons/render.py",
         "EXCLUDED_CHUNK",
     ],
 )
@@ -145,15 +167,14 @@ def test_build_is_self_contained(built_site: Path) -> None:
         assert f"runtime/pyodide/{name}" in files
     assert not [f for f in files if f.endswith((".map", ".d.ts", ".pyc", ".html")) and f != "index.html"]
     assert not [f for f in files if "__pycache__" in f or "/tests/" in f or "node_modules" in f]
-    assert not [f for f in files if re.search(r"/(codemirror|xterm)", f)]
-    package = sorted(p.relative_to(serve.ROOT).as_posix() for p in (serve.ROOT / "whist").rglob("*.py"))
-    assert [f for f in files if f.startswith("whist/")] == [
-        f for f in package if "__pycache__" not in f and "/tests/" not in f
-    ]
+    assert not [f for f in files if re.search(r"/(codemirror|xterm|py-editor|py-terminal|py-game|zip-)", f)]
+    # The package ships as whist.zip; only the script the page names by URL is published alone.
+    assert "whist.zip" in files and "sw.js" in files
+    assert [f for f in files if f.startswith("whist/")] == ["whist/web/main.py"]
 
 
 def test_build_matches_the_dev_server(built_site: Path) -> None:
-    assert sorted([*serve.site_files(serve.ROOT), ".nojekyll"]) == _built_files(built_site)
+    assert sorted([*serve.Site(serve.ROOT, release=False).paths(), ".nojekyll"]) == _built_files(built_site)
 
 
 def test_build_uses_only_relative_urls(built_site: Path) -> None:

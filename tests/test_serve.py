@@ -1,0 +1,191 @@
+"""The static build, in CPython: the precache list, the hashes, the version, whist.zip.
+
+The service worker (static/sw.js, published as sw.js) caches exactly the
+files of ``BUILD.files`` and checks each against its hash; these tests check
+that list against the files the build writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import serve
+
+NOT_PRECACHED = {"sw.js", ".nojekyll"}
+
+
+def _read_build(sw: Path) -> dict:
+    match = re.search(r"^const BUILD = (.*);$", sw.read_text(encoding="utf-8"), re.MULTILINE)
+    assert match, "sw.js has no BUILD line"
+    return json.loads(match.group(1))
+
+
+def _files(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project's site sources (node_modules linked), free to change."""
+    root = tmp_path_factory.mktemp("project")
+    for name in ("index.html", "pyscript.toml", "package.json"):
+        shutil.copy(serve.ROOT / name, root / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(serve.ROOT / "whist", root / "whist", ignore=ignore)
+    shutil.copytree(serve.ROOT / "static", root / "static", ignore=ignore)
+    os.symlink(serve.ROOT / "node_modules", root / "node_modules")
+    return root
+
+
+@pytest.fixture(scope="module")
+def site(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dest = tmp_path_factory.mktemp("site") / "_site"
+    serve.build_site(dest, project)
+    return dest
+
+
+def test_precache_list_is_every_built_file(site: Path) -> None:
+    build = _read_build(site / "sw.js")
+    assert set(build["files"]) == _files(site) - NOT_PRECACHED
+    assert "dev" not in build
+
+
+def test_precache_hashes_are_the_built_contents(site: Path) -> None:
+    build = _read_build(site / "sw.js")
+    for path, expected in build["files"].items():
+        data = (site / path).read_bytes()
+        # The worker checks the first 8 bytes of SHA-256, as hex.
+        assert expected == hashlib.sha256(data).hexdigest()[:16], path
+
+
+def test_the_build_stamps_the_version_in_the_page(site: Path) -> None:
+    version = _read_build(site / "sw.js")["version"]
+    assert re.fullmatch(r"[0-9a-f]{16}", version)
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="whist-version" content="{version}">' in page
+    assert 'content="dev"' not in page
+
+
+def test_the_dev_server_does_not_stamp_it(project: Path) -> None:
+    site = serve.Site(project, release=False)
+    assert site.read("index.html") == (project / "index.html").read_bytes()
+    worker = site.read("sw.js")
+    assert worker is not None
+    build = json.loads(re.search(rb"^const BUILD = (.*);$", worker, re.MULTILINE).group(1))  # type: ignore[union-attr]
+    assert build["dev"] is True
+    assert set(build["files"]) == set(site.paths()) - {"sw.js"}
+
+
+def test_whist_zip_holds_every_module(site: Path, project: Path) -> None:
+    names = zipfile.ZipFile(site / "whist.zip").namelist()
+    expected = sorted(p.relative_to(project / "whist").as_posix() for p in (project / "whist").rglob("*.py")
+                      if "__pycache__" not in p.parts)
+    assert sorted(names) == expected
+    # Only the script index.html loads by URL is published on its own.
+    assert sorted(f for f in _files(site) if f.startswith("whist/")) == ["whist/web/main.py"]
+
+
+def test_whist_zip_is_reproducible(project: Path) -> None:
+    one = serve.make_package_zip(serve.package_files(project))
+    two = serve.make_package_zip(serve.package_files(project))
+    assert one == two
+    assert zipfile.ZipFile(io.BytesIO(one)).testzip() is None
+
+
+def test_the_version_and_cache_change_with_any_file(project: Path, tmp_path: Path) -> None:
+    def build(name: str) -> tuple[str, dict[str, str]]:
+        serve.build_site(tmp_path / name, project)
+        b = _read_build(tmp_path / name / "sw.js")
+        return b["version"], b["files"]
+
+    v1, files1 = build("a")
+    assert build("again") == (v1, files1), "the same sources give the same version"
+    module = project / "whist" / "cards.py"
+    css = project / "static" / "whist.css"
+    template = project / "static" / "sw.js"
+    originals = {p: p.read_bytes() for p in (module, css, template)}
+    try:
+        module.write_bytes(originals[module] + b"\n# changed\n")
+        v2, files2 = build("b")
+        assert v2 != v1
+        assert files2["whist.zip"] != files1["whist.zip"]
+        assert files2["index.html"] != files1["index.html"], "the page carries the new version"
+        assert files2["static/whist.css"] == files1["static/whist.css"]
+        assert files2["runtime/pyodide/pyodide.asm.wasm"] == files1["runtime/pyodide/pyodide.asm.wasm"]
+
+        css.write_bytes(originals[css] + b"\n/* changed */\n")
+        v3, files3 = build("c")
+        assert v3 not in (v1, v2)
+        assert files3["static/whist.css"] != files2["static/whist.css"]
+
+        template.write_bytes(originals[template] + b"\n// changed\n")
+        v4, _ = build("d")
+        assert v4 not in (v1, v2, v3), "new worker code is a new version too"
+    finally:
+        for path, data in originals.items():
+            path.write_bytes(data)
+
+
+def test_the_worker_template_has_one_build_line() -> None:
+    text = (serve.ROOT / "static" / "sw.js").read_text(encoding="utf-8")
+    assert len(re.findall(r"^const BUILD = .*;$", text, re.MULTILINE)) == 1
+    with pytest.raises(ValueError, match="BUILD"):
+        serve.make_service_worker(b"// no build line\n", {"version": "x", "files": {}})
+
+
+def test_the_worker_is_published_at_the_root_only(site: Path) -> None:
+    files = _files(site)
+    assert "sw.js" in files
+    assert "static/sw.js" not in files
+    assert "static/icons/render.py" not in files
+
+
+def test_the_manifest_and_icons(site: Path) -> None:
+    manifest = json.loads((site / "static/manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["theme_color"] == "#0d3b24"
+    assert manifest["display"] in ("standalone", "fullscreen")
+    # Relative to the manifest (static/): the site root, under any sub-path.
+    assert manifest["start_url"] == manifest["scope"] == "../"
+    purposes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= purposes
+    for icon in manifest["icons"]:
+        path = site / "static" / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            data = path.read_bytes()
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert f"{width}x{height}" == icon["sizes"]
+            assert len(data) < 20_000, f"{icon['src']} is {len(data)} bytes"
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./static/manifest.webmanifest">' in page
+    assert '<meta name="theme-color" content="#0d3b24">' in page
+
+
+def test_own_files_weigh_under_300_kb(site: Path) -> None:
+    own, runtime = serve.own_bytes(site)
+    assert own < 300 * 1024, f"our own files weigh {own / 1024:.0f} KB"
+    assert runtime > 10 * 1024 * 1024
+
+
+def test_preloads_name_files_of_the_site(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    hints = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', page)
+    assert "runtime/pyodide/pyodide.asm.wasm" in hints
+    for hint in hints:
+        assert (site / hint).is_file(), hint
+
+
+def test_unused_pyscript_chunks_are_not_published(site: Path) -> None:
+    names = {p.name for p in (site / "runtime" / "pyscript").iterdir()}
+    for prefix in ("codemirror", "xterm", "py-editor-", "py-game-", "py-terminal-", "zip-", "donkey-"):
+        assert not [n for n in names if n.startswith(prefix)], prefix
