@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from whist.auction import Contract
 from whist.cards import FULL_DECK, SUITS, card_name, mask_names, suit_of
 from whist.seats import SEAT_NAMES, Seat
 
@@ -44,6 +45,11 @@ class Observation:
     """Other hands this seat can see: a dummy laid face up after the opening
     lead, and the hand of the partner who plays this seat's cards (a dummy's
     controller) or whose cards this seat plays."""
+    auction: tuple[tuple[Seat, str], ...] = ()
+    """The calls made so far this hand (Contract Whist)."""
+    contract: Contract | None = None
+    legal_calls: tuple[str, ...] = ()
+    """The calls this seat may make now (empty unless it is this seat's turn to call)."""
 
     # --- what follows from it -------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -121,6 +127,12 @@ class Observation:
             "target": self.target,
             "hand_number": self.hand_number,
             **({"exposed": {SEAT_NAMES[s]: mask_names(m) for s, m in self.exposed}} if self.exposed else {}),
+            **({"auction": [[SEAT_NAMES[s], c] for s, c in self.auction],
+                "contract": None if self.contract is None else {
+                    "level": self.contract.level, "declarer": SEAT_NAMES[self.contract.declarer],
+                    "trump": "NT" if self.contract.strain is None else SUITS[self.contract.strain],
+                    "doubled": self.contract.doubled},
+                "legal_calls": list(self.legal_calls)} if self.auction or self.phase == "auction" else {}),
         }
 
 
@@ -137,6 +149,8 @@ def observe(state: GameState, seat: Seat) -> Observation:
         hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
         scores=state.scores, tricks_won=state.tricks_won, target=state.rules.target,
         hand_number=state.hand_number, exposed=exposed_to(state, seat),
+        auction=state.auction, contract=state.contract,
+        legal_calls=tuple(state.legal_calls()) if state.to_play == seat else (),
     )
 
 

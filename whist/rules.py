@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from whist.auction import Contract
 from whist.cards import ACE, JACK, make_card, rank_of, suit_of
 from whist.deal import Hands, deal_cards
 from whist.seats import Seat
@@ -75,6 +76,7 @@ OPTION_HELP: dict[str, str] = {
             "aces high; low: highest deals, aces low).",
     "revokes": "Prevented: you can only play legal cards. Club rules: a revoke is allowed "
                "but costs three tricks at the end of the hand.",
+    "doubling": "A house rule: a defender may double the last bid, and every point of the hand counts twice.",
 }
 
 
@@ -89,6 +91,8 @@ class Rules:
     seats: ClassVar[tuple[Seat, ...]] = (Seat.N, Seat.E, Seat.S, Seat.W)
     sides: ClassVar[tuple[tuple[Seat, ...], ...]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))
     side_names: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
+    has_auction: ClassVar[bool] = False
+    """An auction decides trumps and the contract before the play (Contract Whist)."""
     dummies: ClassVar[tuple[Seat, ...]] = ()
     """Seats whose hand is played by their partner and shown after the opening lead."""
     book: ClassVar[int] = 6
@@ -233,7 +237,7 @@ class Rules:
         return (points if self.options.get("honours") else tuple(0 for _ in held)), tuple(held)
 
     def score_hand(self, tricks: tuple[int, ...], dealt: Hands, trump: int | None,
-                   revokes: tuple[tuple[int, Seat], ...]) -> HandScore:
+                   revokes: tuple[tuple[int, Seat], ...], contract: Contract | None = None) -> HandScore:
         """Score a finished hand: each revoke hands up to three of the revoking
         side's tricks to the other side, then odd tricks and honours score."""
         won = list(tricks)
@@ -279,6 +283,37 @@ class Rules:
         return tuple(self.rubber_bonus if g == 2 else 0 for g in games)
 
 
+class ContractWhist(Rules):
+    """Contract Whist: all 52 cards dealt, an auction names trumps and the
+    contract, the declarers score their tricks only if they make it, the
+    defenders always score theirs; game to 100 (or 50)."""
+
+    name = "contract"
+    title = "Contract Whist"
+    blurb = "Bid for trumps: make your contract to score your tricks; first side to 100."
+    has_auction = True
+    default_options: ClassVar[dict[str, Any]] = {"target": 100, "doubling": False}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (100, 50), "doubling": (False, True)}
+
+    def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
+        hands, _ = deal_cards(deal_number, dealer, self.seats)
+        return DealtHand(hands, turn_up=None, trump=None)
+
+    def score_hand(self, tricks: tuple[int, ...], dealt: Hands, trump: int | None,
+                   revokes: tuple[tuple[int, Seat], ...], contract: Contract | None = None) -> HandScore:
+        zero = tuple(0 for _ in tricks)
+        if contract is None:  # thrown in: nobody bid
+            return HandScore(zero, zero, zero, zero, zero)
+        declarers = self.side_of(contract.declarer)
+        made = tricks[declarers] >= contract.level
+        factor = 2 if contract.doubled else 1
+        points = tuple(factor * t if (i != declarers or made) else 0 for i, t in enumerate(tricks))
+        return HandScore(tricks, points, zero, zero, zero)
+
+    def game_winner(self, before: tuple[int, ...], score: HandScore) -> int | None:
+        return self.winner(tuple(b + p for b, p in zip(before, score.points, strict=True)))
+
+
 class ShortWhist(Rules):
     name = "short"
     title = "Short Whist"
@@ -310,7 +345,8 @@ class DummyWhist(Rules):
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "draw": ("none",)}
 
 
-GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist)}
+GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (
+    Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist, ContractWhist)}
 
 
 def make_rules(game: str = "classic", **options: Any) -> Rules:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from whist import auction
+from whist.auction import Call, Contract
 from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, suit_of
 from whist.rules import Rules, make_rules
 from whist.seats import Seat
@@ -41,6 +43,7 @@ class IllegalActionError(ValueError):
 
 class Phase(StrEnum):
     DRAW = "draw"
+    AUCTION = "auction"
     PLAY = "play"
     HAND_OVER = "hand-over"
     GAME_OVER = "game-over"
@@ -79,10 +82,14 @@ class HandResult:
     """The side that won the game with this hand, if it did."""
     games: tuple[int, ...] = ()
     """Games won by each side in the match after the hand."""
+    contract: Contract | None = None
+    thrown_in: bool = False
+    """Everyone passed in the auction: the cards were thrown in, nobody scored."""
 
 
 _FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "dealt", "turn_up", "trump",
-           "leader", "trick", "tricks", "revokes", "scores", "results", "games", "game_number")
+           "leader", "trick", "tricks", "revokes", "scores", "results", "games", "game_number",
+           "auction", "contract")
 
 
 class GameState:
@@ -104,6 +111,8 @@ class GameState:
     results: tuple[HandResult, ...]
     games: tuple[int, ...]
     game_number: int
+    auction: tuple[Call, ...]
+    contract: Contract | None
 
     def __init__(self, rules: Rules | str = "classic", seed: int = 0, **options: Any) -> None:
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
@@ -126,7 +135,9 @@ class GameState:
     # --- reading the state ----------------------------------------------
     @property
     def to_play(self) -> Seat | None:
-        """The seat whose card it is, or None outside the play of a hand."""
+        """The seat whose turn it is to call or play, or None between hands."""
+        if self.phase is Phase.AUCTION:
+            return self.rules.next_seat(self.auction[-1][0] if self.auction else self.dealer)
         if self.phase is not Phase.PLAY:
             return None
         if not self.trick:
@@ -178,11 +189,20 @@ class GameState:
     def legal_mask(self) -> int:
         """The cards the player to play may play, as a mask (0 outside play)."""
         seat = self.to_play
-        if seat is None:
+        if seat is None or self.phase is not Phase.PLAY:
             return 0
         return legal_cards(self.hands[seat], self.led_suit)
 
+    def legal_calls(self) -> list[str]:
+        """The calls the seat to speak may make in the auction (empty outside it)."""
+        seat = self.to_play
+        if self.phase is not Phase.AUCTION or seat is None:
+            return []
+        return auction.legal_calls(self.auction, seat, self._side_map(), bool(self.rules.options.get("doubling")))
+
     def legal_actions(self) -> list[str]:
+        if self.phase is Phase.AUCTION:
+            return self.legal_calls()
         if self.phase is Phase.PLAY:
             return [card_name(c) for c in cards_high_first(self.legal_mask())]
         if self.phase in (Phase.HAND_OVER, Phase.DRAW):
@@ -209,6 +229,12 @@ class GameState:
             return
         seat = self.to_play
         assert seat is not None
+        if self.phase is Phase.AUCTION:
+            if action not in self.legal_calls():
+                reason = auction.why_not(action, self.auction, seat, self._side_map(),
+                                         bool(self.rules.options.get("doubling")))
+                raise IllegalActionError(f"{seat.long_name} cannot call {action!r}: {reason}")
+            return
         try:
             card = parse_card(action)
         except ValueError as err:
@@ -233,6 +259,8 @@ class GameState:
                 self.scores = tuple(0 for _ in self.scores)
                 self.game_number += 1
             self._deal_hand(self.hand_number + 1, self.rules.next_dealer(self.dealer))
+        elif self.phase is Phase.AUCTION:
+            self._call(action)
         else:
             self._play(parse_card(action))
 
@@ -320,6 +348,25 @@ class GameState:
         self.trick = ()
         self.tricks = ()
         self.revokes = ()
+        self.auction = ()
+        self.contract = None
+        self.phase = Phase.AUCTION if self.rules.has_auction else Phase.PLAY
+
+    def _side_map(self) -> dict[Seat, int]:
+        return {seat: self.rules.side_of(seat) for seat in self.rules.seats}
+
+    def _call(self, call: str) -> None:
+        seat = self.to_play
+        assert seat is not None
+        self.auction = (*self.auction, (seat, call))
+        if not auction.is_finished(self.auction, len(self.rules.seats)):
+            return
+        self.contract = auction.contract_of(self.auction)
+        if self.contract is None:
+            self._score_hand()  # thrown in: nothing scores, the next dealer deals
+            return
+        self.trump = self.contract.strain
+        self.leader = self.rules.next_seat(self.contract.declarer)
         self.phase = Phase.PLAY
 
     def _play(self, card: int) -> None:
@@ -341,7 +388,7 @@ class GameState:
             self._score_hand()
 
     def _score_hand(self) -> None:
-        score = self.rules.score_hand(self.tricks_won, self.dealt, self.trump, self.revokes)
+        score = self.rules.score_hand(self.tricks_won, self.dealt, self.trump, self.revokes, self.contract)
         won = self.rules.game_winner(self.scores, score)
         self.scores = tuple(s + p for s, p in zip(self.scores, score.points, strict=True))
         if won is not None:
@@ -349,7 +396,8 @@ class GameState:
         result = HandResult(self.hand_number, self.deal_number, self.dealer, self.trump, self.turn_up,
                             score.tricks, score.points, self.scores, score.honours, score.honour_cards,
                             tuple(seat for _, seat in self.revokes), score.revoke_tricks,
-                            self.game_number, won, self.games)
+                            self.game_number, won, self.games, self.contract,
+                            thrown_in=self.rules.has_auction and self.contract is None)
         self.results = (*self.results, result)
         match_over = won is not None and self.games[won] >= self.rules.games_to_win()
         self.phase = Phase.GAME_OVER if match_over else Phase.HAND_OVER

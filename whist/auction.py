@@ -1,0 +1,157 @@
+"""The auction of Contract Whist, as pure functions over the calls made so far.
+
+A bid names a number of tricks from 7 to 13 and a denomination, clubs <
+diamonds < hearts < spades < no trumps: 35 steps from ``7C`` to ``13NT``.
+The other calls are ``pass`` and ``double``.
+
+>>> [bid_name(b) for b in range(3)], bid_name(34)
+(['7C', '7D', '7H'], '13NT')
+>>> parse_bid("8nt"), bid_level(parse_bid("8NT")), bid_strain(parse_bid("8NT"))
+(9, 8, None)
+>>> from whist.seats import Seat
+>>> calls = ((Seat.E, "7H"), (Seat.S, "pass"), (Seat.W, "pass"), (Seat.N, "pass"))
+>>> contract_of(calls)
+Contract(level=7, strain=1, declarer=<Seat.E: 1>, doubled=False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from whist.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, SUITS
+from whist.seats import Seat
+
+PASS = "pass"
+DOUBLE = "double"
+LEVELS = range(7, 14)
+STRAINS = (CLUBS, DIAMONDS, HEARTS, SPADES, None)
+"""Denominations from the lowest: clubs, diamonds, hearts, spades, no trumps."""
+
+Call = tuple[Seat, str]
+
+
+@dataclass(frozen=True)
+class Contract:
+    level: int
+    strain: int | None
+    """The trump suit, or None for no trumps."""
+    declarer: Seat
+    doubled: bool
+
+    @property
+    def name(self) -> str:
+        return bid_name(bid_of(self.level, self.strain)) + (" doubled" if self.doubled else "")
+
+    @property
+    def long_name(self) -> str:
+        strain = "no trumps" if self.strain is None else SUIT_NAMES[self.strain]
+        return f"{self.level} {strain}" + (", doubled" if self.doubled else "")
+
+
+def bid_of(level: int, strain: int | None) -> int:
+    """The step of a bid on the ladder, 0 (seven clubs) to 34 (thirteen no trumps)."""
+    return (level - 7) * 5 + STRAINS.index(strain)
+
+
+def bid_level(bid: int) -> int:
+    return bid // 5 + 7
+
+
+def bid_strain(bid: int) -> int | None:
+    return STRAINS[bid % 5]
+
+
+def bid_name(bid: int) -> str:
+    strain = bid_strain(bid)
+    return f"{bid_level(bid)}{'NT' if strain is None else SUITS[strain]}"
+
+
+def parse_bid(text: str) -> int:
+    """``"8H"`` -> its step; ``"10nt"`` and ``"7N"`` are accepted."""
+    t = text.strip().upper()
+    digits = t.rstrip("SHDCNT")
+    strain_text = t[len(digits):]
+    if not digits.isdigit() or int(digits) not in LEVELS or strain_text not in ("S", "H", "D", "C", "N", "NT"):
+        raise ValueError(f"not a bid: {text!r} (7 to 13, then C, D, H, S or NT, as in '8H')")
+    strain = None if strain_text.startswith("N") else SUITS.index(strain_text)
+    return bid_of(int(digits), strain)
+
+
+def is_bid(call: str) -> bool:
+    try:
+        parse_bid(call)
+    except ValueError:
+        return False
+    return True
+
+
+def highest(calls: Sequence[Call]) -> tuple[Seat, int] | None:
+    """Who made the highest bid so far, and the bid."""
+    for seat, call in reversed(calls):
+        if call not in (PASS, DOUBLE):
+            return seat, parse_bid(call)
+    return None
+
+
+def is_doubled(calls: Sequence[Call]) -> bool:
+    """A double stands until a new bid wipes it."""
+    for _, call in reversed(calls):
+        if call == DOUBLE:
+            return True
+        if call != PASS:
+            return False
+    return False
+
+
+def is_finished(calls: Sequence[Call], players: int = 4) -> bool:
+    """Three passes after a bid (one fewer than the players), or everyone passes."""
+    if len(calls) >= players and all(c == PASS for _, c in calls[-players:]) and highest(calls) is None:
+        return True
+    if highest(calls) is None:
+        return False
+    tail = 0
+    for _, call in reversed(calls):
+        if call != PASS:
+            break
+        tail += 1
+    return tail >= players - 1
+
+
+def legal_calls(calls: Sequence[Call], seat: Seat, side_of: dict[Seat, int], doubling: bool) -> list[str]:
+    """What ``seat`` may say now: pass, any higher bid, and double when the
+    house rule allows it (the last bid is an opponent's and not doubled)."""
+    top = highest(calls)
+    start = 0 if top is None else top[1] + 1
+    out = [PASS] + [bid_name(b) for b in range(start, 35)]
+    if doubling and top is not None and side_of[top[0]] != side_of[seat] and not is_doubled(calls):
+        out.append(DOUBLE)
+    return out
+
+
+def contract_of(calls: Sequence[Call]) -> Contract | None:
+    """The contract once the auction is over (None when all passed)."""
+    top = highest(calls)
+    if top is None:
+        return None
+    seat, bid = top
+    return Contract(bid_level(bid), bid_strain(bid), seat, is_doubled(calls))
+
+
+def why_not(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, int], doubling: bool) -> str:
+    """A plain reason a call is not allowed (for a refused action)."""
+    top = highest(calls)
+    if call == DOUBLE:
+        if not doubling:
+            return "doubling is not played in this game (it is a house rule to switch on)"
+        if top is None:
+            return "there is no bid to double"
+        if side_of[top[0]] == side_of[seat]:
+            return "you cannot double your own side's bid"
+        return "the bid is doubled already (there is no redouble)"
+    try:
+        bid = parse_bid(call)
+    except ValueError as err:
+        return str(err)
+    assert top is not None and bid <= top[1]
+    return f"{bid_name(bid)} does not beat {bid_name(top[1])}: bid more tricks, or a higher denomination"
