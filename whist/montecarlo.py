@@ -45,7 +45,7 @@ from whist.deal import Hands
 from whist.observation import Observation
 from whist.players import RuleBasedPlayer
 from whist.playout import Playout
-from whist.sampling import DealSampler, PlayModel
+from whist.sampling import MISS, DealSampler, PlayModel
 from whist.seats import Seat
 from whist.solver import solve_cards
 
@@ -66,6 +66,8 @@ class Settings:
     """Deals drawn for the inference per deal valued (1: no inference)."""
     noise: float = 0.05
     """Chance that a playout card is any legal card instead of the normal player's."""
+    miss: float = MISS
+    """The weight a deal keeps for each play the model would not have made."""
     margin: float = 0.2
     """Tricks another card's average must beat the normal player's card by: with a
     dozen deals, smaller differences are mostly the luck of the deals drawn."""
@@ -74,10 +76,13 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
 
-# CPython budgets are about a third of the browser's targets (300 ms a card for
-# Hard, 1.5 s for Expert): Pyodide runs this code 2-4 times slower.
-HARD = Settings(samples=12, budget=0.1, exact=5, leaf=4, pool=3)
-EXPERT = Settings(samples=30, budget=0.5, exact=6, leaf=5, pool=4)
+# The sample counts are sized so that CPython finishes them in about a third of
+# the browser's targets (300 ms a card for Hard, 1.5 s for Expert; measured
+# p50 45 ms and 115 ms): the caps, a little under those targets, only bind under
+# Pyodide (2-4 times slower), where they keep the page responsive, and on an
+# overloaded machine.
+HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=3)
+EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=5, pool=4)
 
 
 class MonteCarloPlayer:
@@ -112,7 +117,7 @@ class MonteCarloPlayer:
         st = self.settings
         start = time.perf_counter()
         rng = random.Random(f"{self.seed}:{obs.hand_number}:{int(obs.seat)}:{obs.hand}:{obs.played}")
-        deals = draw_deals(obs, st.samples, st.pool, rng)
+        deals = draw_deals(obs, st.samples, st.pool, rng, st.miss)
         left = obs.hand.bit_count()
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
@@ -137,7 +142,8 @@ class MonteCarloPlayer:
         return {c: t / weight for c, t in totals.items()}
 
 
-def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random) -> list[tuple[Hands, int]]:
+def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
+               miss: float = MISS) -> list[tuple[Hands, int]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
@@ -148,7 +154,7 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random) ->
     sampler = DealSampler(obs)
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
         return [(sampler.sample(rng), 1) for _ in range(samples)]
-    model = PlayModel(obs)
+    model = PlayModel(obs, miss)
     drawn = [sampler.sample(rng) for _ in range(pool * samples)]
     weights = [model.likelihood(d) for d in drawn]
     total = sum(weights)
