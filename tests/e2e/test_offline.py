@@ -1,0 +1,215 @@
+"""Offline play and updates, in Chromium: the service worker of the built site.
+
+Each test uses a fresh browser context (``make_game_page``), so it starts with
+no service worker and an empty cache. The watched page fails the test on any
+console error, traceback or failed request: once offline, every file must
+come from the worker's cache.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+import serve
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage, GamePageFactory
+
+SUB_PATH = "/whist/"
+CONTROLLED = "() => !!navigator.serviceWorker.controller"
+LEGAL_CARD = '#hand button.card[aria-disabled="false"]'
+YOUR_MOVE = f"""() => document.body.dataset.phase !== 'play'
+    || !!document.querySelector('{LEGAL_CARD}')"""
+TRICKS_DONE = """() => ['tricks-us', 'tricks-them']
+    .reduce((n, id) => n + Number(document.getElementById(id).textContent || 0), 0)"""
+#: What each version of the test builds shows: the stamped version (index.html),
+#: a mark set by the Python code (main.py and whist.zip) and one from the CSS.
+MARKS = """() => ({
+  version: document.querySelector('meta[name="whist-version"]').content,
+  main: document.body.dataset.markMain || '',
+  package: document.body.dataset.markPackage || '',
+  css: getComputedStyle(document.documentElement).getPropertyValue('--mark').trim().replace(/"/g, ''),
+})"""
+
+
+def wait_controlled(page: GamePage, timeout_ms: int = 90_000) -> None:
+    """Wait until the service worker has installed every file and controls the page."""
+    page.wait_for_function(CONTROLLED, timeout=timeout_ms)
+
+
+def play_a_trick(page: GamePage) -> None:
+    """Click legal cards until one more trick is complete."""
+    before = page.evaluate(TRICKS_DONE)
+    for _ in range(20):
+        page.wait_for_function(YOUR_MOVE)
+        if page.evaluate(TRICKS_DONE) > before:
+            return
+        assert page.get_attribute("body", "data-phase") == "play"
+        # Near the top-left corner: the part of an overlapped card that is always on show.
+        page.locator(LEGAL_CARD).first.click(position={"x": 8, "y": 30})
+        page.wait_for_function(f"() => ({TRICKS_DONE})() > {before} || !!document.querySelector('{LEGAL_CARD}')")
+        if page.evaluate(TRICKS_DONE) > before:
+            return
+    raise AssertionError("no trick was completed")
+
+
+def test_plays_offline_after_the_first_visit(make_game_page: GamePageFactory, site_server: str) -> None:
+    page = make_game_page(site_server)
+    page.open("?pace=instant&seed=7")
+    wait_controlled(page)
+    cached = page.evaluate("caches.keys()")
+    assert len([c for c in cached if c.startswith("whist /whist/ ")]) == 1, cached
+
+    page.context.set_offline(True)
+    try:
+        first_request = len(page.requests)
+        page.reload()
+        page.wait_ready()
+        assert page.evaluate(CONTROLLED)
+        play_a_trick(page)
+        # Every file came from the worker: nothing failed (the watched page
+        # records failed requests), and the page asked for the game's files.
+        asked = [r for r in page.requests[first_request:] if r.startswith(site_server)]
+        assert any(r.endswith("/whist.zip") for r in asked)
+        assert any(r.endswith("/pyodide.asm.wasm") for r in asked)
+    finally:
+        page.context.set_offline(False)
+
+
+# --------------------------------------------------------------------------
+# A new version
+# --------------------------------------------------------------------------
+
+
+def _make_version(root: Path, mark: str) -> None:
+    """Mark a copy of the project's site sources as version ``mark`` in three places."""
+    main = root / "whist" / "web" / "main.py"
+    main.write_text(
+        f"import js\njs.document.body.dataset.markMain = {mark!r}\n" + main.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    init = root / "whist" / "__init__.py"
+    init.write_text(
+        init.read_text(encoding="utf-8")
+        + f"\nimport js as _js\n\n_js.document.body.dataset.markPackage = {mark!r}\n",
+        encoding="utf-8",
+    )
+    css = root / "static" / "whist.css"
+    css.write_text(css.read_text(encoding="utf-8") + f'\n:root {{ --mark: "{mark}"; }}\n', encoding="utf-8")
+
+
+def _copy_project(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for name in ("index.html", "pyscript.toml", "package.json"):
+        shutil.copy(serve.ROOT / name, dest / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "tests")
+    shutil.copytree(serve.ROOT / "whist", dest / "whist", ignore=ignore)
+    shutil.copytree(serve.ROOT / "static", dest / "static", ignore=ignore)
+    (dest / "node_modules").symlink_to(serve.ROOT / "node_modules")
+    return dest
+
+
+@pytest.fixture
+def two_versions(tmp_path: Path) -> dict[str, Path]:
+    """Two builds of the site that differ in the page, the Python code and the CSS."""
+    sites = {}
+    for mark in ("A", "B"):
+        project = _copy_project(tmp_path / f"project-{mark}")
+        _make_version(project, mark)
+        sites[mark] = tmp_path / f"site-{mark}"
+        serve.build_site(sites[mark], project)
+    return sites
+
+
+@pytest.fixture
+def swappable_server(two_versions: dict[str, Path]) -> Iterator[tuple[str, dict[str, Path]]]:
+    """A server of one of the builds under /whist/; set ``serving["now"]`` to swap."""
+    serving = {"now": two_versions["A"]}
+
+    def lookup(site_path: str) -> serve.Served | None:
+        return serve.site_resolver(serving["now"], SUB_PATH)(site_path)
+
+    server = serve.make_server(lookup, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield serve.server_url(server, SUB_PATH), serving
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def _version_of(site: Path) -> str:
+    match = re.search(r'<meta name="whist-version" content="([0-9a-f]+)">', (site / "index.html").read_text())
+    assert match
+    return match.group(1)
+
+
+@pytest.mark.parametrize("how", ["click", "reload"])
+def test_a_new_deployment_replaces_the_old_one_whole(
+    how: str,
+    make_game_page: GamePageFactory,
+    swappable_server: tuple[str, dict[str, Path]],
+    two_versions: dict[str, Path],
+) -> None:
+    url, serving = swappable_server
+    a = {"version": _version_of(two_versions["A"]), "main": "A", "package": "A", "css": "A"}
+    b = {"version": _version_of(two_versions["B"]), "main": "B", "package": "B", "css": "B"}
+    assert a["version"] != b["version"]
+
+    page = make_game_page(url)
+    page.open("?pace=instant")
+    assert page.evaluate(MARKS) == a
+    wait_controlled(page)
+
+    # The new deployment. The next visit still shows the old version, whole,
+    # while the new one installs; then the page moves to it: at once if the
+    # table is not up yet, else when the player clicks Reload on the notice
+    # (or reloads the page).
+    serving["now"] = two_versions["B"]
+    page.reload()
+    page.wait_ready()
+    seen = [page.evaluate(MARKS)]
+    assert seen[0] in (a, b), seen
+    deadline = time.monotonic() + 90
+    while page.evaluate(MARKS) != b:
+        assert time.monotonic() < deadline, f"the page did not move to the new version: {seen}"
+        notice = page.locator("#update-notice button")
+        if notice.count() and notice.is_visible():
+            assert page.evaluate(MARKS) == a, "the old page mixes in files of the new version"
+            if how == "click":
+                notice.click()
+            else:  # a plain reload: the page switches before the table is up
+                page.reload()
+        page.wait_for_timeout(250)
+        try:
+            page.wait_ready(timeout_ms=60_000)
+            marks = page.evaluate(MARKS)
+        except Exception:  # the page is navigating
+            continue
+        assert marks in (a, b), f"files of two versions mixed: {marks}"
+        seen.append(marks)
+
+    # The new version is whole, controls the page, and the old cache is gone.
+    page.wait_ready()
+    assert page.evaluate(MARKS) == b
+    wait_controlled(page)
+    caches = [c for c in page.evaluate("caches.keys()") if c.startswith("whist /whist/ ")]
+    assert caches == [f"whist /whist/ {b['version']}"]
+    # And it stays: a reload offline is still the new version.
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_ready()
+        assert page.evaluate(MARKS) == b
+    finally:
+        page.context.set_offline(False)
