@@ -24,12 +24,15 @@ def check_cards_conserved(state: GameState) -> None:
         assert not played >> c & 1
         played |= 1 << c
     held = 0
+    for c in state.stock:
+        assert not held >> c & 1
+        held |= 1 << c
     for h in state.hands:
         assert not held & h, "a card in two hands"
         held |= h
     assert not held & played, "a card both held and played"
     assert held | played == FULL_DECK, "52 cards, no more, no fewer"
-    sizes = {h.bit_count() for h in state.hands}
+    sizes = {state.hands[s].bit_count() for s in state.rules.seats}
     assert max(sizes) - min(sizes) <= 1
 
 

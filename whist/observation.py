@@ -42,14 +42,19 @@ class Observation:
     target: int
     hand_number: int
     exposed: tuple[tuple[Seat, int], ...] = ()
-    """Other hands this seat can see: a dummy laid face up after the opening
-    lead, and the hand of the partner who plays this seat's cards (a dummy's
-    controller) or whose cards this seat plays."""
+    """Cards of other hands this seat can see: a dummy laid face up after the
+    opening lead, the hand of the partner who plays this seat's cards (a
+    dummy's controller) or whose cards this seat plays, and face-up cards
+    another player took from the stock and still holds."""
     auction: tuple[tuple[Seat, str], ...] = ()
     """The calls made so far this hand (Contract Whist)."""
     contract: Contract | None = None
     legal_calls: tuple[str, ...] = ()
     """The calls this seat may make now (empty unless it is this seat's turn to call)."""
+    face_up: int | None = None
+    """The face-up card on the stock (German Whist): the next trick's winner takes it."""
+    stock_size: int = 0
+    """Cards left in the stock, the face-up card included; the others lie face down."""
 
     # --- what follows from it -------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -80,6 +85,8 @@ class Observation:
         known = self.hand | self.played
         for _, cards in self.exposed:
             known |= cards
+        if self.face_up is not None:
+            known |= 1 << self.face_up
         if self.turn_up_visible and self.turn_up is not None:
             known |= 1 << self.turn_up
         return FULL_DECK & ~known
@@ -133,6 +140,8 @@ class Observation:
                     "trump": "NT" if self.contract.strain is None else SUITS[self.contract.strain],
                     "doubled": self.contract.doubled},
                 "legal_calls": list(self.legal_calls)} if self.auction or self.phase == "auction" else {}),
+            **({"face_up": None if self.face_up is None else card_name(self.face_up),
+                "stock_size": self.stock_size} if self.stock_size or self.face_up is not None else {}),
         }
 
 
@@ -149,15 +158,19 @@ def observe(state: GameState, seat: Seat) -> Observation:
         hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
         scores=state.scores, tricks_won=state.tricks_won, target=state.rules.target,
         hand_number=state.hand_number, exposed=exposed_to(state, seat),
-        auction=state.auction, contract=state.contract,
+        auction=state.auction, contract=state.contract, face_up=state.face_up, stock_size=len(state.stock),
         legal_calls=tuple(state.legal_calls()) if state.to_play == seat else (),
     )
 
 
 def exposed_to(state: GameState, seat: Seat) -> tuple[tuple[Seat, int], ...]:
-    """The hands besides its own that ``seat`` sees (see ``Observation.exposed``)."""
+    """The cards of other hands that ``seat`` has seen (see ``Observation.exposed``):
+    a dummy's hand, and face-up cards taken from the stock and not yet played."""
     rules, h = state.rules, state.hands
     shown: dict[Seat, int] = {}
+    for draw in state.draws:
+        if draw.face_up and draw.seat != seat and h[draw.seat] >> draw.card & 1:
+            shown[draw.seat] = shown.get(draw.seat, 0) | 1 << draw.card
     opened = bool(state.tricks or state.trick)
     for dummy in rules.dummies:
         controller = rules.controller(dummy)

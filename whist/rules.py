@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from whist.auction import Contract
 from whist.cards import ACE, JACK, make_card, rank_of, suit_of
-from whist.deal import Hands, deal_cards
+from whist.deal import Hands, deal_cards, shuffled_deck
 from whist.seats import Seat
 
 
@@ -35,6 +35,10 @@ class DealtHand:
     hands: Hands
     turn_up: int | None
     trump: int | None
+    stock: tuple[int, ...] = ()
+    """Cards left to draw from, top first; the top card lies face up (German Whist)."""
+    reveal: int | None = None
+    """A card dealt face down that names trumps once the stock is gone (variable trump)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,11 @@ OPTION_HELP: dict[str, str] = {
             "aces high; low: highest deals, aces low).",
     "revokes": "Prevented: you can only play legal cards. Club rules: a revoke is allowed "
                "but costs three tricks at the end of the hand.",
+    "scoring": "Difference: the winner of a deal scores the difference in Phase Two tricks. "
+               "Above six: the winner scores the tricks over six.",
+    "trump": "Turn-up: the first face-up card names trumps. Variable: a card dealt face down names "
+             "the trumps of Phase Two. None: no trumps.",
+    "match": "A match to the target, or three deals with the Phase Two tricks totalled.",
     "doubling": "A house rule: a defender may double the last bid, and every point of the hand counts twice.",
 }
 
@@ -97,6 +106,8 @@ class Rules:
     """Seats whose hand is played by their partner and shown after the opening lead."""
     book: ClassVar[int] = 6
     tricks_per_hand: ClassVar[int] = 13
+    first_counted_trick: ClassVar[int] = 0
+    """Tricks before this one do not score (German Whist's Phase One)."""
     rubber_bonus: ClassVar[int] = 2
     default_options: ClassVar[dict[str, Any]] = {
         "target": 7, "honours": False, "rubber": False, "no_trump": False,
@@ -254,8 +265,9 @@ class Rules:
         return HandScore(tuple(won), tuple(o + h for o, h in zip(odd, honours, strict=True)),
                          honours, held, tuple(gained))
 
-    def game_winner(self, before: tuple[int, ...], score: HandScore) -> int | None:
-        """The side that wins the game with this hand. Tricks score before honours,
+    def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
+        """The side that wins the game with this hand (the ``hands_played``-th of
+        the game). Tricks score before honours,
         so a side that reaches the target by tricks wins even if the other side's
         honours would take it there too."""
         odd = tuple(p - h for p, h in zip(score.points, score.honours, strict=True))
@@ -310,8 +322,53 @@ class ContractWhist(Rules):
         points = tuple(factor * t if (i != declarers or made) else 0 for i, t in enumerate(tricks))
         return HandScore(tricks, points, zero, zero, zero)
 
-    def game_winner(self, before: tuple[int, ...], score: HandScore) -> int | None:
+    def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
         return self.winner(tuple(b + p for b, p in zip(before, score.points, strict=True)))
+
+
+class GermanWhist(Rules):
+    """German Whist for two: 13 cards each and a stock of 26 with its top card
+    face up. In Phase One the winner of each trick takes the face-up card and
+    the loser the next card unseen; in Phase Two the hands are played out and
+    only those 13 tricks count. A match to 17 or 21, the deal alternating."""
+
+    name = "german"
+    title = "German Whist"
+    blurb = "Two players: win the face-up cards in Phase One, then the tricks of Phase Two count."
+    seats = (Seat.N, Seat.S)
+    sides = ((Seat.N,), (Seat.S,))
+    side_names = ("North", "South")
+    tricks_per_hand = 26
+    first_counted_trick = 13
+    default_options: ClassVar[dict[str, Any]] = {
+        "target": 17, "scoring": "difference", "trump": "turn-up", "match": "target"}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "target": (17, 21), "scoring": ("difference", "above-six"),
+        "trump": ("turn-up", "variable", "none"), "match": ("target", "three-deals")}
+
+    def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
+        hands, _ = deal_cards(deal_number, dealer, self.seats, cards=26)
+        stock = tuple(shuffled_deck(deal_number)[26:])
+        mode = self.options["trump"]
+        reveal = None
+        if mode == "variable":
+            # the extra card comes from a second pack: only its suit matters
+            reveal = random.Random(f"variable-trump:{deal_number}").randrange(52)
+        return DealtHand(hands, turn_up=stock[0], trump=None if mode == "none" else suit_of(stock[0]),
+                         stock=stock, reveal=reveal)
+
+    def hand_points(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
+        if self.options["match"] == "three-deals":
+            return tricks  # the Phase Two tricks of the three deals are totalled
+        if self.options["scoring"] == "above-six":
+            return tuple(max(0, t - self.book) for t in tricks)
+        return tuple(max(0, t - min(tricks)) for t in tricks)  # the winner scores the difference
+
+    def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
+        totals = tuple(b + p for b, p in zip(before, score.points, strict=True))
+        if self.options["match"] == "three-deals":
+            return totals.index(max(totals)) if hands_played >= 3 else None
+        return self.winner(totals)
 
 
 class ShortWhist(Rules):
@@ -346,7 +403,7 @@ class DummyWhist(Rules):
 
 
 GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (
-    Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist, ContractWhist)}
+    Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist, ContractWhist, GermanWhist)}
 
 
 def make_rules(game: str = "classic", **options: Any) -> Rules:

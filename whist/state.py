@@ -59,6 +59,16 @@ class Trick:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """A card taken from the stock after a trick: face up by the winner, unseen by the others."""
+
+    trick: int
+    seat: Seat
+    card: int
+    face_up: bool
+
+
+@dataclass(frozen=True)
 class HandResult:
     """The outcome of one hand, kept for the score sheet and the summary."""
 
@@ -89,7 +99,7 @@ class HandResult:
 
 _FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "dealt", "turn_up", "trump",
            "leader", "trick", "tricks", "revokes", "scores", "results", "games", "game_number",
-           "auction", "contract")
+           "auction", "contract", "stock", "reveal", "draws")
 
 
 class GameState:
@@ -113,6 +123,9 @@ class GameState:
     game_number: int
     auction: tuple[Call, ...]
     contract: Contract | None
+    stock: tuple[int, ...]
+    reveal: int | None
+    draws: tuple[Draw, ...]
 
     def __init__(self, rules: Rules | str = "classic", seed: int = 0, **options: Any) -> None:
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
@@ -167,9 +180,9 @@ class GameState:
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        """Tricks taken by each side in the hand being played."""
+        """Tricks taken by each side in the hand being played (those that count)."""
         won = [0] * len(self.rules.sides)
-        for t in self.tricks:
+        for t in self.tricks[self.rules.first_counted_trick:]:
             won[self.rules.side_of(t.winner)] += 1
         return tuple(won)
 
@@ -177,6 +190,11 @@ class GameState:
     def turn_up_visible(self) -> bool:
         """The turn-up stays on show until the dealer plays it."""
         return self.turn_up is not None and bool(self.hands[self.dealer] >> self.turn_up & 1)
+
+    @property
+    def face_up(self) -> int | None:
+        """The face-up card on the stock, which the winner of the trick will take."""
+        return self.stock[0] if self.stock else None
 
     @property
     def led_suit(self) -> int | None:
@@ -350,6 +368,9 @@ class GameState:
         self.revokes = ()
         self.auction = ()
         self.contract = None
+        self.stock = dealt.stock
+        self.reveal = dealt.reveal
+        self.draws = ()
         self.phase = Phase.AUCTION if self.rules.has_auction else Phase.PLAY
 
     def _side_map(self) -> dict[Seat, int]:
@@ -384,12 +405,32 @@ class GameState:
         self.tricks = (*self.tricks, Trick(self.leader, self.trick, win))
         self.trick = ()
         self.leader = win
+        if self.stock:
+            self._draw_from_stock(win)
+        if len(self.tricks) == self.rules.first_counted_trick and self.reveal is not None:
+            self.trump = suit_of(self.reveal)
         if len(self.tricks) == self.rules.tricks_per_hand:
             self._score_hand()
 
+    def _draw_from_stock(self, winner: Seat) -> None:
+        """The winner takes the face-up card, then each other player in turn the next, unseen."""
+        takers = [winner]
+        while len(takers) < len(self.rules.seats):
+            takers.append(self.rules.next_seat(takers[-1]))
+        hands = list(self.hands)
+        draws = []
+        for i, seat in enumerate(takers):
+            card = self.stock[i]
+            hands[seat] |= 1 << card
+            draws.append(Draw(len(self.tricks) - 1, seat, card, face_up=i == 0))
+        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        self.stock = self.stock[len(takers):]
+        self.draws = (*self.draws, *draws)
+
     def _score_hand(self) -> None:
         score = self.rules.score_hand(self.tricks_won, self.dealt, self.trump, self.revokes, self.contract)
-        won = self.rules.game_winner(self.scores, score)
+        hands_in_game = 1 + sum(r.game_number == self.game_number for r in self.results)
+        won = self.rules.game_winner(self.scores, score, hands_in_game)
         self.scores = tuple(s + p for s, p in zip(self.scores, score.points, strict=True))
         if won is not None:
             self.games = tuple(g + (i == won) for i, g in enumerate(self.games))
