@@ -62,10 +62,15 @@ class Knowledge:
                 played |= 1 << c
             voids = {s: 0 for s in obs.seats}
         others = FULL_DECK & ~obs.hand & ~played
+        if obs.face_up is not None:
+            others &= ~(1 << obs.face_up)  # on the stock, in no hand yet
         seen_up = obs.turn_up_visible and obs.turn_up is not None and obs.dealer != obs.seat
         certain = {s: 0 for s in obs.seats if s != obs.seat}
         if seen_up and obs.dealer in certain:
             certain[obs.dealer] = 1 << obs.turn_up  # type: ignore[operator]
+        for s, cards in obs.exposed:  # a dummy on the table, face-up draws from the stock
+            if s in certain:
+                certain[s] |= cards & others
         known = 0
         for m in certain.values():
             known |= m
@@ -76,7 +81,8 @@ class Knowledge:
                 if voids[s] >> suit & 1:
                     allowed &= ~SUIT_MASK[suit]
             possible[s] = (allowed | sure) if obs.hand_sizes[s] else 0
-        if remember:
+        if remember and not obs.stock_size:
+            # (while a stock is left, an unseen card may lie there: nothing follows from elimination)
             _narrow(possible, certain, obs.hand_sizes)
         return cls(obs.seat, obs.trump, obs.hand, played, others, possible, certain)
 

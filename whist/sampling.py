@@ -64,9 +64,11 @@ class DealSampler:
         others = [s for s in obs.seats if s != obs.seat]
         fixed = [0] * len(others)
         up_shown = obs.turn_up_visible and obs.turn_up is not None and obs.dealer != obs.seat
+        shown = dict(obs.exposed)  # a dummy on the table, face-up draws from a stock
         for i, s in enumerate(others):
             if up_shown and s == obs.dealer:
                 fixed[i] = 1 << obs.turn_up  # type: ignore[operator]
+            fixed[i] |= shown.get(s, 0)
         self.seats: tuple[Seat, ...] = tuple(others)
         self.fixed = tuple(fixed)
         self.room = tuple(obs.hand_sizes[s] - fixed[i].bit_count() for i, s in enumerate(others))
