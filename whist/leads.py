@@ -26,6 +26,10 @@ def choose_lead(obs: Observation, know: Knowledge) -> int:
     safe = [s for s in side_suits if not any(know.may_ruff(o, s) for o in opponents)]
 
     trumps = hand & SUIT_MASK[trump] if trump is not None else 0
+    if obs.contract is not None:
+        card = contract_lead(obs, know, trumps, opponents, side_suits)
+        if card is not None:
+            return card
     if trumps and should_lead_trump(obs, know, trumps, opponents, bool(safe)):
         return lead_from(trumps, know)
 
@@ -50,6 +54,43 @@ def choose_lead(obs: Observation, know: Knowledge) -> int:
         return lead_from(trumps or hand, know)
     best = max(pool, key=lambda s: (suit_lead_score(hand & SUIT_MASK[s], know), -s))
     return lead_from(hand & SUIT_MASK[best], know)
+
+
+def contract_lead(obs: Observation, know: Knowledge, trumps: int, opponents: list[Seat],
+                  side_suits: list[int]) -> int | None:
+    """Contract Whist: declarers draw trumps; defenders lead a short suit against a
+    trump contract (to ruff it later) and their longest suit against no trumps,
+    and keep leading it. None: no special reason, lead as usual."""
+    contract = obs.contract
+    assert contract is not None
+    hand = obs.legal
+    declaring = obs.side_of(contract.declarer) == obs.side_of(obs.seat)
+    if declaring:
+        if trumps and any(know.may_hold_trump(o) for o in opponents):
+            return lead_from(trumps, know)
+        return None
+    if contract.strain is None:
+        ours = own_suit(obs) or partners_suit(obs, obs.partner)
+        if ours is not None and hand & SUIT_MASK[ours]:
+            return lead_from(hand & SUIT_MASK[ours], know)
+        if not obs.tricks:
+            longest = max(range(4), key=lambda s: ((hand & SUIT_MASK[s]).bit_count(), s))
+            return lead_from(hand & SUIT_MASK[longest], know)
+        return None
+    if trumps and not obs.tricks:
+        short = [s for s in side_suits if 1 <= (hand & SUIT_MASK[s]).bit_count() <= 2]
+        if short:
+            s = min(short, key=lambda s: ((hand & SUIT_MASK[s]).bit_count(), s))
+            return highest(hand & SUIT_MASK[s])
+    return None
+
+
+def own_suit(obs: Observation) -> int | None:
+    """The suit this seat led most recently this hand."""
+    for t in reversed(obs.tricks):
+        if t.leader == obs.seat:
+            return suit_of(t.plays[0][1])
+    return None
 
 
 def should_lead_trump(obs: Observation, know: Knowledge, trumps: int,

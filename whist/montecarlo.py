@@ -40,6 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from whist.bidding import choose_call
 from whist.cards import card_name
 from whist.deal import Hands
 from whist.observation import Observation
@@ -94,6 +95,8 @@ class MonteCarloPlayer:
         self.normal = RuleBasedPlayer(seed)
 
     def choose(self, obs: Observation) -> str:
+        if obs.phase == "auction":
+            return choose_call(obs)  # the auction is bid by the rules of thumb at every level
         return card_name(self.choose_card(obs))
 
     def choose_card(self, obs: Observation) -> int:

@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from whist.bidding import choose_call
 from whist.cards import SUIT_MASK, card_name, highest, lowest, suit_of
 from whist.follow import choose_follow
 from whist.knowledge import Knowledge, beats
@@ -40,8 +41,13 @@ LEVELS = ("easy", "normal", "hard", "expert")
 
 class Player(Protocol):
     def choose(self, obs: Observation) -> str:
-        """The action (a card such as ``"QS"``) this player takes, from its observation only."""
+        """The action (a card such as ``"QS"``, or in an auction a call such as
+        ``"8H"`` or ``"pass"``) this player takes, from its observation only."""
         ...
+
+
+def is_auction(obs: Observation) -> bool:
+    return obs.phase == "auction"
 
 
 def _check_turn(obs: Observation) -> None:
@@ -66,6 +72,8 @@ class RuleBasedPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> str:
+        if is_auction(obs):
+            return choose_call(obs)
         return card_name(self.choose_card(obs))
 
     def choose_card(self, obs: Observation) -> int:
@@ -89,6 +97,8 @@ class BeginnerPlayer:
         self.careless = careless
 
     def choose(self, obs: Observation) -> str:
+        if is_auction(obs):
+            return choose_call(obs)
         _check_turn(obs)
         # One generator per decision, from the seed and the position: the same
         # position gives the same card whatever was asked before.
@@ -120,6 +130,8 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> str:
+        if is_auction(obs):
+            return self.rng.choice(obs.legal_calls)
         _check_turn(obs)
         return card_name(self.rng.choice(_cards(obs.legal)))
 
