@@ -96,18 +96,34 @@ class PartnerView:
 
 
 def partner_view(obs: Observation, partner: Seat | None) -> PartnerView:
-    last = None
+    """What partner's bids show. A bid counts what partner expected from us:
+    about three tricks before we spoke, what our bid showed after it; only the
+    rest is partner's own (so that a competitive auction does not count our
+    tricks twice and climb to thirteen)."""
+    last: int | None = None
+    shown_level = 0
     passed_early = False
+    ours_shown = UNKNOWN_PARTNER
     for i, (seat, call) in enumerate(obs.auction):
+        if seat == obs.seat and call not in (PASS, DOUBLE):
+            ours_shown = max(UNKNOWN_PARTNER, bid_level(parse_bid(call)) - UNKNOWN_PARTNER)
         if seat != partner:
             continue
         if call not in (PASS, DOUBLE):
             last = parse_bid(call)
+            # the level partner would have bid with an unknown partner
+            shown_level = round(bid_level(last) - ours_shown + UNKNOWN_PARTNER)
         elif call == PASS and highest(obs.auction[:i]) is None:
             passed_early = True
     if last is None:
         return PartnerView(None, 0, False, passed_early)
-    return PartnerView(bid_strain(last), bid_level(last), True, passed_early)
+    return PartnerView(bid_strain(last), max(7, min(13, shown_level)), True, passed_early)
+
+
+def is_balanced(hand: int) -> bool:
+    """No void or singleton and at most one doubleton: a hand for no trumps."""
+    lengths = sorted(suit_holding(hand, s)[0] for s in range(4))
+    return lengths[0] >= 2 and lengths[1] >= 3
 
 
 def best_contract(obs: Observation) -> tuple[float, int | None]:
@@ -117,6 +133,8 @@ def best_contract(obs: Observation) -> tuple[float, int | None]:
     for strain in STRAINS:
         support = suit_holding(obs.hand, strain)[0] if strain is not None else 0
         total = hand_tricks(obs.hand, strain) + view.tricks(strain, support)
+        if strain is None and is_balanced(obs.hand) and not (view.bid and view.strain is not None):
+            total += 1.0  # balanced, with no fit shown: no trumps loses nothing to ruffs
         # prefer partner's suit when we fit it, then the longer trump suit
         fit = 1 if view.bid and strain == view.strain and (strain is None or support >= 3) else 0
         key = (total + 0.25 * fit, support, strain)
