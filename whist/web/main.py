@@ -1,6 +1,7 @@
 """The page's entry point, run by PyScript: read the URL options and open the table.
 
-``?pace=fast`` or ``?pace=instant`` shortens the computers' delays (for tests);
+``?pace=slow|normal|fast|instant`` sets the speed of play for this visit
+(``instant`` also lets a finished trick go at once: for tests);
 ``?seed=N`` deals a given game.
 """
 
@@ -17,12 +18,18 @@ def _option(name: str) -> str | None:
 def main() -> object:
     js.whistLoader.stage("main")
     try:
-        from whist.web.page import PACES, Page, random_seed
+        from whist.web.page import Page, random_seed
+        from whist.web.settings import DEFAULTS, SPEEDS
 
-        pace = PACES.get(_option("pace") or "human", PACES["human"])
+        settings = DEFAULTS
+        pace = _option("pace")
+        if pace in SPEEDS:
+            settings = settings.changed(speed=pace)
+            if pace in ("fast", "instant"):
+                settings = settings.changed(trick_pause="none")
         seed_text = _option("seed")
         seed = int(seed_text) if seed_text and seed_text.isdigit() else random_seed()
-        page = Page(seed, pace)
+        page = Page(seed, settings)
         page.start()
         return page
     except Exception as err:

@@ -2,7 +2,10 @@
 
 The suit symbols are the SVG symbols ``#suit-S`` .. ``#suit-C`` of index.html.
 
->>> 'data-card="QS"' in hand_card({"card": "QS", "name": "Queen of spades", "rank": "Q", "suit": "S", "legal": True}, 0)
+>>> qs = {"card": "QS", "name": "Queen of spades", "rank": "Q", "suit": "S", "legal": True}
+>>> 'data-card="QS"' in hand_card(qs, 0)
+True
+>>> 'aria-label="Queen of spades, trump"' in hand_card(qs, 0, trump="S")
 True
 """
 
@@ -39,9 +42,11 @@ def rank_label(rank: str) -> str:
 
 def face(rank: str, suit: str) -> str:
     """The inside of a card: two corner indices and the centre (pips, ace or face letter)."""
-    index = f'<span class="rk">{rank_label(rank)}</span>{suit_svg(suit)}'
+    # The rank glyphs are drawn by CSS (content: attr(data-r)): a card is a picture whose
+    # name ("King of clubs") is its label, not the letter "K" printed on it.
+    index = f'<span class="rk" data-r="{rank_label(rank)}"></span>{suit_svg(suit)}'
     if rank in "JQK":
-        centre = (f'<span class="court"><span class="court-letter">{rank}</span>'
+        centre = (f'<span class="court"><span class="court-letter" data-r="{rank}"></span>'
                   f'{suit_svg(suit, "court-pip")}</span>')
     elif rank == "A":
         centre = f'<span class="ace">{suit_svg(suit, "ace-pip")}</span>'
@@ -50,7 +55,9 @@ def face(rank: str, suit: str) -> str:
             suit_svg(suit, "spot flip" if y > 50 else "spot", f"--x:{x}%;--y:{y}%")
             for x, y in SPOTS[rank])
         centre = f'<span class="spots">{spots}</span>'
-    return (f'<span class="idx idx-tl" aria-hidden="true">{index}</span>{centre}'
+    # All of it hidden from assistive tech: the card's name says it (a face letter would not match it).
+    return (f'<span class="idx idx-tl" aria-hidden="true">{index}</span>'
+            f'<span class="centre-face" aria-hidden="true">{centre}</span>'
             f'<span class="idx idx-br" aria-hidden="true">{index}</span>')
 
 
@@ -58,12 +65,38 @@ def colour(suit: str) -> str:
     return "red" if suit in RED else "black"
 
 
-def hand_card(card: dict[str, Any], i: int) -> str:
-    """One card of your hand: a button, named for assistive tech, disabled until legal."""
+def spoken_name(card: dict[str, Any], trump: str | None) -> str:
+    """A card's name as a screen reader says it: "Queen of spades, trump" for a trump."""
+    return card["name"] + (", trump" if card["suit"] == trump else "")
+
+
+def hand_card(card: dict[str, Any], i: int, trump: str | None = None, focusable: bool = False) -> str:
+    """One card of your hand: a button, named for assistive tech, disabled until legal.
+
+    Only one card of the hand is in the tab order (``focusable``): the arrow keys move along it.
+    """
     disabled = "false" if card["legal"] else "true"
-    return (f'<button type="button" class="card cface {colour(card["suit"])}" '
-            f'data-card="{card["card"]}" aria-label="{escape(card["name"])}" '
-            f'aria-disabled="{disabled}" style="--i:{i}">{face(card["rank"], card["suit"])}</button>')
+    trump_cls = " trump" if card["suit"] == trump else ""
+    return (f'<button type="button" class="card cface {colour(card["suit"])}{trump_cls}" '
+            f'data-card="{card["card"]}" aria-label="{escape(spoken_name(card, trump))}" '
+            f'aria-disabled="{disabled}" tabindex="{0 if focusable else -1}" '
+            f'style="--i:{i}">{face(card["rank"], card["suit"])}</button>')
+
+
+def hand(cards: list[dict[str, Any]], trump: str | None, focus: int) -> str:
+    """Your hand in two rows (a narrow screen shows them as two tiers; a wide one as one row).
+
+    With more than 7 cards the first row holds the larger half.
+    """
+    split = (len(cards) + 1) // 2 if len(cards) > 7 else len(cards)
+    rows = [cards[:split], cards[split:]]
+    out = []
+    start = 0
+    for r, row in enumerate(rows):
+        inner = "".join(hand_card(c, start + k, trump, start + k == focus) for k, c in enumerate(row))
+        out.append(f'<div class="hand-row" data-row="{r}" style="--n:{len(row)}">{inner}</div>')
+        start += len(row)
+    return "".join(out)
 
 
 def trick_card(play: dict[str, Any], seat_name: str, order: int) -> str:
@@ -81,9 +114,44 @@ def _tilt(card: str) -> int:
 
 def mini_card(card: dict[str, Any]) -> str:
     """The small turn-up card of the toolbar."""
-    return (f'<span class="mini {colour(card["suit"])}" aria-label="{escape(card["name"])}">'
-            f'<span class="rk">{rank_label(card["rank"])}</span>{suit_svg(card["suit"])}</span>')
+    return (f'<span class="mini {colour(card["suit"])}" role="img" aria-label="{escape(card["name"])}">'
+            f'<span class="rk" data-r="{rank_label(card["rank"])}"></span>{suit_svg(card["suit"])}</span>')
 
 
 def backs(n: int) -> str:
     return "".join(f'<span class="back" style="--i:{i}"></span>' for i in range(n))
+
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "You", "W": "West"}
+
+
+def last_trick(trick: dict[str, Any]) -> str:
+    """The last trick for review: each card at its seat, the winner marked in words and a ring."""
+    out = []
+    for play in trick["plays"]:
+        seat = play["seat"]
+        won = seat == trick["winner"]
+        led = seat == trick["leader"]
+        notes = ", ".join(n for n, on in (("led", led), ("won", won)) if on)
+        label = f"{SEAT_WORDS[seat]}: {play['name']}" + (f" ({notes})" if notes else "")
+        tags = "".join(f'<span class="tag tag-{n}">{n}</span>' for n, on in (("led", led), ("won", won)) if on)
+        out.append(
+            f'<div class="last-seat last-{seat}{" won" if won else ""}" role="listitem" aria-label="{escape(label)}">'
+            f'<span class="last-name" aria-hidden="true">{SEAT_WORDS[seat]}{tags}</span>'
+            f'<span class="tcard cface {colour(play["suit"])}" aria-hidden="true">'
+            f'{face(play["rank"], play["suit"])}</span></div>')
+    return "".join(out)
+
+
+def options(choices: dict[str, str], selected: str) -> str:
+    """The <option>s of a select."""
+    return "".join(f'<option value="{k}"{" selected" if k == selected else ""}>{escape(v)}</option>'
+                   for k, v in choices.items())
+
+
+def segmented(name: str, choices: dict[str, str], selected: str) -> str:
+    """A row of radio buttons drawn as one segmented control."""
+    return "".join(
+        f'<label class="seg"><input type="radio" name="{name}" value="{k}"'
+        f'{" checked" if k == selected else ""}><span>{escape(v)}</span></label>'
+        for k, v in choices.items())

@@ -1,44 +1,48 @@
-"""The page: renders the Table's view() into the DOM, binds clicks, paces the computers.
+"""The page: renders the Table's view() into the DOM, binds the controls, paces the computers.
 
-All game logic lives in :mod:`whist.table`; this module only shows it. Every
-event handler is guarded: if Python raises, the page shows a short message
-and the details go to the console as a warning.
+All game logic lives in :mod:`whist.table`; this module only shows it and
+turns clicks, taps and keys into calls on the table. Every event handler is
+guarded: if Python raises, the page shows a short message and the details go
+to the console as a warning.
+
+The controls (see :mod:`whist.web.howto` for the player's description):
+
+- mouse: a click on a legal card plays it; touch: a tap lifts, a second tap plays;
+- keyboard: arrows, Home and End along the hand, Enter or Space to play, and the
+  shortcuts of ``howto.KEYS``;
+- the toolbar: hint, undo, redo, last trick, new game, mute, settings, how to play.
+
+While the computers play, the page waits between cards (``Timing`` of the
+settings); a click on the table or a key skips the wait. Undo and new game
+cancel whatever the computers were about to do.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
 
 from whist.table import Table
-from whist.web import markup
+from whist.web import howto, markup
+from whist.web.settings import (
+    LEVEL_LABELS,
+    SPEED_LABELS,
+    TRICK_PAUSE_LABELS,
+    Settings,
+    timing,
+)
+from whist.web.sound import Sound
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-@dataclass(frozen=True)
-class Pace:
-    """Seconds: before each computer card, a finished trick on show, the gather."""
-
-    card: float
-    trick: float
-    gather: float
-    name: str
-
-
-PACES = {
-    "human": Pace(0.6, 1.2, 0.4, "human"),
-    "fast": Pace(0.03, 0.06, 0.03, "fast"),
-    "instant": Pace(0.0, 0.0, 0.0, "instant"),
-}
+DIALOGS = ("confirm-new", "settings", "help", "last-trick")
 
 
 def random_seed() -> int:
@@ -49,25 +53,39 @@ def random_seed() -> int:
 
 
 class Page:
-    def __init__(self, seed: int, pace: Pace) -> None:
+    def __init__(self, seed: int, settings: Settings) -> None:
         self.doc = js.document
         self.body = js.document.body
-        self.pace = pace
+        self.settings = settings
+        self.timing = timing(settings)
+        #: Called with the new Settings whenever the player changes one (a storage layer saves them).
+        self.settings_listeners: list[Callable[[Settings], None]] = []
         self.table = Table(seed)
+        self.table.set_levels(settings.partner_level, settings.opponent_level)
+        self.sound = Sound(settings.sound)
         self.generation = 0
         self.busy = False
         self.hand_key: tuple[str, ...] = ()
         self.hand_number = -1
         self.shown: list[str] = []  # cards in #trick, in play order
-        self.shown_finished = 0  # tricks finished when #trick was last cleared
-        self.touch = False
+        self.lifted: str | None = None  # the card a first tap lifted
+        self.hint_card: str | None = None
+        self.focus_card: str | None = None  # the card of the hand in the tab order
+        self.no_auto = False  # no automatic play right after an undo or redo
+        self.pointer = "mouse"  # the kind of the last pointer pressed
+        self.skip_event: asyncio.Event | None = None
         self.backs_shown: dict[str, int] = {}
+        self.openers: dict[str, Any] = {}
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
 
     # --- plumbing ----------------------------------------------------------------
     def el(self, id_: str) -> Any:
         return self.doc.getElementById(id_)
+
+    def dialog_open(self) -> bool:
+        # DOM look-ups give JavaScript's null as a falsy proxy (not None): test them by truth.
+        return bool(self.doc.querySelector("dialog[open]"))
 
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         def guarded(evt: Any) -> None:
@@ -84,12 +102,23 @@ class Page:
         async def guarded() -> None:
             try:
                 await coro
+            except asyncio.CancelledError:
+                pass
             except Exception as err:
                 self.fail(err)
 
         task = asyncio.ensure_future(guarded())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def cancel_flow(self) -> None:
+        """Stop whatever the table was doing (computers thinking, a trick on show)."""
+        self.generation += 1
+        for task in list(self.tasks):
+            task.cancel()
+        self.skip_event = None
+        self.body.dataset.waiting = "0"
+        self.busy = False
 
     def fail(self, err: BaseException) -> None:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))
@@ -98,27 +127,70 @@ class Page:
         box.hidden = False
         self.busy = False
 
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    async def wait(self, seconds: float | None) -> None:
+        """Wait ``seconds`` (None: until a click or key); a click on the table or a key ends it early."""
+        if seconds is not None and seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        event = asyncio.Event()
+        self.skip_event = event
+        self.body.dataset.waiting = "click" if seconds is None else "1"
+        try:
+            if seconds is None:
+                await event.wait()
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), seconds)
+        finally:
+            if self.skip_event is event:
+                self.skip_event = None
+                self.body.dataset.waiting = "0"
+
+    def skip(self) -> bool:
+        """End the current wait at once; False if the table is not waiting."""
+        if self.skip_event is None:
+            return False
+        self.skip_event.set()
+        self.skip_event = None
+        self.body.dataset.waiting = "0"
+        return True
 
     # --- start ---------------------------------------------------------------------
     def start(self) -> None:
-        self.body.dataset.pace = self.pace.name
         hand = self.el("hand")
-        self.on(hand, "pointerdown", self.on_pointer)
+        self.on(self.doc, "pointerdown", self.on_pointerdown)
+        self.on(self.doc, "keydown", self.on_key)
         self.on(hand, "click", self.on_hand_click)
-        self.on(hand, "keydown", self.on_hand_key)
-        self.on(self.el("new-game"), "click", lambda e: self.ask_new_game())
-        self.on(self.el("play-again"), "click", lambda e: self.new_game())
-        self.on(self.el("next-hand"), "click", lambda e: self.next_hand())
+        buttons: dict[str, Callable[[], None]] = {
+            "hint-btn": self.show_hint, "undo-btn": self.undo, "redo-btn": self.redo,
+            "last-btn": self.show_last_trick, "new-game": self.ask_new_game, "mute-btn": self.toggle_mute,
+            "settings-btn": self.open_settings, "rules-btn": lambda: self.open_help("rules"),
+            "play-again": self.new_game, "next-hand": self.next_hand, "summary-undo": self.undo,
+        }
+        for id_, action in buttons.items():
+            self.on(self.el(id_), "click", lambda e, act=action: self.on_button(e, act))
         self.on(self.el("confirm-new"), "close", self.on_confirm_close)
+        for name in DIALOGS:
+            self.on(self.el(name), "close", lambda e, n=name: self.restore_focus(n))
+        self.on(self.el("settings-form"), "change", self.on_settings_change)
+        for tab in ("rules", "controls"):
+            self.on(self.el(f"tab-{tab}"), "click", lambda e, t=tab: self.select_tab(t, focus=True))
+        self.on(self.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
+        self.apply_settings(self.settings, notify=False)
         self.take_announcements()
         self.settle()
         self.el("app").hidden = False
-        loader = self.el("loader")
-        loader.classList.add("done")
+        self.el("loader").classList.add("done")
         self.body.dataset.ready = "1"
         self.go()
+
+    def on_button(self, evt: Any, action: Callable[[], None]) -> None:
+        if evt.currentTarget.getAttribute("aria-disabled") == "true":
+            reason = evt.currentTarget.getAttribute("data-why")
+            if reason:
+                self.say(reason)
+            return
+        action()
 
     # --- the flow --------------------------------------------------------------------
     def go(self) -> None:
@@ -128,25 +200,26 @@ class Page:
             self.spawn(self.run())
         else:
             self.settle()
+            self.announce_turn()
+            self.maybe_auto_play()
 
     async def run(self) -> None:
         """Let the computers play, one card at a time, until it is your turn or the hand ends."""
         gen = self.generation
         self.busy = True
-        try:
-            while gen == self.generation and self.table.computer_to_play:
-                self.render_status()
-                await self.sleep(self.pace.card)
-                if gen != self.generation:
-                    return
-                self.table.computer_step()
-                await self.show_play(gen)
-            if gen == self.generation:
-                self.settle()
-        finally:
-            if gen == self.generation:
-                self.busy = False
-                self.render_status()
+        self.render_controls()
+        while gen == self.generation and self.table.computer_to_play:
+            self.render_status()
+            await self.wait(self.timing.card)
+            if gen != self.generation:
+                return
+            self.table.computer_step()
+            await self.show_play(gen)
+        if gen == self.generation:
+            self.busy = False
+            self.settle()
+            self.announce_turn()
+            self.maybe_auto_play()
 
     async def show_play(self, gen: int) -> None:
         """Show the card just played; a finished trick stays on show, then is gathered."""
@@ -154,6 +227,8 @@ class Page:
         self.take_announcements()
         self.render_toolbar(view)
         self.render_seat_counts(view)
+        self.render_controls(view)
+        self.sound.play("card")
         if view["trick"]:
             self.sync_trick(view["trick"])
             return
@@ -161,20 +236,31 @@ class Page:
         self.sync_trick(done["plays"])
         trick = self.el("trick")
         win = trick.querySelector(f'[data-seat="{done["winner"]}"]')
-        if win is not None:
+        if win:
             win.classList.add("win")
         who = "You win" if done["winner"] == "S" else f'{SEAT_NAMES[done["winner"]]} wins'
-        self.set_status(f"{who} the trick", "win-" + done["winner_side"])
+        wait = self.timing.trick
+        more = " \u00b7 tap or press a key" if wait is None else ""
+        self.set_status(f"{who} the trick{more}", "win-" + done["winner_side"])
         self.render_tricks(view)
-        await self.sleep(self.pace.trick)
+        self.sound.play("trick-" + done["winner_side"])
+        await self.wait(wait)
         if gen != self.generation:
             return
         trick.dataset.to = done["winner"]
         trick.classList.add("gather")
-        await self.sleep(self.pace.gather)
+        await self.wait(self.timing.gather)
         if gen != self.generation:
             return
         self.clear_trick()
+        if view["phase"] != "play":
+            over = view["game_over"]
+            if over:
+                self.sound.play("game-won" if over["winner"] == "us" else "game-lost")
+            elif view["summary"]["points"]["us"]:
+                self.sound.play("hand-won")
+            elif view["summary"]["points"]["them"]:
+                self.sound.play("hand-lost")
 
     def settle(self) -> None:
         """Render the whole table at rest: your turn, or the end of a hand."""
@@ -183,62 +269,128 @@ class Page:
         self.render_seats(view)
         self.render_hand(view)
         if self.shown != [p["card"] for p in view["trick"]]:
-            self.sync_trick(view["trick"])
+            self.sync_trick(view["trick"], animate=False)
         self.body.dataset.phase = view["phase"]
         self.body.dataset.toPlay = view["to_play"] or ""
         self.render_summary(view)
         self.render_status(view)
+        self.render_controls(view)
 
-    def on_pointer(self, evt: Any) -> None:
-        self.touch = evt.pointerType == "touch"
+    def announce_turn(self) -> None:
+        view = self.table.view()
+        if not view["your_turn"]:
+            return
+        if view["trick"]:
+            led = view["trick"][0]["suit"]
+            if any(c["suit"] == led for c in view["hand"]):
+                self.say(f"Your turn: follow {SUIT_WORDS[led]}.")
+            else:
+                self.say(f"Your turn: no {SUIT_WORDS[led]}, play any card.")
+        else:
+            self.say("Your lead.")
+
+    def maybe_auto_play(self) -> None:
+        """With the setting on, play your only legal card for you after a short pause."""
+        if not self.settings.auto_play or self.no_auto or self.busy or not self.table.human_to_play:
+            return
+        legal = [c["card"] for c in self.table.view()["hand"] if c["legal"]]
+        if len(legal) != 1:
+            return
+        self.busy = True
+        self.set_status("Your only legal card: playing it\u2026", "you")
+        self.spawn(self.auto_play(self.generation, legal[0]))
+
+    async def auto_play(self, gen: int, card: str) -> None:
+        await self.wait(0 if self.timing.speed == "instant" else max(self.timing.card, 0.4))
+        if gen != self.generation:
+            return
+        self.busy = False
+        self.play(card)
+
+    # --- your cards ----------------------------------------------------------------
+    def on_pointerdown(self, evt: Any) -> None:
+        self.pointer = str(evt.pointerType or "mouse")
+        self.sound.unlock()
+        target = evt.target
+        on_card = bool(target.closest("#hand button.card"))
+        if not on_card and self.lifted is not None:
+            self.drop_lift()
+        if self.skip_event is not None and target.closest("#table") and not target.closest("#summary"):
+            self.skip()
+
+    def is_touch(self, evt: Any) -> bool:
+        kind = getattr(evt, "pointerType", None)
+        if evt.detail == 0 and not kind:
+            return False  # a click made by Enter or Space
+        kind = str(kind) if kind else self.pointer
+        return kind in ("touch", "pen")
 
     def on_hand_click(self, evt: Any) -> None:
         button = evt.target.closest("button.card")
-        if button is None or self.busy:
+        if not button:
             return
+        card = str(button.getAttribute("data-card"))
+        if self.busy:
+            return  # the computers are playing (a press on the table skipped the wait)
         if button.getAttribute("aria-disabled") == "true":
+            self.refuse(card, button)
             return
-        if self.touch and not button.classList.contains("lifted"):
+        if self.is_touch(evt) and self.lifted != card:
             # A tap lifts the card; a second tap plays it, so a stray finger never throws a card.
-            for other in self.el("hand").querySelectorAll("button.lifted"):
-                other.classList.remove("lifted")
-            button.classList.add("lifted")
+            self.lift(card)
             return
-        self.play(button.getAttribute("data-card"))
+        self.play(card)
 
-    def on_hand_key(self, evt: Any) -> None:
-        self.touch = False  # Enter or Space on a card plays it at once
-        key = evt.key
-        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+    def lift(self, card: str) -> None:
+        self.drop_lift()
+        button = self.card_button(card)
+        if not button:
             return
-        cards = list(self.el("hand").querySelectorAll("button.card"))
-        if not cards:
-            return
-        active = js.document.activeElement
-        i = next((k for k, c in enumerate(cards) if c == active), -1)
-        if key == "Home":
-            j = 0
-        elif key == "End":
-            j = len(cards) - 1
-        elif key == "ArrowLeft":
-            j = max(0, i - 1)
-        else:
-            j = min(len(cards) - 1, i + 1)
-        cards[j].focus()
-        evt.preventDefault()
+        button.classList.add("lifted")
+        button.setAttribute("data-lifted", "1")
+        self.lifted = card
+        self.set_focus_card(card, move=False)
+
+    def drop_lift(self) -> None:
+        for other in self.el("hand").querySelectorAll("button.lifted"):
+            other.classList.remove("lifted")
+            other.removeAttribute("data-lifted")
+        self.lifted = None
+
+    def card_button(self, card: str) -> Any:
+        return self.el("hand").querySelector(f'button.card[data-card="{card}"]')
+
+    def refuse(self, card: str, button: Any) -> None:
+        """A card that may not be played now: say why, politely, and play nothing."""
+        result = self.table.human_play(card)  # refused: it changes nothing
+        reason = result.reason if not result.ok else ""
+        if self.table.human_to_play and self.table.state.trick:
+            led = SUIT_WORDS[self.table.view()["trick"][0]["suit"]]
+            reason = f"You can't play that card: {led} were led, and you still have {led}."
+        self.say(reason)
+        self.set_status(reason, "refuse")
+        button.classList.remove("shake")
+        button.getBoundingClientRect()
+        button.classList.add("shake")
 
     def play(self, card: str) -> None:
         result = self.table.human_play(card)
         if not result.ok:
-            self.set_status(result.reason)
+            self.say(result.reason)
+            self.set_status(result.reason, "refuse")
             return
+        self.sound.play("card")
+        self.lifted = None
+        self.hint_card = None
+        self.no_auto = False
         self.busy = True
         gen = self.generation
-        had_focus = self.el("hand").contains(js.document.activeElement)
+        hand = self.el("hand")
+        had_focus = hand.contains(js.document.activeElement)
         # Every card stays dimmed until the trick is shown (and gathered, if this card ended it).
         self.render_hand(self.table.view(), locked=True)
         if had_focus:
-            self.el("hand").focus()
+            hand.focus()
         self.spawn(self.after_human(gen))
 
     async def after_human(self, gen: int) -> None:
@@ -246,6 +398,274 @@ class Page:
         if gen == self.generation:
             await self.run()
 
+    # --- the keyboard ------------------------------------------------------------------
+    def on_key(self, evt: Any) -> None:
+        self.sound.unlock()
+        if evt.defaultPrevented or self.dialog_open():
+            return  # a dialog handles its own keys (Escape closes it)
+        target = evt.target
+        tag = str(target.tagName or "").upper()
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or target.isContentEditable:
+            return
+        key = str(evt.key)
+        if evt.ctrlKey or evt.metaKey:
+            lower = key.lower()
+            if lower == "z" and not evt.shiftKey:
+                self.undo()
+            elif lower == "y" or (lower == "z" and evt.shiftKey):
+                self.redo()
+            else:
+                return
+            evt.preventDefault()
+            return
+        if evt.altKey:
+            return
+        on_card = bool(target.closest("#hand button.card"))
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            self.move_focus(key)
+        elif key in ("Enter", " "):
+            if self.skip():
+                pass
+            elif on_card or tag in ("BUTTON", "A"):
+                return  # the focused button's own click
+            elif self.table.human_to_play:
+                self.move_focus("Here")
+            else:
+                return
+        elif key == "Escape":
+            if self.lifted is not None:
+                self.drop_lift()
+            elif not self.skip():
+                return
+        elif key in ("h", "H"):
+            self.show_hint()
+        elif key == "u":
+            self.undo()
+        elif key in ("r", "R", "U"):
+            self.redo()
+        elif key in ("n", "N"):
+            self.ask_new_game()
+        elif key in ("m", "M"):
+            self.toggle_mute()
+        elif key == "?":
+            self.open_help("controls")
+        elif key in ("l", "L"):
+            self.show_last_trick()
+        else:
+            if len(key) == 1 and self.skip():
+                evt.preventDefault()
+            return
+        evt.preventDefault()
+
+    def move_focus(self, key: str) -> None:
+        """Move the focus ring along your hand (from anywhere: the first key lands on the hand)."""
+        cards = list(self.el("hand").querySelectorAll("button.card"))
+        if not cards:
+            return
+        active = js.document.activeElement
+        i = next((k for k, c in enumerate(cards) if c == active), -1)
+        if i < 0:
+            j = next((k for k, c in enumerate(cards) if c.getAttribute("tabindex") == "0"), 0)
+        elif key == "Home":
+            j = 0
+        elif key == "End":
+            j = len(cards) - 1
+        elif key == "ArrowLeft":
+            j = max(0, i - 1)
+        elif key == "ArrowRight":
+            j = min(len(cards) - 1, i + 1)
+        else:
+            j = i
+        self.set_focus_card(str(cards[j].getAttribute("data-card")))
+
+    def set_focus_card(self, card: str, move: bool = True) -> None:
+        """Put ``card`` in the tab order (the only card there) and, with ``move``, focus it."""
+        self.focus_card = card
+        for button in self.el("hand").querySelectorAll("button.card"):
+            want = "0" if button.getAttribute("data-card") == card else "-1"
+            if button.getAttribute("tabindex") != want:
+                button.setAttribute("tabindex", want)
+        button = self.card_button(card)
+        if move and button:
+            button.focus()
+
+    # --- the toolbar ---------------------------------------------------------------------
+    def show_hint(self) -> None:
+        if self.busy or not self.table.human_to_play:
+            self.say("A hint is for your turn.")
+            return
+        card = self.table.hint()
+        if card is None:
+            return
+        self.hint_card = card
+        for button in self.el("hand").querySelectorAll("button.hint"):
+            button.classList.remove("hint")
+            button.removeAttribute("data-hint")
+        button = self.card_button(card)
+        button.classList.add("hint")
+        button.setAttribute("data-hint", "1")
+        name = next(c["name"] for c in self.table.view()["hand"] if c["card"] == card)
+        self.say(f"Hint: play the {name}.")
+        self.set_status(f"Hint: the {name}", "hint")
+        if self.pointer in ("touch", "pen"):
+            self.lift(card)  # one more tap plays it
+        keyboard = self.el("hand").contains(js.document.activeElement) or \
+            js.document.activeElement == self.body or js.document.activeElement == self.el("hint-btn")
+        self.set_focus_card(card, move=keyboard and self.pointer not in ("touch", "pen"))
+
+    def undo(self) -> None:
+        if not self.table.can_undo:
+            self.say("Nothing to undo: you have not played a card yet.")
+            return
+        self.cancel_flow()
+        self.table.undo()
+        self.after_jump()
+
+    def redo(self) -> None:
+        if not self.table.can_redo:
+            self.say("Nothing to redo.")
+            return
+        self.cancel_flow()
+        self.table.redo()
+        self.after_jump()
+
+    def after_jump(self) -> None:
+        """Show the position an undo or redo reached, exactly: no animation, no automatic play."""
+        self.no_auto = True
+        self.hint_card = None
+        self.lifted = None
+        self.clear_trick()
+        self.take_announcements()
+        self.hand_key = ()  # a fresh hand, with the cards given back
+        self.hand_number = self.table.view()["hand_number"]
+        self.el("summary").hidden = True
+        self.settle()
+        if self.table.computer_to_play:
+            self.go()
+        elif self.el("hand").contains(js.document.activeElement) or js.document.activeElement == self.body:
+            self.move_focus("Here")
+
+    def toggle_mute(self) -> None:
+        self.apply_settings(self.settings.changed(sound=not self.settings.sound))
+        self.say("Sound on." if self.settings.sound else "Sound off.")
+        if self.settings.sound:
+            self.sound.unlock()
+
+    def show_last_trick(self) -> None:
+        trick = self.table.previous_trick()
+        if trick is None:
+            self.say("No trick has been played yet.")
+            return
+        self.el("last-cards").innerHTML = markup.last_trick(trick)
+        self.el("last-cards").setAttribute("role", "list")
+        self.el("last-cards").setAttribute("aria-label", "Cards of the last trick")
+        hand_note = "" if trick["hand_number"] == self.table.view()["hand_number"] else \
+            f" of hand {trick['hand_number']}"
+        self.set_text("last-sub", f"Trick {trick['number']}{hand_note} \u00b7 "
+                                  f"{SEAT_NAMES[trick['leader']] if trick['leader'] != 'S' else 'You'} led")
+        winner = "You win" if trick["winner"] == "S" else f"{SEAT_NAMES[trick['winner']]} wins"
+        card = next(p["name"] for p in trick["plays"] if p["seat"] == trick["winner"])
+        side = "us" if trick["winner_side"] == "us" else "them"
+        self.set_text("last-text", f"{winner} with the {card} ({'your side' if side == 'us' else 'their side'}).")
+        self.el("last-text").className = "last-text win-" + side
+        self.open_dialog("last-trick")
+
+    # --- dialogs ---------------------------------------------------------------------
+    def open_dialog(self, name: str) -> None:
+        dialog = self.el(name)
+        if dialog.open:
+            return
+        for other in DIALOGS:
+            if other != name and self.el(other).open:
+                self.el(other).close()
+        active = js.document.activeElement
+        self.openers[name] = active if active and active != self.body else None
+        dialog.showModal()
+
+    def restore_focus(self, name: str) -> None:
+        opener = self.openers.pop(name, None)
+        if opener and opener.isConnected:
+            opener.focus()
+        elif not self.dialog_open():
+            self.move_focus("Here")
+
+    def ask_new_game(self) -> None:
+        if self.table.in_progress:
+            dialog = self.el("confirm-new")
+            dialog.returnValue = ""
+            self.open_dialog("confirm-new")
+        else:
+            self.new_game()
+
+    def on_confirm_close(self, evt: Any) -> None:
+        if self.el("confirm-new").returnValue == "new":
+            self.openers.pop("confirm-new", None)
+            self.new_game()
+
+    def open_settings(self) -> None:
+        s = self.settings
+        self.el("speed-choices").innerHTML = markup.segmented("speed", SPEED_LABELS, s.speed)
+        self.el("set-trick-pause").innerHTML = markup.options(TRICK_PAUSE_LABELS, s.trick_pause)
+        self.el("set-partner-level").innerHTML = markup.options(LEVEL_LABELS, s.partner_level)
+        self.el("set-opponent-level").innerHTML = markup.options(LEVEL_LABELS, s.opponent_level)
+        self.el("set-auto-play").checked = s.auto_play
+        self.el("set-sound").checked = s.sound
+        self.open_dialog("settings")
+
+    def on_settings_change(self, evt: Any) -> None:
+        form = self.el("settings-form")
+        speed = form.querySelector("input[name=speed]:checked")
+        self.apply_settings(self.settings.changed(
+            speed=str(speed.value) if speed else self.settings.speed,
+            trick_pause=str(self.el("set-trick-pause").value),
+            partner_level=str(self.el("set-partner-level").value),
+            opponent_level=str(self.el("set-opponent-level").value),
+            auto_play=bool(self.el("set-auto-play").checked),
+            sound=bool(self.el("set-sound").checked),
+        ))
+
+    def apply_settings(self, settings: Settings, notify: bool = True) -> None:
+        """Make ``settings`` the table's: pace, strengths, sound; tell the listeners."""
+        self.settings = settings
+        self.timing = timing(settings)
+        self.table.set_levels(settings.partner_level, settings.opponent_level)
+        self.sound.enabled = settings.sound
+        self.body.dataset.speed = settings.speed
+        mute = self.el("mute-btn")
+        mute.setAttribute("aria-pressed", "false" if settings.sound else "true")
+        mute.setAttribute("data-tip", "Sound on (M)" if settings.sound else "Sound off (M)")
+        mute.querySelector("use").setAttribute("href", "#i-sound" if settings.sound else "#i-muted")
+        if notify:
+            for listener in self.settings_listeners:
+                listener(settings)
+            if not self.busy:
+                self.maybe_auto_play()
+
+    def open_help(self, tab: str) -> None:
+        view = self.table.view()
+        self.el("help-rules").innerHTML = howto.rules_html(view)
+        self.el("help-controls").innerHTML = howto.controls_html(view["target"])
+        self.set_text("help-title", f"How to play {view['title']}")
+        self.select_tab(tab)
+        self.open_dialog("help")
+
+    def select_tab(self, tab: str, focus: bool = False) -> None:
+        for name in ("rules", "controls"):
+            button = self.el(f"tab-{name}")
+            on = name == tab
+            button.setAttribute("aria-selected", "true" if on else "false")
+            button.setAttribute("tabindex", "0" if on else "-1")
+            self.el(f"help-{name}").hidden = not on
+            if on and focus:
+                button.focus()
+
+    def on_tab_key(self, evt: Any) -> None:
+        if evt.key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            current = "rules" if self.el("tab-rules").getAttribute("aria-selected") == "true" else "controls"
+            self.select_tab("controls" if current == "rules" else "rules", focus=True)
+            evt.preventDefault()
+
+    # --- new games and hands ------------------------------------------------------------
     def next_hand(self) -> None:
         if self.busy or not self.table.next_hand():
             return
@@ -253,30 +673,41 @@ class Page:
         self.take_announcements()
         self.settle()
         self.go()
-
-    def ask_new_game(self) -> None:
-        if self.table.in_progress:
-            dialog = self.el("confirm-new")
-            dialog.returnValue = ""
-            dialog.showModal()
+        if self.table.human_to_play:
+            self.move_focus("Here")
         else:
-            self.new_game()
-
-    def on_confirm_close(self, evt: Any) -> None:
-        if self.el("confirm-new").returnValue == "new":
-            self.new_game()
+            self.el("hand").focus()
 
     def new_game(self) -> None:
-        self.generation += 1
-        self.busy = False
+        self.cancel_flow()
         self.table.new_game(random_seed())
         self.el("error").hidden = True
+        self.lifted = None
+        self.hint_card = None
         self.clear_trick()
         self.take_announcements()
         self.settle()
         self.go()
 
     # --- rendering -------------------------------------------------------------------
+    def render_controls(self, view: dict[str, Any] | None = None) -> None:
+        """The toolbar buttons that depend on the position: hint, undo, redo, last trick."""
+        view = view or self.table.view()
+        states = {
+            "hint-btn": (view["your_turn"] and not self.busy, "A hint is for your turn."),
+            "undo-btn": (view["can_undo"], "Nothing to undo: you have not played a card yet."),
+            "redo-btn": (view["can_redo"], "Nothing to redo."),
+            "last-btn": (view["last_trick"] is not None or view["hand_number"] > 1,
+                         "No trick has been played yet."),
+        }
+        for id_, (on, why) in states.items():
+            button = self.el(id_)
+            want = "false" if on else "true"
+            if button.getAttribute("aria-disabled") != want:
+                button.setAttribute("aria-disabled", want)
+            button.setAttribute("data-why", why)
+        self.el("summary-undo").hidden = not view["can_undo"]
+
     def render_toolbar(self, view: dict[str, Any]) -> None:
         trump = view["trump"]
         box = self.el("trump")
@@ -285,6 +716,8 @@ class Page:
             box.className = "tool trump-box " + ("red" if trump in "HD" else "black")
             self.el("trump-badge").innerHTML = "NT" if trump == "NT" else markup.suit_svg(trump, "badge-pip")
             self.el("trump-name").textContent = view["trump_name"]
+            box.setAttribute("aria-label", f"Trump: {view['trump_name'].lower()}")
+            box.setAttribute("role", "group")
         up = self.el("turnup")
         if view["turn_up"] is not None:
             key = view["turn_up"]["card"]
@@ -339,25 +772,46 @@ class Page:
         if locked:
             view = {**view, "your_turn": False, "hand": [{**c, "legal": False} for c in view["hand"]]}
         hand = self.el("hand")
-        key = tuple(c["card"] for c in view["hand"])
+        cards = view["hand"]
+        key = tuple(c["card"] for c in cards)
+        names = [c["card"] for c in cards]
+        if self.focus_card not in names:
+            self.focus_card = next((c["card"] for c in cards if c["legal"]), names[0] if names else None)
+        if self.hint_card not in names or not view["your_turn"]:
+            self.hint_card = None
+        if self.lifted not in names or not view["your_turn"]:
+            self.lifted = None
         if key != self.hand_key:
             fresh = view["hand_number"] != self.hand_number
             self.hand_number = view["hand_number"]
             self.hand_key = key
-            hand.classList.toggle("dealing", fresh and self.pace.name == "human")
-            hand.innerHTML = "".join(markup.hand_card(c, i) for i, c in enumerate(view["hand"]))
-            hand.style.setProperty("--n", str(len(key)))
+            hand.classList.toggle("dealing", fresh and self.timing.speed != "instant")
+            focus = names.index(self.focus_card) if self.focus_card in names else 0
+            had_focus = hand.contains(js.document.activeElement)
+            hand.innerHTML = markup.hand(cards, view["trump"], focus)
+            hand.dataset.n = str(len(cards))
+            if had_focus:
+                hand.focus()
         else:
-            buttons = hand.querySelectorAll("button.card")
-            for button, c in zip(buttons, view["hand"], strict=False):
+            for button, c in zip(hand.querySelectorAll("button.card"), cards, strict=False):
                 want = "false" if c["legal"] else "true"
                 if button.getAttribute("aria-disabled") != want:
                     button.setAttribute("aria-disabled", want)
-                button.classList.remove("lifted")
+        for button in hand.querySelectorAll("button.card"):
+            card = button.getAttribute("data-card")
+            button.classList.toggle("lifted", card == self.lifted)
+            button.classList.toggle("hint", card == self.hint_card)
+            if card == self.hint_card:
+                button.setAttribute("data-hint", "1")
+            else:
+                button.removeAttribute("data-hint")
         self.body.dataset.yourTurn = "1" if view["your_turn"] else "0"
         self.el("seat-S").querySelector(".count").textContent = str(len(key))
+        # A keyboard player who was in the hand gets the focus ring back on a card to play.
+        if view["your_turn"] and js.document.activeElement == hand and self.focus_card:
+            self.set_focus_card(self.focus_card)
 
-    def sync_trick(self, plays: list[dict[str, Any]]) -> None:
+    def sync_trick(self, plays: list[dict[str, Any]], animate: bool = True) -> None:
         """Add the cards of ``plays`` not yet on the table, each sliding in from its seat."""
         trick = self.el("trick")
         cards = [p["card"] for p in plays]
@@ -367,9 +821,12 @@ class Page:
         for i, play in enumerate(plays[len(self.shown):], start=len(self.shown)):
             name = "You" if play["seat"] == "S" else SEAT_NAMES[play["seat"]]
             trick.insertAdjacentHTML("beforeend", markup.trick_card(play, name, i))
-            added.append(trick.lastElementChild)
+            node = trick.lastElementChild
+            if not animate:
+                node.classList.remove("from")
+            added.append(node)
             self.shown.append(play["card"])
-        if added:
+        if added and animate:
             trick.getBoundingClientRect()  # lay out the start position, so the move animates
             for node in added:
                 node.classList.remove("from")
@@ -432,17 +889,18 @@ class Page:
         self.el("play-again").hidden = not over
         was_hidden = panel.hidden
         panel.hidden = False
-        if was_hidden:
+        if was_hidden and not self.dialog_open():
             (self.el("play-again") if over else self.el("next-hand")).focus()
 
-    def take_announcements(self) -> None:
-        messages = self.table.take_messages()
-        if not messages:
-            return
+    def say(self, text: str) -> None:
+        """Announce ``text`` in the polite live region."""
         region = self.el("announce")
-        for text in messages:
-            p = self.doc.createElement("p")
-            p.textContent = text
-            region.appendChild(p)
+        p = self.doc.createElement("p")
+        p.textContent = text
+        region.appendChild(p)
         while region.childElementCount > 6:
             region.firstElementChild.remove()
+
+    def take_announcements(self) -> None:
+        for text in self.table.take_messages():
+            self.say(text)

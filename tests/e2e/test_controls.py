@@ -1,0 +1,529 @@
+"""Every control of the table in Chromium: mouse, keyboard, touch, hint, undo, redo,
+the toolbar, settings, pace, sound, the last trick, themes and layout.
+
+Desktop tests use pytest-playwright's default context (1280x720, a mouse and a
+keyboard); the phone tests a 390x844 touch screen (``has_touch``,
+``is_mobile``) driven with taps. The hint is checked against the Python
+engine itself, replaying the same seeded game in CPython.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
+from whist.seats import Seat
+from whist.table import Table
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+INSTANT = "?pace=instant&seed={seed}"
+
+#: Everything a player sees of the position (to compare before and after an undo).
+STATE = """() => ({
+  phase: document.body.dataset.phase,
+  hand: [...document.querySelectorAll('#hand button.card')]
+    .map(b => b.dataset.card + ':' + b.getAttribute('aria-disabled')),
+  trick: [...document.querySelectorAll('#trick [data-card]')].map(e => e.dataset.seat + e.dataset.card),
+  tricks: [document.querySelector('#tricks-us').textContent, document.querySelector('#tricks-them').textContent],
+  score: [document.querySelector('#score-us').textContent, document.querySelector('#score-them').textContent],
+  counts: ['N', 'E', 'W'].map(s => document.querySelector('#seat-' + s + ' .count').textContent),
+  trump: document.querySelector('[data-trump]').dataset.trump,
+  summary: !document.querySelector('#summary').hidden,
+})"""
+
+LIVE = "#announce"
+
+
+def state(page: GamePage) -> dict[str, Any]:
+    return page.evaluate(STATE)
+
+
+def live_text(page: GamePage) -> str:
+    return page.inner_text(LIVE)
+
+
+def wait_your_move(page: GamePage, timeout: float = 30000) -> dict[str, Any]:
+    page.wait_for_function(YOUR_MOVE, timeout=timeout)
+    return read(page)
+
+
+def click_card(page: GamePage, card: str) -> None:
+    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 24})
+
+
+def play_lowest(page: GamePage) -> str:
+    card = sorted(legal_from_page(read(page)))[0]
+    click_card(page, card)
+    return card
+
+
+def replay(seed: int, cards: list[str]) -> Table:
+    """The page's game in CPython: the same seed, your cards as played on the page."""
+    table = Table(seed=seed)
+    for card in cards:
+        while table.computer_step():
+            pass
+        assert table.human_play(card).ok
+    while table.computer_step():
+        pass
+    return table
+
+
+# --- hint ----------------------------------------------------------------------------
+
+def test_hint_names_the_card_the_computer_player_chooses(game_page: GamePage) -> None:
+    seed = 4242
+    game_page.open(INSTANT.format(seed=seed))
+    played: list[str] = []
+    for _ in range(5):
+        table = wait_your_move(game_page)
+        assert table["phase"] == "play"
+        engine = replay(seed, played)
+        # The page shows the position the engine reached.
+        assert [c["card"] for c in table["hand"]] == [c["card"] for c in engine.view()["hand"]]
+        assert [c for _, c in table["trick"]] == [p["card"] for p in engine.view()["trick"]]
+        expected = engine.choose(Seat.S)  # the normal player from South's observation
+        game_page.keyboard.press("h")
+        hinted = game_page.get_attribute("#hand button.card.hint", "data-card")
+        assert hinted == expected
+        assert game_page.get_attribute(f'#hand button.card[data-card="{expected}"]', "data-hint") == "1"
+        name = game_page.get_attribute(f'#hand button.card[data-card="{expected}"]', "aria-label") or ""
+        assert f"Hint: play the {name.removesuffix(', trump')}." in live_text(game_page)
+        # Free and unlimited: the toolbar button gives the same card and nothing is played.
+        game_page.click("#hint-btn")
+        assert game_page.locator("#hand button.card.hint").count() == 1
+        assert read(game_page) == table
+        click_card(game_page, expected)
+        played.append(expected)
+    # Not your turn: the hint button says so and highlights nothing.
+    assert game_page.locator("#hand button.card.hint").count() == 0
+
+
+# --- keyboard --------------------------------------------------------------------------
+
+FOCUS = """() => {
+  const cards = [...document.querySelectorAll('#hand button.card')];
+  return cards.indexOf(document.activeElement);
+}"""
+
+
+def focus_card_by_keys(page: GamePage, target: int) -> None:
+    """Move the focus ring to card ``target`` of the hand with the arrow keys only."""
+    i = page.evaluate(FOCUS)
+    if i < 0:
+        page.keyboard.press("ArrowRight")
+        i = page.evaluate(FOCUS)
+        assert i >= 0, "an arrow key puts the focus on your hand"
+    if target == 0 and i > 2:
+        page.keyboard.press("Home")
+    else:
+        key = "ArrowRight" if target > i else "ArrowLeft"
+        for _ in range(abs(target - i)):
+            page.keyboard.press(key)
+    assert page.evaluate(FOCUS) == target
+
+
+def test_a_whole_game_by_keyboard_alone(game_page: GamePage) -> None:
+    started = time.monotonic()
+    game_page.open(INSTANT.format(seed=2718))
+    refused = ends = 0
+    use_space = False
+    for _ in range(400):
+        table = wait_your_move(game_page)
+        if table["phase"] == "game-over":
+            break
+        if table["phase"] == "hand-over":
+            # The summary takes the focus: Enter deals the next hand.
+            assert game_page.evaluate("() => document.activeElement.id") == "next-hand"
+            game_page.keyboard.press("Enter")
+            game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+            continue
+        cards = [c["card"] for c in table["hand"]]
+        legal = legal_from_page(table)
+        illegal = [i for i, c in enumerate(cards) if c not in legal]
+        if illegal and refused < 2:
+            # Enter on a dimmed card: a polite refusal in the live region, and no play.
+            focus_card_by_keys(game_page, illegal[0])
+            game_page.keyboard.press("Enter")
+            assert "can't play that card" in live_text(game_page)
+            assert read(game_page) == table
+            refused += 1
+        target = min(i for i, c in enumerate(cards) if c in legal)
+        focus_card_by_keys(game_page, target)
+        # A visible focus ring on the focused card.
+        ring = game_page.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
+        assert game_page.evaluate("() => document.activeElement.matches(':focus-visible')")
+        assert "rgb" in ring
+        game_page.keyboard.press(" " if use_space else "Enter")
+        use_space = not use_space
+        ends += 1
+        game_page.wait_for_function(
+            f"() => !document.querySelector('#hand button.card[data-card=\"{cards[target]}\"]')")
+    else:
+        raise AssertionError("the game did not end")
+    assert refused >= 1 and ends >= 13
+    assert game_page.evaluate("() => document.activeElement.id") == "play-again"
+    print(f"keyboard game: {ends} cards, {time.monotonic() - started:.1f} s")
+
+
+def test_shortcuts_dialogs_and_focus(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=99))
+    wait_your_move(game_page)
+    play_lowest(game_page)
+    table = wait_your_move(game_page)
+    game_page.focus("#settings-btn")
+    # ? opens the help on the keys; keys pressed in a dialog do nothing at the table.
+    game_page.keyboard.press("?")
+    assert game_page.is_visible("#help")
+    assert game_page.get_attribute("#tab-controls", "aria-selected") == "true"
+    assert "Undo your last card" in game_page.inner_text("#help-controls")
+    for key in ("m", "u", "n", "h"):
+        game_page.keyboard.press(key)
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "false"
+    assert not game_page.is_visible("#confirm-new")
+    assert read(game_page) == table
+    # Tabs switch with the arrow keys; Escape closes and the focus goes back to the opener.
+    game_page.focus("#tab-controls")
+    game_page.keyboard.press("ArrowLeft")
+    assert game_page.get_attribute("#tab-rules", "aria-selected") == "true"
+    assert game_page.is_visible("#help-rules") and game_page.is_hidden("#help-controls")
+    game_page.keyboard.press("Escape")
+    assert game_page.is_hidden("#help")
+    assert game_page.evaluate("() => document.activeElement.id") == "settings-btn"
+    # The rules, for this game: the trump of this hand.
+    game_page.click("#rules-btn")
+    trump = game_page.text_content("#trump-name") or ""
+    assert f"{trump.lower()} are trumps" in game_page.inner_text("#help-rules")
+    assert "7 points" in game_page.inner_text("#help-rules")
+    game_page.click("#help .close-btn")
+    assert game_page.is_hidden("#help")
+    assert game_page.evaluate("() => document.activeElement.id") == "rules-btn"
+    # M mutes and unmutes, with the toolbar button showing it.
+    game_page.keyboard.press("m")
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
+    assert "Sound off." in live_text(game_page)
+    game_page.click("#mute-btn")
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "false"
+    # L shows the last trick: who played what, who led, who won.
+    game_page.keyboard.press("l")
+    assert game_page.is_visible("#last-trick")
+    seats = game_page.eval_on_selector_all("#last-cards .last-seat",
+                                           "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(seats) == 4 and sum("won" in s for s in seats) == 1 and sum("led" in s for s in seats) == 1
+    assert re.search(r"(You win|North wins|East wins|West wins) with the ", game_page.inner_text("#last-text"))
+    game_page.keyboard.press("Escape")
+    assert game_page.is_hidden("#last-trick")
+    # N asks first once a game is under way; Escape keeps playing.
+    game_page.keyboard.press("n")
+    assert game_page.is_visible("#confirm-new")
+    game_page.keyboard.press("Escape")
+    assert game_page.is_hidden("#confirm-new")
+    assert read(game_page) == table
+    # Ctrl+Z undoes, Ctrl+Y redoes (U and R do the same).
+    game_page.keyboard.press("Control+z")
+    game_page.wait_for_function(YOUR_MOVE)
+    assert read(game_page) != table
+    game_page.keyboard.press("Control+y")
+    game_page.wait_for_function(YOUR_MOVE)
+    assert read(game_page) == table
+
+
+# --- undo and redo -------------------------------------------------------------------------
+
+def test_undo_and_redo_across_a_trick_and_across_a_hand(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=31337))
+    wait_your_move(game_page)
+    assert game_page.get_attribute("#undo-btn", "aria-disabled") == "true"
+    # Across a trick: your card, the rest of the trick, the next trick up to your turn.
+    before = state(game_page)
+    play_lowest(game_page)
+    wait_your_move(game_page)
+    after = state(game_page)
+    assert after["hand"] != before["hand"] and after["tricks"] != before["tricks"]
+    game_page.click("#undo-btn")
+    wait_your_move(game_page)
+    assert state(game_page) == before
+    assert "Undone: you take back the" in live_text(game_page)
+    game_page.click("#redo-btn")
+    wait_your_move(game_page)
+    assert state(game_page) == after
+    assert game_page.get_attribute("#redo-btn", "aria-disabled") == "true"
+    # Play to the end of the hand, remembering the table before your last card.
+    while True:
+        table = wait_your_move(game_page)
+        if table["phase"] != "play":
+            break
+        last = state(game_page)
+        play_lowest(game_page)
+    assert game_page.is_visible("#summary")
+    scored = state(game_page)
+    assert scored["score"] != ["0", "0"] or scored["tricks"] == ["6", "6"]
+    game_page.click("#next-hand")
+    wait_your_move(game_page)
+    hand2 = state(game_page)
+    assert hand2["score"] == scored["score"] and not hand2["summary"]
+    # Across a hand: U takes back the deal of hand 2 and your last card of hand 1; the score goes back.
+    game_page.keyboard.press("u")
+    wait_your_move(game_page)
+    assert state(game_page) == last
+    assert state(game_page)["score"] == ["0", "0"]
+    # R (or Shift+U) redoes it all: the same cards, the same score, hand 2 again.
+    game_page.keyboard.press("Shift+U")
+    wait_your_move(game_page)
+    assert state(game_page) == hand2
+
+
+def test_undo_while_the_computers_are_thinking(game_page: GamePage) -> None:
+    game_page.open("?pace=slow&seed=808")
+    wait_your_move(game_page, timeout=60000)
+    before = state(game_page)
+    card = play_lowest(game_page)
+    game_page.wait_for_function("() => document.body.dataset.waiting === '1'")
+    assert game_page.get_attribute("#undo-btn", "aria-disabled") == "false"
+    game_page.keyboard.press("u")
+    wait_your_move(game_page)
+    assert state(game_page) == before
+    # The cancelled computer move never lands.
+    game_page.wait_for_timeout(1300)
+    assert state(game_page) == before
+    assert f'"{card}"' not in str(state(game_page)["trick"])
+
+
+# --- pace ----------------------------------------------------------------------------------------
+
+def test_a_click_or_key_skips_the_wait(game_page: GamePage) -> None:
+    game_page.open("?pace=slow&seed=31")
+    wait_your_move(game_page, timeout=60000)
+    n = len(read(game_page)["trick"])
+    play_lowest(game_page)
+    game_page.wait_for_function("() => document.body.dataset.waiting === '1'")
+    started = time.monotonic()
+    game_page.mouse.click(640, 300)  # on the felt
+    game_page.wait_for_function(f"() => document.querySelectorAll('#trick [data-card]').length >= {n + 2}"
+                                " || document.body.dataset.waiting !== '1'")
+    game_page.keyboard.press("Enter")
+    assert time.monotonic() - started < 0.9, "a slow computer card waits 1 s unless skipped"
+
+
+def test_settings_dialog_changes_the_table(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=64))
+    wait_your_move(game_page)
+    game_page.click("#settings-btn")
+    assert game_page.is_visible("#settings")
+    assert game_page.is_checked("#speed-choices input[value=instant]")  # from ?pace=instant
+    # Keys typed in the dialog stay in the dialog.
+    game_page.focus("#set-trick-pause")
+    game_page.keyboard.press("m")
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "false"
+    game_page.check("#speed-choices input[value=fast]")
+    assert game_page.get_attribute("body", "data-speed") == "fast"
+    game_page.select_option("#set-trick-pause", "click")
+    game_page.check("#set-auto-play")
+    game_page.select_option("#set-partner-level", "easy")
+    game_page.select_option("#set-opponent-level", "hard")
+    game_page.uncheck("#set-sound")
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
+    game_page.keyboard.press("Escape")
+    assert game_page.is_hidden("#settings")
+    assert game_page.evaluate("() => document.activeElement.id") == "settings-btn"
+    # The settings are kept for the game: reopening shows them.
+    game_page.click("#settings-btn")
+    assert game_page.is_checked("#speed-choices input[value=fast]")
+    assert game_page.input_value("#set-partner-level") == "easy"
+    assert game_page.input_value("#set-opponent-level") == "hard"
+    assert game_page.input_value("#set-trick-pause") == "click"
+    game_page.click("#settings-done")
+    # "Until I click": a finished trick stays until a click on the table.
+    for _ in range(13):
+        wait_your_move(game_page, timeout=60000)
+        play_lowest(game_page)
+        game_page.wait_for_function(
+            "() => document.body.dataset.waiting === 'click' || !!document.querySelector("
+            "'#hand button.card[aria-disabled=\"false\"]')", timeout=60000)
+        if game_page.get_attribute("body", "data-waiting") == "click":
+            break
+    game_page.wait_for_timeout(600)
+    assert game_page.locator("#trick [data-card]").count() == 4
+    assert "tap or press a key" in (game_page.text_content("#status") or "")
+    game_page.mouse.click(640, 330)
+    game_page.wait_for_function("() => document.body.dataset.waiting !== 'click'")
+
+
+def test_auto_play_plays_your_only_legal_card(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=5150))
+    wait_your_move(game_page)
+    game_page.click("#settings-btn")
+    game_page.check("#set-auto-play")
+    game_page.keyboard.press("Escape")
+    forced = 0
+    while True:
+        table = wait_your_move(game_page)
+        if table["phase"] != "play":
+            break
+        legal = legal_from_page(table)
+        assert len(legal) > 1, "a single legal card is played for you"
+        click_card(game_page, sorted(legal)[0])
+        game_page.wait_for_timeout(30)
+        forced += 1
+    # The last card of the hand is always forced: it was played without a click.
+    assert game_page.is_visible("#summary") and forced <= 12
+
+
+# --- sound ------------------------------------------------------------------------------------------
+
+def test_sounds_follow_the_play_and_mute(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=77))
+    wait_your_move(game_page)
+    assert game_page.get_attribute("body", "data-last-sound") is None  # no audio before a gesture
+    play_lowest(game_page)
+    game_page.wait_for_function("() => !!document.body.dataset.lastSound")
+    assert game_page.evaluate("() => typeof window.AudioContext") == "function"
+    wait_your_move(game_page)
+    game_page.keyboard.press("m")
+    game_page.evaluate("() => { delete document.body.dataset.lastSound; }")
+    play_lowest(game_page)
+    wait_your_move(game_page)
+    assert game_page.get_attribute("body", "data-last-sound") is None
+
+
+# --- themes and motion ---------------------------------------------------------------------------------
+
+def test_colour_scheme_and_reduced_motion(game_page: GamePage) -> None:
+    game_page.emulate_media(color_scheme="light")
+    game_page.open(INSTANT.format(seed=3))
+    wait_your_move(game_page)
+    bar = "() => getComputedStyle(document.querySelector('.toolbar')).color"
+    light = game_page.evaluate(bar)
+    game_page.emulate_media(color_scheme="dark")
+    dark = game_page.evaluate(bar)
+    assert light != dark
+    assert game_page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+    duration = "() => parseFloat(getComputedStyle(document.querySelector('#hand .card')).transitionDuration)"
+    game_page.emulate_media(reduced_motion="reduce")
+    assert game_page.evaluate(duration) < 0.001
+
+
+# --- phone ------------------------------------------------------------------------------------------------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+#: For each card of the hand, the width of its part that a tap reaches (sampled with elementFromPoint).
+TAP_WIDTHS = """() => {
+  const cards = [...document.querySelectorAll('#hand button.card')];
+  return cards.map(card => {
+    const r = card.getBoundingClientRect();
+    let best = 0;
+    for (const y of [r.top + 6, r.top + 20, r.top + r.height / 3]) {
+      let w = 0;
+      for (let x = Math.max(0, r.left); x < Math.min(innerWidth, r.right); x += 1) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('button.card') === card) w += 1;
+      }
+      best = Math.max(best, w);
+    }
+    return [card.dataset.card, best, r.left, r.top, r.right, r.bottom];
+  });
+}"""
+
+
+@pytest.fixture
+def phone_page(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
+    from tests.e2e.conftest import PAGES_KEY, GamePage
+
+    context = browser.new_context(**PHONE)
+    page = GamePage(context.new_page(), context, dev_server)
+    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    request.addfinalizer(context.close)
+    return page
+
+
+def tap_card(page: GamePage, card: str) -> None:
+    page.locator(f'#hand button.card[data-card="{card}"]').tap(position={"x": 10, "y": 16}, force=True)
+
+
+def lifted(page: GamePage) -> list[str]:
+    return page.eval_on_selector_all("#hand button.card.lifted", "els => els.map(e => e.dataset.card)")
+
+
+def test_phone_tap_lifts_then_plays(phone_page: GamePage) -> None:
+    phone_page.open(INSTANT.format(seed=777))
+    table = wait_your_move(phone_page)
+    # All 13 cards on screen, no scrolling, each with at least 44 px to tap.
+    widths = phone_page.evaluate(TAP_WIDTHS)
+    assert len(widths) >= 12
+    for card, width, left, top, right, bottom in widths:
+        assert width >= 44, f"{card} shows only {width} px to tap"
+        assert left >= 0 and right <= 390 and top >= 0 and bottom <= 844
+    assert phone_page.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
+    assert phone_page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    # Every toolbar button fits, with a name.
+    for box in phone_page.eval_on_selector_all(".actions .icon-btn", "els => els.map(e => { const r = "
+                                               "e.getBoundingClientRect(); return [e.getAttribute('aria-label'),"
+                                               " r.left, r.right, r.width, r.height]; })"):
+        assert box[0] and box[1] >= 0 and box[2] <= 390 and box[3] >= 40 and box[4] >= 44
+    # Find a turn with two legal cards and an illegal one (playing the lowest card meanwhile).
+    for _ in range(13):
+        legal = sorted(legal_from_page(table))
+        illegal = [c["card"] for c in table["hand"] if c["card"] not in legal]
+        if len(legal) >= 2 and illegal:
+            break
+        tap_card(phone_page, legal[0])
+        tap_card(phone_page, legal[0])
+        table = wait_your_move(phone_page)
+    else:
+        pytest.fail("no turn with a choice and a dimmed card")
+    first, second = legal[0], legal[1]
+    # An illegal card is never lifted.
+    tap_card(phone_page, illegal[0])
+    assert lifted(phone_page) == []
+    assert "can't play that card" in live_text(phone_page)
+    # The first tap lifts; a tap on another card moves the lift; a tap elsewhere drops it.
+    tap_card(phone_page, first)
+    assert lifted(phone_page) == [first]
+    assert read(phone_page) == table
+    tap_card(phone_page, second)
+    assert lifted(phone_page) == [second]
+    phone_page.tap("#trick", position={"x": 5, "y": 5}, force=True)
+    assert lifted(phone_page) == []
+    assert read(phone_page) == table
+    # Tap, tap: played.
+    tap_card(phone_page, first)
+    if _shots():
+        phone_page.screenshot(path="/tmp/shots3/phone-lifted.png")
+    tap_card(phone_page, first)
+    phone_page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{first}\"]')")
+    # The hint lifts its card on a touch screen: one tap plays it.
+    table = wait_your_move(phone_page)
+    if table["phase"] == "play":
+        phone_page.locator("#hint-btn").tap()
+        hinted = phone_page.get_attribute("#hand button.card.hint", "data-card")
+        assert hinted and lifted(phone_page) == [hinted]
+
+
+def test_small_phone_fits_and_settings_fit(phone_page: GamePage) -> None:
+    phone_page.set_viewport_size({"width": 360, "height": 640})
+    phone_page.open(INSTANT.format(seed=12))
+    wait_your_move(phone_page)
+    widths = phone_page.evaluate(TAP_WIDTHS)
+    for card, width, left, top, right, bottom in widths:
+        assert width >= 44, f"{card} shows only {width} px to tap"
+        assert left >= 0 and right <= 360 and top >= 0 and bottom <= 640
+    assert phone_page.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
+    phone_page.locator("#settings-btn").tap()
+    box = phone_page.locator("#settings").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] <= 640
+    if _shots():
+        phone_page.screenshot(path="/tmp/shots3/phone-settings.png")
+
+
+def _shots() -> bool:
+    """Save screenshots to /tmp/shots3/ when WHIST_SHOTS is set."""
+    return bool(os.environ.get("WHIST_SHOTS"))

@@ -1,0 +1,121 @@
+"""Short table sounds, synthesised with the Web Audio API: no sound files.
+
+The AudioContext is made on the first user gesture (browsers refuse to start
+audio before one), and never while the sound is off. A failure of the audio
+system is never an error of the page: the table just stays silent.
+
+Each sound is a few notes: ``(start s, frequency Hz, length s, wave, volume)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+
+C5, E5, G5, C6 = 523.25, 659.25, 783.99, 1046.5
+A4, F4, D4 = 440.0, 349.23, 293.66
+
+Note = tuple[float, float, float, str, float]
+
+#: The tunes; "card" is a filtered noise snap rather than notes.
+TUNES: dict[str, tuple[Note, ...]] = {
+    "trick-us": ((0.0, 880.0, 0.09, "sine", 0.16), (0.07, 1318.5, 0.16, "sine", 0.14)),
+    "trick-them": ((0.0, 523.25, 0.1, "sine", 0.12), (0.08, 392.0, 0.18, "sine", 0.11)),
+    "hand-won": ((0.0, C5, 0.16, "triangle", 0.2), (0.11, E5, 0.16, "triangle", 0.2),
+                 (0.22, G5, 0.16, "triangle", 0.2), (0.33, C6, 0.34, "triangle", 0.22)),
+    "hand-lost": ((0.0, A4, 0.2, "triangle", 0.18), (0.16, F4, 0.2, "triangle", 0.17),
+                  (0.32, D4, 0.4, "triangle", 0.16)),
+    "game-won": ((0.0, C5, 0.14, "square", 0.07), (0.12, E5, 0.14, "square", 0.07),
+                 (0.24, G5, 0.14, "square", 0.07), (0.36, C6, 0.22, "square", 0.08),
+                 (0.58, G5, 0.12, "square", 0.07), (0.7, C6, 0.6, "square", 0.08),
+                 (0.7, E5, 0.6, "triangle", 0.12)),
+    "game-lost": ((0.0, G5 / 2, 0.3, "triangle", 0.16), (0.28, F4, 0.3, "triangle", 0.15),
+                  (0.56, 311.13, 0.3, "triangle", 0.15), (0.84, D4, 0.7, "triangle", 0.15)),
+}
+SOUNDS = ("card", *TUNES)
+
+
+class Sound:
+    """The table's sounds; ``enabled`` follows the setting, ``unlock()`` runs on each user gesture."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.ctx: Any = None
+        self._noise: Any = None
+        self.failed = False
+
+    def unlock(self) -> None:
+        """Make (or wake) the AudioContext; call only from a user gesture's event handler."""
+        if not self.enabled or self.failed:
+            return
+        try:
+            if self.ctx is None:
+                ctor = getattr(js, "AudioContext", None) or getattr(js, "webkitAudioContext", None)
+                if ctor is None:
+                    self.failed = True
+                    return
+                self.ctx = ctor.new()
+            if self.ctx.state == "suspended":
+                self.ctx.resume()
+        except Exception as err:  # no audio device, a blocked context: play on in silence
+            self.failed = True
+            js.console.warn(f"whist: no sound ({err})")
+
+    def play(self, name: str) -> None:
+        """Play a sound by name (see ``SOUNDS``) if the sound is on and audio has started."""
+        if not self.enabled or self.ctx is None or self.failed:
+            return
+        js.document.body.dataset.lastSound = name
+        try:
+            if name == "card":
+                self._snap()
+            else:
+                for note in TUNES[name]:
+                    self._tone(*note)
+        except Exception as err:
+            self.failed = True
+            js.console.warn(f"whist: sound failed ({err})")
+
+    # --- synthesis -------------------------------------------------------------
+    def _tone(self, start: float, freq: float, length: float, wave: str, volume: float) -> None:
+        ctx = self.ctx
+        t = ctx.currentTime + start
+        osc = ctx.createOscillator()
+        osc.type = wave
+        osc.frequency.setValueAtTime(freq, t)
+        gain = ctx.createGain()
+        gain.gain.setValueAtTime(0.0001, t)
+        gain.gain.exponentialRampToValueAtTime(volume, t + 0.012)
+        gain.gain.exponentialRampToValueAtTime(0.0001, t + length)
+        osc.connect(gain)
+        gain.connect(ctx.destination)
+        osc.start(t)
+        osc.stop(t + length + 0.02)
+
+    def _snap(self) -> None:
+        """A card laid on the cloth: a short burst of band-passed noise."""
+        ctx = self.ctx
+        if self._noise is None:
+            rate = int(ctx.sampleRate)
+            n = rate // 12
+            rng = random.Random(52)
+            samples = [rng.uniform(-1, 1) * (1 - i / n) ** 3 for i in range(n)]
+            buffer = ctx.createBuffer(1, n, rate)
+            buffer.copyToChannel(js.Float32Array.new(to_js(samples)), 0)
+            self._noise = buffer
+        t = ctx.currentTime
+        src = ctx.createBufferSource()
+        src.buffer = self._noise
+        band = ctx.createBiquadFilter()
+        band.type = "bandpass"
+        band.frequency.setValueAtTime(1900, t)
+        band.Q.setValueAtTime(0.9, t)
+        gain = ctx.createGain()
+        gain.gain.setValueAtTime(0.5, t)
+        src.connect(band)
+        band.connect(gain)
+        gain.connect(ctx.destination)
+        src.start(t)
