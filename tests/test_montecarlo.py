@@ -84,7 +84,7 @@ def test_does_not_ruff_partners_winner() -> None:
 def test_draws_trumps_with_trump_length() -> None:
     # South, on lead after winning a trick, holds six top trumps and a long
     # suit of winners: draw trumps first, then the hearts cannot be ruffed.
-    cards = {N: "2C", E: "3C", S: "AC AS KS QS JS 9S 8S AH KH QH JH TH 2D", W: "4C"}
+    cards = {N: "2C", E: "3C", S: "AC AS KS QS JS 9S 8S AH KH QH JH TH 9H", W: "4C"}
     for seed in range(3):
         state = table(cards, "TS", W, "2C 3C AC 4C", seed=seed)
         assert state.to_play == S

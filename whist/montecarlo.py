@@ -82,8 +82,8 @@ class Settings:
 # p50 45 ms and 115 ms): the caps, a little under those targets, only bind under
 # Pyodide (2-4 times slower), where they keep the page responsive, and on an
 # overloaded machine.
-HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=3)
-EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=5, pool=4)
+HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=2)
+EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=5, pool=3)
 
 
 class MonteCarloPlayer:

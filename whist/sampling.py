@@ -45,7 +45,7 @@ from whist.seats import Seat
 from whist.state import Trick
 from whist.trick import legal_cards
 
-MISS = 0.35
+MISS = 0.5
 """The chance given to a card the model would not have played: other players
 are not the model (a person, another level), so a miss lowers a deal's weight
 without ruling it out."""
