@@ -157,10 +157,23 @@ _FACTORIES: dict[str, Callable[[int | None], Player]] = {
 }
 
 
-def make_player(level: str = "normal", seed: int | None = None) -> Player:
-    """A computer player of the given level; the seed fixes its tie-breaks."""
+def _german(seed: int | None) -> Player:
+    from whist.german import GermanPlayer
+
+    return GermanPlayer(seed)
+
+
+_GAME_PLAYERS: dict[str, Callable[[int | None], Player]] = {"german": _german}
+"""Games with a computer player of their own above the easy level (German
+Whist's two phases want their own play: the face-up card, then exact search)."""
+
+
+def make_player(level: str = "normal", seed: int | None = None, game: str = "classic") -> Player:
+    """A computer player of the given level for ``game``; the seed fixes its tie-breaks."""
     try:
         factory = _FACTORIES[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; the levels are {list(LEVELS)}") from None
+    if level != "easy" and game in _GAME_PLAYERS:
+        factory = _GAME_PLAYERS[game]
     return factory(seed)

@@ -1,0 +1,92 @@
+"""German Whist: the computer player against a simple one, and its time per card.
+
+    python benchmarks/german.py [--deals 300]
+
+The simple player wins the trick when the face-up card is an honour or a
+trump and otherwise loses as cheaply as it can; in Phase Two it plays
+greedily (the cheapest card that wins the trick, else its lowest). Each deal
+is played twice with the seats swapped. Prints figures; never passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from whist.cards import JACK, card_name, rank_of, suit_of
+from whist.german import GermanPlayer, cards_of
+from whist.knowledge import beats
+from whist.observation import Observation
+from whist.solver import solve_cards
+from whist.state import GameState, Phase
+from whist.trick import trick_winner
+
+
+class SimplePlayer:
+    def choose(self, obs: Observation) -> str:
+        legal = sorted(cards_of(obs.legal), key=lambda c: (rank_of(c), c))
+        want = obs.face_up is None or rank_of(obs.face_up) >= JACK or suit_of(obs.face_up) == obs.trump
+        if obs.trick:
+            best = obs.trick[trick_winner([c for _, c in obs.trick], obs.trump)][1]
+            winners = [c for c in legal if beats(c, best, obs.trump)]
+            if want and winners:
+                return card_name(winners[0])
+            losers = [c for c in legal if c not in winners]
+            return card_name((losers or legal)[0])
+        return card_name(legal[-1] if want else legal[0])
+
+
+def play(seed: int, north: object, south: object) -> tuple[int, int]:
+    state = GameState("german", seed=seed)
+    players = {state.rules.seats[0]: north, state.rules.seats[1]: south}
+    while state.phase is Phase.PLAY:
+        seat = state.to_play
+        assert seat is not None
+        state.apply(players[seat].choose(state.observation(seat)))  # type: ignore[attr-defined]
+    return state.results[-1].points  # type: ignore[return-value]
+
+
+def phase_two_times(deals: int) -> list[float]:
+    """Seconds for the first Phase Two card (13 tricks to go), by exact search."""
+    out = []
+    for seed in range(deals):
+        rng = random.Random(seed)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = (sum(1 << c for c in deck[:13]), 0, sum(1 << c for c in deck[13:26]), 0)
+        t = time.perf_counter()
+        solve_cards(hands, suit_of(deck[40]), rng.choice((0, 2)), sides=((0,), (2,)))  # type: ignore[arg-type]
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=300)
+    args = parser.parse_args()
+    margins = []
+    t0 = time.perf_counter()
+    for seed in range(args.deals):
+        n, s = play(seed, GermanPlayer(seed), SimplePlayer())
+        margins.append(n - s)
+        n, s = play(seed, SimplePlayer(), GermanPlayer(seed))
+        margins.append(s - n)
+    sd = statistics.stdev(margins)
+    half = 1.96 * sd / len(margins) ** 0.5
+    print(f"German Whist, {args.deals} deals x 2 (seats swapped), {time.perf_counter() - t0:.0f} s")
+    print(f"  computer vs simple: {statistics.mean(margins):+.2f} points a deal (95% CI ±{half:.2f}), "
+          f"wins {sum(m > 0 for m in margins)}/{len(margins)} deals")
+    times = sorted(phase_two_times(min(args.deals, 60)))
+    median, p95, top = (1000 * x for x in (statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]))
+    print(f"  Phase Two, first card by exact search (13 tricks, CPython): median {median:.0f} ms, "
+          f"p95 {p95:.0f} ms, max {top:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""The German Whist computer: perfect Phase Two play checked by brute force,
+sensible Phase One play, and honesty."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from whist.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
+from whist.deal import parse_pbn
+from whist.german import GermanPlayer, phase_two_value
+from whist.players import make_player
+from whist.rules import DealtHand, GermanWhist
+from whist.seats import Seat
+from whist.solver import solve
+from whist.state import GameState, Phase
+from whist.trick import legal_cards, trick_winner
+
+N, S = Seat.N, Seat.S
+
+
+def brute_force(hands: dict[Seat, int], trump: int | None, to_move: Seat, trick: tuple[tuple[Seat, int], ...],
+                me: Seat) -> int:
+    """Tricks ``me`` takes from here with best play by both: plain minimax, no pruning, no tables."""
+
+    @functools.cache
+    def value(n: int, s: int, mover: Seat, trick: tuple[tuple[Seat, int], ...]) -> int:
+        held = {N: n, S: s}
+        if not held[mover]:
+            return 0
+        led = suit_of(trick[0][1]) if trick else None
+        results = []
+        for c in range(52):
+            if not legal_cards(held[mover], led) >> c & 1:
+                continue
+            nh = dict(held)
+            nh[mover] &= ~(1 << c)
+            t = (*trick, (mover, c))
+            if len(t) == 2:
+                winner = t[trick_winner([x for _, x in t], trump)][0]
+                results.append((winner == me) + value(nh[N], nh[S], winner, ()))
+            else:
+                results.append(value(nh[N], nh[S], S if mover == N else N, t))
+        return max(results) if mover == me else min(results)
+
+    return value(hands[N], hands[S], to_move, trick)
+
+
+def random_endgame(rng: random.Random) -> tuple[dict[Seat, int], int | None, Seat, tuple[tuple[Seat, int], ...]]:
+    tricks = rng.randint(1, 7)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = {N: sum(1 << c for c in deck[:tricks]), S: sum(1 << c for c in deck[tricks:2 * tricks])}
+    trump = rng.choice([0, 1, 2, 3, None])
+    leader = rng.choice([N, S])
+    trick: tuple[tuple[Seat, int], ...] = ()
+    if rng.random() < 0.4:
+        card = rng.choice([c for c in range(52) if hands[leader] >> c & 1])
+        hands[leader] &= ~(1 << card)
+        trick = ((leader, card),)
+        # the other seat still holds one card more
+    return hands, trump, leader, trick
+
+
+def test_phase_two_search_agrees_with_brute_force() -> None:
+    rng = random.Random(2024)
+    checked = 0
+    for _ in range(300):
+        hands, trump, leader, trick = random_endgame(rng)
+        deal = (hands[N], 0, hands[S], 0)
+        got = solve(deal, trump, leader, trick=trick, sides=((N,), (S,)))
+        want = brute_force(hands, trump, S if trick and leader == N else N if trick else leader, trick, leader)
+        assert got == want
+        checked += 1
+    assert checked == 300
+
+
+def test_phase_two_play_never_loses_a_trick_perfect_play_would_keep() -> None:
+    rng = random.Random(7)
+    for seed in range(120):
+        state = GameState("german", seed=seed)
+        while state.phase is Phase.PLAY and (len(state.tricks) < 13 + rng.randint(0, 8) or state.trick):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase is not Phase.PLAY:
+            continue
+        me = state.to_play
+        assert me is not None
+        other = S if me == N else N
+        best = brute_force({N: state.hands[N], S: state.hands[S]}, state.trump, me, state.trick, me) \
+            if len(state.tricks) >= 19 else None
+        card = parse_card(GermanPlayer(seed).choose(state.observation(me)))
+        after = state.clone()
+        after.apply(card_name(card))
+        taken_now = 0
+        if not after.trick and len(after.tricks) > len(state.tricks):
+            taken_now = after.tricks[-1].winner == me
+        left = (after.hands[N], 0, after.hands[S], 0)
+        mover = after.to_play
+        if mover is None:
+            value = taken_now
+        else:
+            rest = solve(left, after.trump, after.leader, trick=after.trick, sides=((N,), (S,)))
+            remaining = after.hands[me].bit_count() + (1 if after.trick else 0)
+            value = taken_now + (rest if after.leader == me else remaining - rest)
+        full = solve((state.hands[N], 0, state.hands[S], 0), state.trump, state.leader, trick=state.trick,
+                     sides=((N,), (S,)))
+        optimum = full if state.leader == me else state.hands[other].bit_count() + bool(state.trick) - full
+        assert value == optimum
+        if best is not None:
+            assert best == optimum
+
+
+def fixed_german(pbn: str, stock: str, dealer: Seat) -> GermanWhist:
+    class Fixed(GermanWhist):
+        def first_dealer(self, seed: int) -> Seat:
+            return dealer
+
+        def deal(self, deal_number: int, dealer_: Seat) -> DealtHand:
+            cards = tuple(parse_card(c) for c in stock.split())
+            return DealtHand(parse_pbn(pbn), cards[0], suit_of(cards[0]), stock=cards)
+
+    return Fixed()
+
+
+def rest_of_stock(pbn: str, first: str) -> str:
+    used = parse_pbn(pbn)
+    taken = used[0] | used[2] | 1 << parse_card(first)
+    return " ".join([first] + [card_name(c) for c in range(52) if not taken >> c & 1])
+
+
+# North (dealer) and South: South leads. Spades are trumps.
+HANDS = "N:K54.T98.J92.AK83 - AQ6.KQ765.T63.42 -"
+
+
+def test_fight_for_a_high_trump_lose_cheaply_for_a_poor_card() -> None:
+    strong = fixed_german(HANDS, rest_of_stock(HANDS, "JS"), N)
+    state = GameState(strong, seed=1)
+    assert state.to_play == S and state.face_up == parse_card("JS")
+    card = parse_card(GermanPlayer(1).choose(state.observation(S)))
+    # South wants the jack of trumps: leads a card North is unlikely to beat (the ace of trumps)
+    assert parse_cards("AS QS") >> card & 1
+    # after South wins the jack, the next face-up card is the four of diamonds: not worth a fight
+    rest = rest_of_stock(HANDS, "JS").split()
+    order = ["JS", rest[1], "4D"] + [c for c in rest[2:] if c != "4D"]
+    state = GameState(fixed_german(HANDS, " ".join(order), N), seed=1)
+    state.apply("AS")
+    state.apply("4S")
+    assert state.to_play == S and state.face_up == parse_card("4D")
+    card = parse_card(GermanPlayer(1).choose(state.observation(S)))
+    assert phase_two_value(card, state.hands[S], state.trump, state.observation(S).played) < 0.2
+
+
+def test_follow_to_win_the_face_up_ace_cheaply() -> None:
+    state = GameState(fixed_german(HANDS, rest_of_stock(HANDS, "AH"), N), seed=1)
+    state.apply("2C")                                   # South leads a low club
+    # North wants the ace of hearts: it wins the trick as cheaply as it can
+    assert GermanPlayer(1).choose(state.observation(N)) == "3C"
+
+
+def test_the_choice_depends_only_on_what_the_seat_has_seen() -> None:
+    rng = random.Random(11)
+    for seed in range(60):
+        state = GameState("german", seed=seed)
+        for _ in range(rng.randint(0, 30)):
+            if state.phase is not Phase.PLAY:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase is not Phase.PLAY:
+            continue
+        me = state.to_play
+        assert me is not None
+        other = S if me == N else N
+        obs = state.observation(me)
+        known = dict(obs.exposed).get(other, 0)
+        hidden_other = state.hands[other] & ~known
+        hidden_stock = list(state.stock[1:])
+        pool = [c for c in range(52) if hidden_other >> c & 1] + hidden_stock
+        voids = obs.voids().get(other, 0)
+        for _ in range(20):
+            rng.shuffle(pool)
+            new_other = known | sum(1 << c for c in pool[:hidden_other.bit_count()])
+            if not any(new_other & SUIT_MASK[s] and voids >> s & 1 for s in range(4)):
+                break
+        else:
+            continue
+        alt = state.clone()
+        hands = list(alt.hands)
+        hands[other] = new_other
+        alt.hands = (hands[0], hands[1], hands[2], hands[3])
+        alt.stock = state.stock[:1] + tuple(pool[hidden_other.bit_count():])
+        assert alt.observation(me) == obs
+        assert GermanPlayer(seed).choose(alt.observation(me)) == GermanPlayer(seed).choose(obs)
+
+
+def test_make_player_gives_german_whist_its_own_player() -> None:
+    assert isinstance(make_player("normal", 1, game="german"), GermanPlayer)
+    assert not isinstance(make_player("easy", 1, game="german"), GermanPlayer)
+    assert not isinstance(make_player("normal", 1), GermanPlayer)

@@ -1,0 +1,132 @@
+"""The computer player of German Whist.
+
+Phase One (while the stock lasts) is a fight for the face-up card: the player
+values it for Phase Two (high trumps, aces and kings, cards that lengthen its
+long suit), fights for a good card at the least cost and loses cheaply when
+the card is poor, remembering every card it has seen. In Phase Two every card
+is accounted for (its own hand, the cards played, the rest are the
+opponent's), so it plays perfectly by exact search.
+
+>>> from whist.state import GameState
+>>> state = GameState("german", seed=9)
+>>> card = GermanPlayer(seed=1).choose(state.observation(state.to_play))
+>>> card in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from whist.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, lowest, rank_of, suit_of
+from whist.knowledge import beats
+from whist.observation import Observation
+from whist.seats import Seat
+from whist.solver import solve_cards
+from whist.trick import trick_winner
+
+HONOUR_VALUE = {ACE: 1.0, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def phase_two_value(card: int, hand: int, trump: int | None, gone: int) -> float:
+    """What holding ``card`` should be worth in Phase Two, roughly in tricks.
+
+    Higher cards of the suit already played (``gone``) promote it: a king is
+    as good as an ace once the ace has gone.
+    """
+    suit, rank = suit_of(card), rank_of(card)
+    above = SUIT_MASK[suit] & ~((2 << card) - 1) & ~gone
+    effective = ACE - above.bit_count()  # its rank once the played cards above are struck out
+    value = HONOUR_VALUE.get(effective, 0.04 * effective / ACE) if effective >= 0 else 0.0
+    length = (hand & SUIT_MASK[suit]).bit_count()
+    if suit == trump:
+        value = 0.9 + 0.6 * rank / ACE  # every trump is a likely trick; high ones surely
+    elif length >= 4:
+        value += 0.1 * (length - 3)  # a long suit runs once trumps are out
+    return value
+
+
+class GermanPlayer:
+    """The German Whist computer: Phase One by the value of the face-up card,
+    Phase Two by exact search."""
+
+    def __init__(self, seed: int | None = None, margin: float = 0.15) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.margin = margin
+
+    def choose(self, obs: Observation) -> str:
+        if obs.to_play != obs.seat or not obs.legal:
+            raise ValueError(f"it is not {obs.seat.long_name}'s turn to play a card")
+        if obs.legal & (obs.legal - 1) == 0:
+            return card_name(lowest(obs.legal))
+        if obs.stock_size == 0:
+            return card_name(self.phase_two(obs))
+        return card_name(self.phase_one(obs))
+
+    # --- Phase Two: every card is known -----------------------------------------
+    def phase_two(self, obs: Observation) -> int:
+        opponent = next(s for s in obs.seats if s != obs.seat)
+        hidden = obs.unseen | dict(obs.exposed).get(opponent, 0)
+        hands = [0, 0, 0, 0]
+        hands[obs.seat] = obs.hand
+        hands[opponent] = hidden
+        values = solve_cards((hands[0], hands[1], hands[2], hands[3]), obs.trump, obs.leader,
+                             trick=obs.trick, sides=tuple((s,) for s in obs.seats))
+        best = max(values.values())
+        choices = [c for c, v in values.items() if v == best]
+        # among equally good cards, keep the strong ones: play the lowest
+        return min(choices, key=lambda c: (rank_of(c), c))
+
+    # --- Phase One: the fight for the face-up card ---------------------------------
+    def phase_one(self, obs: Observation) -> int:
+        assert obs.face_up is not None
+        gone = obs.played
+        trump = obs.trump
+        hand = obs.hand
+        prize = phase_two_value(obs.face_up, hand | 1 << obs.face_up, trump, gone)
+        # the card the loser draws is unseen: on average, one of the cards not yet seen
+        pool = cards_of(obs.unseen)
+        blind = sum(phase_two_value(c, hand | 1 << c, trump, gone) for c in pool) / max(1, len(pool))
+        want = prize > blind + self.margin
+
+        def cost(card: int) -> float:
+            return phase_two_value(card, hand, trump, gone)
+
+        legal = cards_of(obs.legal)
+        if obs.trick:
+            best = obs.trick[trick_winner([c for _, c in obs.trick], trump)][1]
+            winners = [c for c in legal if beats(c, best, trump)]
+            losers = [c for c in legal if c not in winners]
+            if want and winners:
+                card = min(winners, key=lambda c: (cost(c), c))
+                if cost(card) < prize - blind + 0.5:
+                    return card
+            pool_ = losers or legal
+            return min(pool_, key=lambda c: (cost(c), c))
+        # leading: to win, lead a card the opponent can hardly beat; to lose, a low one
+        if want:
+            sure = [c for c in legal if self._likely_wins(c, obs)]
+            if sure:
+                return min(sure, key=lambda c: (cost(c), c))
+        return min(legal, key=lambda c: (cost(c) + (0.3 if self._likely_wins(c, obs) else 0.0), c))
+
+    @staticmethod
+    def _likely_wins(card: int, obs: Observation) -> bool:
+        """No unseen card (nor a face-up card the opponent holds) beats it in its suit,
+        and it is a trump or the opponent is not known to ruff it."""
+        opponent: Seat = next(s for s in obs.seats if s != obs.seat)
+        theirs = obs.unseen | dict(obs.exposed).get(opponent, 0)
+        suit = suit_of(card)
+        if SUIT_MASK[suit] & ~((2 << card) - 1) & theirs:
+            return False
+        return suit == obs.trump or obs.trump is None or not (obs.voids().get(opponent, 0) >> suit & 1)
