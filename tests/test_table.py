@@ -455,3 +455,31 @@ def test_previous_trick_of_this_hand_or_the_hand_before() -> None:
             table.computer_step()
     now = table.previous_trick()
     assert now is not None and now["number"] == 1 and now["hand_number"] == 2
+
+
+# --- the page's settings and help (plain Python parts of whist.web) ---------
+
+def test_settings_round_trip_and_bad_values_fall_back() -> None:
+    from whist.web.settings import DEFAULTS, Settings, timing
+
+    assert Settings.from_dict(DEFAULTS.to_dict()) == DEFAULTS
+    assert DEFAULTS.speed == "normal" and DEFAULTS.partner_level == DEFAULTS.opponent_level == "normal"
+    assert Settings.from_dict(None) == DEFAULTS
+    odd = Settings.from_dict({"speed": "ludicrous", "sound": "yes", "auto_play": True, "opponent_level": "expert"})
+    assert odd.speed == "normal" and odd.sound is True and odd.auto_play and odd.opponent_level == "expert"
+    assert timing(DEFAULTS.changed(trick_pause="click")).trick is None
+    assert timing(DEFAULTS.changed(speed="instant")).card == 0
+    slow, fast = timing(DEFAULTS.changed(speed="slow")), timing(DEFAULTS.changed(speed="fast"))
+    assert slow.card > timing(DEFAULTS).card > fast.card > 0
+
+
+def test_help_lists_every_shortcut_and_speaks_of_this_game() -> None:
+    from whist.web.howto import KEYS, controls_html, rules_html
+
+    text = controls_html()
+    for keys, _ in KEYS:
+        assert keys.split(" ")[0] in text
+    view = Table(seed=3).view()
+    rules = rules_html(view)
+    assert f"{view['trump_name'].lower()} are trumps" in rules
+    assert f"first side to {view['target']} points" in rules.replace("\n", " ")

@@ -362,11 +362,16 @@ class Page:
 
     def refuse(self, card: str, button: Any) -> None:
         """A card that may not be played now: say why, politely, and play nothing."""
-        result = self.table.human_play(card)  # refused: it changes nothing
-        reason = result.reason if not result.ok else ""
-        if self.table.human_to_play and self.table.state.trick:
-            led = SUIT_WORDS[self.table.view()["trick"][0]["suit"]]
+        view = self.table.view()
+        if view["phase"] != "play":
+            reason = "The hand is over."
+        elif not view["your_turn"]:
+            reason = f"It is {SEAT_NAMES[view['to_play']]}'s turn, not yours."
+        elif view["trick"]:
+            led = SUIT_WORDS[view["trick"][0]["suit"]]
             reason = f"You can't play that card: {led} were led, and you still have {led}."
+        else:
+            return
         self.say(reason)
         self.set_status(reason, "refuse")
         button.classList.remove("shake")
@@ -424,10 +429,12 @@ class Page:
         if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
             self.move_focus(key)
         elif key in ("Enter", " "):
+            if tag in ("BUTTON", "A") and not on_card:
+                return  # a toolbar or panel button: its own click
             if self.skip():
                 pass
-            elif on_card or tag in ("BUTTON", "A"):
-                return  # the focused button's own click
+            elif on_card:
+                return  # the card's own click plays it (or politely refuses)
             elif self.table.human_to_play:
                 self.move_focus("Here")
             else:
