@@ -27,7 +27,7 @@ from whist import auction
 from whist.auction import Call, Contract
 from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, suit_of
 from whist.rules import Rules, make_rules
-from whist.seats import Seat
+from whist.seats import SEAT_NAMES, Seat
 from whist.trick import legal_cards, trick_winner
 
 if TYPE_CHECKING:
@@ -127,19 +127,26 @@ class GameState:
     reveal: int | None
     draws: tuple[Draw, ...]
 
-    def __init__(self, rules: Rules | str = "classic", seed: int = 0, **options: Any) -> None:
+    def __init__(self, rules: Rules | str = "classic", seed: int = 0, *, dealer: Seat | None = None,
+                 **options: Any) -> None:
+        """A new game whose first hand is deal number ``seed``. The first dealer
+        comes from the draw or the seed, unless ``dealer`` is given (to replay a
+        hand of another game: its deal number and its dealer give the same cards)."""
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
+        if dealer is not None and dealer not in self.rules.seats:
+            raise ValueError(f"{Seat(dealer).long_name} does not play in {self.rules.title}")
         self.seed = seed
+        self.first_dealer = dealer
         self.actions: list[str] = []
         self._undo: list[tuple[Any, ...]] = []
         self.scores = self.games = tuple(0 for _ in self.rules.sides)
         self.results = ()
         self.game_number = 0
-        self.draw = self.rules.draw_for_deal(seed)
+        self.draw = self.rules.draw_for_deal(seed) if dealer is None else None
         """The draw for partners and first deal, when the game has one (it never changes)."""
-        self._deal_hand(0, self.rules.first_dealer(seed))
+        self._deal_hand(0, self.rules.first_dealer(seed) if dealer is None else dealer)
         if self.draw is not None:
             # the cards are dealt once the players have seen the draw
             self.phase = Phase.DRAW
@@ -311,13 +318,16 @@ class GameState:
 
     def snapshot(self) -> tuple[Any, ...]:
         """The whole state as a comparable value (rules, seed, every field, the record)."""
-        return (self.rules.name, tuple(sorted(self.rules.options.items())), self.seed,
+        return (self.rules.name, tuple(sorted(self.rules.options.items())), self.seed, self.first_dealer,
                 self._snapshot(), tuple(self.actions))
 
     # --- records ----------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, "game": self.rules.name, "options": dict(self.rules.options),
-                "seed": self.seed, "actions": list(self.actions)}
+        record = {"format": RECORD_FORMAT, "game": self.rules.name, "options": dict(self.rules.options),
+                  "seed": self.seed, "actions": list(self.actions)}
+        if self.first_dealer is not None:
+            record["dealer"] = SEAT_NAMES[self.first_dealer]
+        return record
 
     def to_json(self) -> str:
         return json.dumps(self.to_record(), separators=(",", ":"))
@@ -334,7 +344,10 @@ class GameState:
             raise ValueError("a game record needs 'game', 'options', 'seed' and 'actions'")
         if not isinstance(seed, int):
             raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
-        state = cls(game, seed, **options)
+        dealer = record.get("dealer")
+        if dealer is not None and not isinstance(dealer, str):
+            raise ValueError(f"a record's dealer is a seat letter, not {dealer!r}")
+        state = cls(game, seed, dealer=None if dealer is None else Seat.parse(dealer), **options)
         for i, action in enumerate(actions):
             try:
                 state.apply(action)

@@ -1,0 +1,251 @@
+"""A finished hand, trick by trick, with what each card cost double dummy.
+
+For every play the review knows the tricks the player's side could still take
+with perfect information (double dummy, from the remaining tricks of the hand)
+before the card and after it; the difference is what the card cost. Positions
+are solved from the end of the hand backwards, each under a node limit, so the
+last tricks are always marked and the early ones where the solver is quick
+enough. German Whist is analysed from Phase Two, when every card is known.
+
+>>> from whist.state import GameState, Phase
+>>> state = GameState("classic", seed=5)
+>>> while state.phase is Phase.PLAY:
+...     state.apply(state.legal_actions()[-1])
+>>> review = HandReview.of(state)
+>>> review.run(max_tricks=4)
+>>> [m.cost for m in review.marks[-4:]] == [0, 0, 0, 0]  # the last trick: every card forced or equal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from whist.cards import SUIT_NAMES, SUITS, card_name, mask_names
+from whist.deal import format_pbn
+from whist.seats import SEAT_NAMES, Seat
+from whist.solver import SolverLimitError, solve_cards
+from whist.state import GameState, Phase
+
+NODE_LIMIT = 150_000
+"""Nodes a single position may take before the review gives up on it (about a
+second in the browser): the late positions always fit, early ones may not."""
+
+
+@dataclass
+class Mark:
+    """One play of the hand and, once analysed, its double-dummy cost."""
+
+    trick: int
+    seat: Seat
+    card: int
+    before: int | None = None
+    """Tricks the player's side could take from here on, with best play by all."""
+    after: int | None = None
+    """The same once this card is played."""
+
+    @property
+    def cost(self) -> int | None:
+        return None if self.before is None or self.after is None else self.before - self.after
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trick": self.trick + 1, "seat": SEAT_NAMES[self.seat], "card": card_name(self.card),
+                "before": self.before, "after": self.after, "cost": self.cost}
+
+
+@dataclass
+class HandReview:
+    """The plays of one finished hand and their marks, filled in by :meth:`steps`."""
+
+    game: str
+    hands: tuple[int, int, int, int]
+    """Every hand as it stood before the first analysed trick."""
+    trump: int | None
+    first_trick: int
+    """The first trick analysed (German Whist: the first of Phase Two)."""
+    sides: tuple[tuple[Seat, ...], ...]
+    seats: tuple[Seat, ...]
+    tricks: list[tuple[Seat, tuple[tuple[Seat, int], ...], Seat]]
+    """(leader, plays, winner) of every trick of the hand."""
+    marks: list[Mark] = field(default_factory=list)
+    done: int = 0
+
+    @classmethod
+    def of(cls, state: GameState) -> HandReview:
+        """The review of the hand just finished in ``state`` (its phase is hand-over or game-over)."""
+        if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) or not state.tricks:
+            raise ValueError("a hand can be reviewed once all its tricks are played")
+        first = state.rules.first_counted_trick
+        hands = [0, 0, 0, 0]
+        for t in state.tricks[first:]:
+            for seat, card in t.plays:
+                hands[seat] |= 1 << card
+        trump = state.trump
+        review = cls(state.rules.name, (hands[0], hands[1], hands[2], hands[3]), trump, first,
+                     state.rules.sides, state.rules.seats,
+                     [(t.leader, t.plays, t.winner) for t in state.tricks])
+        review.marks = [Mark(i, seat, card) for i, t in enumerate(state.tricks) for seat, card in t.plays
+                        if i >= first]
+        return review
+
+    def side_of(self, seat: Seat) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    @property
+    def total(self) -> int:
+        return len(self.marks)
+
+    def steps(self, max_tricks: int = 13, node_limit: int = NODE_LIMIT) -> Iterator[int]:
+        """Analyse one play at a time, from the last backwards; yields the plays done so far.
+
+        A caller that must stay responsive (the page) does a step, then lets
+        the browser breathe. ``max_tricks`` stops before positions with more
+        tricks left than that; a position over ``node_limit`` is left unmarked.
+        """
+        for index in range(len(self.marks) - 1 - self.done, -1, -1):
+            mark = self.marks[index]
+            left = len(self.tricks) - mark.trick
+            if left <= max_tricks:
+                self._mark(index, node_limit)
+            self.done += 1
+            yield self.done
+
+    def run(self, max_tricks: int = 13, node_limit: int = NODE_LIMIT) -> None:
+        for _ in self.steps(max_tricks, node_limit):
+            pass
+
+    def _position(self, index: int) -> tuple[tuple[int, int, int, int], Seat, tuple[tuple[Seat, int], ...]]:
+        """The hands, the leader and the cards of the current trick just before play ``index``."""
+        hands = list(self.hands)
+        for m in self.marks[:index]:
+            hands[m.seat] &= ~(1 << m.card)
+        mark = self.marks[index]
+        leader, plays, _ = self.tricks[mark.trick]
+        trick = plays[:[c for _, c in plays].index(mark.card)]
+        return (hands[0], hands[1], hands[2], hands[3]), leader, trick
+
+    def _mark(self, index: int, node_limit: int) -> None:
+        mark = self.marks[index]
+        hands, leader, trick = self._position(index)
+        try:
+            values = solve_cards(hands, self.trump, leader, trick=trick, sides=self.sides, node_limit=node_limit)
+        except SolverLimitError:
+            return
+        mark.before = max(values.values())
+        mark.after = values[mark.card]
+
+    # --- what the page and the summary show ---------------------------------------------
+    def lost_by(self, side: int) -> int:
+        """Tricks the side's own cards gave away, among the plays analysed."""
+        return sum(m.cost or 0 for m in self.marks if self.side_of(m.seat) == side)
+
+    def analysed(self) -> int:
+        return sum(m.cost is not None for m in self.marks)
+
+    def summary(self, side: int) -> str:
+        lost = self.lost_by(side)
+        scope = "" if self.analysed() == self.total else f" (in the last {self._tricks_analysed()} tricks)"
+        if not lost:
+            return f"Your side lost no trick to its own play{scope}: perfect double-dummy play."
+        return (f"You could have taken {lost} more trick{'s' if lost != 1 else ''} "
+                f"with perfect information{scope}.")
+
+    def _tricks_analysed(self) -> int:
+        done = [m.trick for m in self.marks if m.cost is not None]
+        return len(self.tricks) - min(done) if done else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "trump": "NT" if self.trump is None else SUITS[self.trump],
+            "hands": {SEAT_NAMES[s]: mask_names(self.hands[s]) for s in self.seats},
+            "first_trick": self.first_trick + 1,
+            "tricks": [{"leader": SEAT_NAMES[lead], "winner": SEAT_NAMES[win],
+                        "cards": [[SEAT_NAMES[s], card_name(c)] for s, c in plays]}
+                       for lead, plays, win in self.tricks],
+            "marks": [m.to_json() for m in self.marks],
+        }
+
+
+def hand_at_end(record: dict[str, Any], hand_number: int) -> GameState:
+    """Replay a game record to the end of one of its hands (numbered from 0)."""
+    state = GameState.from_record({**record, "actions": []})
+    for action in record["actions"]:
+        if state.hand_number == hand_number and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            break
+        state.apply(action)
+    if state.hand_number != hand_number or state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        raise ValueError(f"the record has no finished hand {hand_number + 1}")
+    return state
+
+
+def replay_of(state: GameState) -> GameState:
+    """A new game that starts with the same cards as the current (or just finished)
+    hand of ``state``: same deal number, same dealer, same rules."""
+    options = dict(state.rules.options)
+    if "draw" in options:
+        options["draw"] = "none"
+    return GameState(state.rules.name, state.deal_number, dealer=state.dealer, **options)
+
+
+def pbn_of(state: GameState, event: str = "Whist") -> str:
+    """The current (or just finished) hand as a PBN record for bridge software."""
+    hands = state.dealt if state.rules.first_counted_trick == 0 else _phase_two_hands(state)
+    lines = [
+        f'[Event "{event}: {state.rules.title}"]',
+        f'[Board "{state.hand_number + 1}"]',
+        f'[Dealer "{SEAT_NAMES[state.dealer]}"]',
+        '[Vulnerable "None"]',
+        f'[Deal "{format_pbn(hands, state.dealer)}"]',
+    ]
+    if state.contract is not None:
+        c = state.contract
+        lines.append(f'[Declarer "{SEAT_NAMES[c.declarer]}"]')
+        lines.append(f'[Contract "{c.level - 6}{"NT" if c.strain is None else SUITS[c.strain]}'
+                     f'{"X" if c.doubled else ""}"]')
+        lines.append("{Contract Whist: the contract counts all tricks, " f"{c.level} for {c.long_name}" "}")
+    else:
+        trump = "no trumps" if state.trump is None else SUIT_NAMES[state.trump]
+        turn = "" if state.turn_up is None else f", turned up {card_name(state.turn_up)}"
+        lines.append("{" + f"Whist hand {state.hand_number + 1}: {trump}{turn}; deal number {state.deal_number}" + "}")
+    if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and state.results:
+        tricks = state.results[-1].tricks
+        lines.append("{" + "Tricks: " + ", ".join(
+            f"{'-'.join(SEAT_NAMES[s] for s in side)} {t}" for side, t in zip(state.rules.sides, tricks,
+                                                                               strict=True)) + "}")
+    return "\n".join(lines) + "\n"
+
+
+def _phase_two_hands(state: GameState) -> tuple[int, int, int, int]:
+    hands = [0, 0, 0, 0]
+    for t in state.tricks[state.rules.first_counted_trick:]:
+        for seat, card in t.plays:
+            hands[seat] |= 1 << card
+    if not any(hands):
+        hands = list(state.dealt)
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def describe_hand(state: GameState) -> list[str]:
+    """The finished hand of ``state`` in words, trick by trick (for ``python -m whist replay``)."""
+    title = state.rules.title
+    trump = "no trumps" if state.trump is None else SUIT_NAMES[state.trump]
+    lines = [f"{title}, hand {state.hand_number + 1} (deal number {state.deal_number}), "
+             f"{state.dealer.long_name} deals; {trump}."]
+    if state.contract is not None:
+        lines.append(f"Contract: {state.contract.long_name} by {state.contract.declarer.long_name}; auction: "
+                     + " ".join(f"{SEAT_NAMES[s]}:{c}" for s, c in state.auction))
+    for s in state.rules.seats:
+        lines.append(f"  {s.long_name:<6} {' '.join(mask_names(state.dealt[s]))}")
+    for i, t in enumerate(state.tricks, 1):
+        cards = "  ".join(f"{SEAT_NAMES[s]} {card_name(c)}" for s, c in t.plays)
+        lines.append(f"  trick {i:>2}: {cards}   won by {t.winner.long_name}")
+    if state.results and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+        r = state.results[-1]
+        sides = ["-".join(SEAT_NAMES[s] for s in side) for side in state.rules.sides]
+        lines.append("  tricks: " + ", ".join(f"{n} {t}" for n, t in zip(sides, r.tricks, strict=True))
+                     + "; points: " + ", ".join(f"{n} {p}" for n, p in zip(sides, r.points, strict=True))
+                     + "; score: " + ", ".join(f"{n} {p}" for n, p in zip(sides, r.scores, strict=True)))
+    return lines
