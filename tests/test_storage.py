@@ -1,0 +1,383 @@
+"""The storage codec under CPython with a fake storage: nothing damaged stops the game,
+nothing valid is lost, every problem is told once in plain words."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from whist.state import GameState
+from whist.web.settings import CHOICES, DEFAULTS, Settings
+from whist.web.storage import (
+    GAME_KEY,
+    KEYS,
+    MIGRATIONS,
+    SETTINGS_KEY,
+    STAT_COUNTS,
+    STATS_KEY,
+    STORAGE_BLOCKED,
+    STORAGE_FULL,
+    VERSION,
+    MemoryStorage,
+    Saved,
+    StorageFull,
+    count_game,
+    empty_stats,
+    encode,
+    encode_game,
+    export_text,
+    import_text,
+    record_result,
+    reset_stats,
+    write,
+)
+
+
+def a_state(moves: int = 10, seed: int = 31) -> GameState:
+    state = GameState("classic", seed=seed)
+    for _ in range(moves):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def a_game(moves: int = 10) -> dict[str, Any]:
+    return encode_game("31-abc", a_state(moves), [])
+
+
+class BrokenStorage(MemoryStorage):
+    """A storage that refuses: reading raises like a SecurityError, writing like a full quota."""
+
+    def __init__(self, read: bool = True, write: bool = True, data: dict[str, str] | None = None) -> None:
+        super().__init__(data)
+        self.read_fails, self.write_fails = read, write
+
+    def get(self, key: str) -> str | None:
+        if self.read_fails:
+            raise RuntimeError("SecurityError: The operation is insecure.")
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.write_fails:
+            raise StorageFull("QuotaExceededError: the quota has been exceeded")
+        super().set(key, value)
+
+
+def test_nothing_stored_gives_defaults_and_no_notice() -> None:
+    saved = Saved.load(MemoryStorage())
+    assert saved.settings == DEFAULTS and saved.stats == empty_stats() and saved.game is None
+    assert saved.notices == [] and not saved.blocked
+
+
+def test_everything_round_trips() -> None:
+    store = MemoryStorage()
+    chosen = Settings(speed="fast", sound=False, opponent_level="hard", auto_play=True, trick_pause="click")
+    stats = empty_stats()
+    assert record_result(stats, "classic", "g-1", won=True, margin=4, hands_played=5, hands_won=3)
+    state = a_state()
+    state.undo()
+    game = encode_game("g-2", state, [])
+    for key, payload in ((SETTINGS_KEY, chosen.to_dict()), (STATS_KEY, stats), (GAME_KEY, game)):
+        assert write(store, key, payload) is None
+        assert json.loads(store.data[key])["v"] == VERSION
+    saved = Saved.load(store)
+    assert saved.notices == []
+    assert saved.settings == chosen and saved.stats == stats and saved.game == game
+    assert saved.state is not None and saved.state.snapshot() == state.snapshot()
+
+
+def test_the_game_comes_back_with_its_undo_history_and_redo_list() -> None:
+    state = a_state(12)
+    undone = []
+    while len(state.actions) > 8:
+        undone.append(state.undo())
+    redo = [list(reversed(undone))]          # what Table.undo pushes: the group in play order
+    store = MemoryStorage()
+    write(store, GAME_KEY, encode_game("g-3", state, redo))
+    saved = Saved.load(store)
+    assert saved.notices == [] and saved.game is not None and saved.state is not None
+    assert saved.game["redo"] == redo
+    assert saved.state.snapshot() == state.snapshot()
+    assert saved.state.can_undo and len(saved.state.actions) == 8
+    for action in redo[0]:
+        saved.state.apply(action)
+    assert len(saved.state.actions) == 12
+
+
+def test_a_damaged_redo_list_is_dropped_and_the_game_kept() -> None:
+    game = a_game()
+    game["redo"] = [["AS", "AS"]]
+    store = MemoryStorage({GAME_KEY: encode(game)})
+    saved = Saved.load(store)
+    assert saved.game is not None and saved.game["redo"] == []
+    assert len(saved.notices) == 1 and "redo" in saved.notices[0]
+    assert Saved.load(store).notices == []  # corrected in storage: told once
+
+
+def test_version_1_reads_and_there_is_no_older_format() -> None:
+    assert VERSION == 1 and MIGRATIONS == {}
+    raw = '{"v": 1, "speed": "slow", "trick_pause": "long", "auto_play": true, "sound": false}'
+    saved = Saved.load(MemoryStorage({SETTINGS_KEY: raw}))
+    assert saved.settings == Settings(speed="slow", trick_pause="long", auto_play=True, sound=False)
+    assert saved.notices == []
+
+
+def test_a_game_is_counted_once() -> None:
+    stats = empty_stats()
+    assert record_result(stats, "classic", "g-7", won=True, margin=2, hands_played=4, hands_won=3)
+    assert not record_result(stats, "classic", "g-7", won=True, margin=2, hands_played=4, hands_won=3)
+    assert record_result(stats, "classic", "g-8", won=False, margin=0, hands_played=6, hands_won=2)
+    assert record_result(stats, "classic", "g-9", won=True, margin=7, hands_played=1, hands_won=1)
+    c = stats["games"]["classic"]
+    assert (c["played"], c["won"], c["streak"], c["best_streak"], c["best_margin"]) == (3, 2, 1, 1, 7)
+    assert (c["hands_played"], c["hands_won"]) == (11, 6)
+    assert stats["overall"] == c
+    assert record_result(stats, "german", "g-10", won=True, margin=12, hands_played=1, hands_won=1)
+    assert stats["overall"]["played"] == 4 and stats["overall"]["streak"] == 2
+    assert stats["games"]["classic"]["streak"] == 1 and stats["games"]["german"]["best_margin"] == 12
+
+
+def test_two_tabs_never_count_a_game_twice_nor_lose_each_others_counts() -> None:
+    store = MemoryStorage()
+    # Both tabs read the (empty) stats at start; each finishes a game; one of them twice.
+    _, counted, problem = count_game(store, "classic", "game-a", True, 3, 4, 3)
+    assert counted and problem is None
+    stats_b, counted, _ = count_game(store, "classic", "game-b", False, 0, 5, 1)
+    assert counted and stats_b["overall"]["played"] == 2
+    _, counted, _ = count_game(store, "classic", "game-a", True, 3, 4, 3)  # tab B restored game A too
+    assert not counted
+    final = Saved.load(store).stats
+    assert final["overall"]["played"] == 2 and final["overall"]["won"] == 1
+    assert final["games"]["classic"]["hands_played"] == 9
+
+
+def test_reset_keeps_the_ids_so_the_game_on_screen_is_not_counted_again() -> None:
+    store = MemoryStorage()
+    stats, _, _ = count_game(store, "classic", "g-1", True, 3, 4, 3)
+    write(store, STATS_KEY, reset_stats(stats))
+    stats, counted, _ = count_game(store, "classic", "g-1", True, 3, 4, 3)
+    assert not counted and stats["overall"]["played"] == 0 and stats["games"] == {}
+
+
+@pytest.mark.parametrize("raw, what", [
+    ("{not json", "could not be read (it is not valid JSON)"),
+    ("[1, 2, 3]", "could not be read (it is not a record)"),
+    ('{"speed": "fast"}', "could not be read (it has no version number)"),
+    ('{"v": "1", "speed": "fast"}', "could not be read (it has no version number)"),
+    ('{"v": 99, "speed": "fast"}', "newer version"),
+])
+def test_unreadable_settings_are_reported_once_and_set_aside(raw: str, what: str) -> None:
+    store = MemoryStorage({SETTINGS_KEY: raw})
+    saved = Saved.load(store)
+    assert len(saved.notices) == 1 and what in saved.notices[0], saved.notices
+    assert saved.settings == DEFAULTS
+    suffix = ":newer" if "newer" in what else ":damaged"
+    assert store.data[SETTINGS_KEY + suffix] == raw and SETTINGS_KEY not in store.data
+    assert Saved.load(store).notices == []
+
+
+def test_valid_settings_survive_beside_bad_ones_and_extra_keys() -> None:
+    raw = '{"v": 1, "speed": "slow", "sound": 3, "partner_level": "expert", "zzz": [1], "auto_play": "yes"}'
+    store = MemoryStorage({SETTINGS_KEY: raw})
+    saved = Saved.load(store)
+    assert saved.settings.speed == "slow" and saved.settings.partner_level == "expert"
+    assert saved.settings.sound is True and saved.settings.auto_play is False
+    assert len(saved.notices) == 1 and "(play my only legal card and sound)" in saved.notices[0]
+    assert "zzz" not in saved.notices[0]
+    again = Saved.load(store)
+    assert again.notices == [] and again.settings == saved.settings
+
+
+def test_absurd_stats_are_made_consistent_keeping_what_is_valid() -> None:
+    raw = json.dumps({"v": 1, "recorded": ["a", 5, "b"], "games": {
+        "classic": {"played": 10, "won": 12, "streak": 30, "best_streak": 4, "hands_played": -3,
+                    "hands_won": 2, "best_margin": "lots"},
+        "german": "nonsense", "Bad Name!": {}},
+        "overall": {"played": 3.0, "won": 1, "streak": 9, "best_streak": 1, "best_margin": 2}})
+    store = MemoryStorage({STATS_KEY: raw})
+    saved = Saved.load(store)
+    c = saved.stats["games"]["classic"]
+    assert c["played"] == 10 and c["won"] == 10          # no more wins than games
+    assert c["best_streak"] == 4 and c["streak"] == 4    # no streak longer than the best
+    assert c["hands_played"] == 0 and c["hands_won"] == 0 and c["best_margin"] == 0
+    assert saved.stats["games"]["german"] == dict.fromkeys(STAT_COUNTS, 0)
+    assert "Bad Name!" not in saved.stats["games"]
+    o = saved.stats["overall"]
+    assert (o["played"], o["won"], o["streak"], o["best_margin"]) == (3, 1, 1, 2)
+    assert saved.stats["recorded"] == ["a", "b"]
+    assert len(saved.notices) == 1 and "corrected" in saved.notices[0]
+    assert store.data[STATS_KEY + ":damaged"] == raw
+    again = Saved.load(store)
+    assert again.notices == [] and again.stats == saved.stats
+
+
+def test_a_streak_longer_than_the_games_played_is_cut() -> None:
+    raw = json.dumps({"v": 1, "overall": {"played": 2, "won": 2, "streak": 50, "best_streak": 50}})
+    saved = Saved.load(MemoryStorage({STATS_KEY: raw}))
+    assert saved.stats["overall"]["streak"] == 2 and saved.stats["overall"]["best_streak"] == 2
+
+
+@pytest.mark.parametrize("damage", ["card twice", "illegal", "53 cards", "unknown game", "no id", "not a record"])
+def test_a_damaged_game_in_progress_is_dropped_with_a_notice(damage: str) -> None:
+    game = a_game(12)
+    actions = game["record"]["actions"]
+    if damage == "card twice":
+        actions[5] = actions[1]
+    elif damage == "illegal":
+        actions[2] = "XX"
+    elif damage == "53 cards":
+        game["record"]["actions"] = a_state(52, seed=31).actions + ["next"] + ["AS"] * 60
+    elif damage == "unknown game":
+        game["record"]["game"] = "snap"
+    elif damage == "no id":
+        game["id"] = ""
+    else:
+        game["record"] = [1, 2]
+    store = MemoryStorage({GAME_KEY: encode(game)})
+    saved = Saved.load(store)
+    assert saved.game is None and saved.state is None
+    assert len(saved.notices) == 1 and "could not be restored" in saved.notices[0] and "new game" in saved.notices[0]
+    assert GAME_KEY not in store.data and GAME_KEY + ":damaged" in store.data
+
+
+def test_every_valid_record_is_kept_when_another_is_damaged() -> None:
+    stats = empty_stats()
+    record_result(stats, "classic", "g-1", True, 3, 4, 3)
+    store = MemoryStorage({SETTINGS_KEY: "{{{", STATS_KEY: encode(stats), GAME_KEY: encode(a_game())})
+    saved = Saved.load(store)
+    assert saved.stats == stats and saved.game is not None and len(saved.notices) == 1
+
+
+def test_storage_disabled_still_starts() -> None:
+    saved = Saved.load(BrokenStorage())
+    assert saved.settings == DEFAULTS and saved.game is None and saved.blocked
+    assert saved.notices == [STORAGE_BLOCKED]
+
+
+def test_quota_exceeded_is_a_message_not_an_error() -> None:
+    store = BrokenStorage(read=False)
+    assert write(store, STATS_KEY, empty_stats()) == STORAGE_FULL
+    stats, counted, problem = count_game(store, "classic", "g-1", True, 1, 1, 1)
+    assert counted and problem == STORAGE_FULL and stats["overall"]["played"] == 1
+    # A damaged record on a full storage: still read, still reported, nothing raised.
+    full = BrokenStorage(read=False, data={SETTINGS_KEY: "nope"})
+    assert len(Saved.load(full).notices) == 1
+
+
+def test_export_and_import_round_trip() -> None:
+    stats = empty_stats()
+    record_result(stats, "classic", "g-1", True, 3, 4, 3)
+    state = a_state(20)
+    game = encode_game("g-2", state, [])
+    chosen = Settings(speed="slow", sound=False)
+    text = export_text(chosen, stats, game)
+    got = import_text(text)
+    assert got.problems == [] and got.anything
+    assert got.settings == chosen and got.stats == stats and got.game == game
+    assert got.state is not None and got.state.snapshot() == state.snapshot()
+    assert import_text(export_text(DEFAULTS, stats, None)).game is None
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("hello", "not a file exported by this game"),
+    ('{"v": 1, "stats": {}}', "not a file exported by this game"),
+    ('{"v": 7, "kind": "whist-export"}', "newer version"),
+    ('{"v": 1, "kind": "whist-export", "stats": 5}', "stats in the file are damaged"),
+    ('{"v": 1, "kind": "whist-export", "game": {"id": "x", "record": {}}}', "game in the file is damaged"),
+])
+def test_a_bad_import_is_reported(text: str, problem: str) -> None:
+    got = import_text(text)
+    assert any(problem in p for p in got.problems), got.problems
+    assert got.game is None
+
+
+def test_an_import_keeps_the_valid_parts() -> None:
+    stats = empty_stats()
+    record_result(stats, "classic", "g-1", True, 3, 4, 3)
+    text = json.dumps({"v": 1, "kind": "whist-export", "stats": stats, "game": {"id": "x", "record": 3},
+                       "settings": {"speed": "warp", "sound": False}})
+    got = import_text(text)
+    assert got.stats == stats and got.game is None and got.settings == Settings(sound=False)
+    assert len(got.problems) == 2
+
+
+# --- property tests ---------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner, max_size=6),
+    max_leaves=30)
+counts = st.fixed_dictionaries({}, optional={k: st.integers(-5, 40) | json_values for k in STAT_COUNTS})
+records = st.fixed_dictionaries({"v": st.integers(-1, 3) | json_values}, optional={
+    "speed": json_values | st.sampled_from(CHOICES["speed"]), "sound": json_values,
+    "overall": counts, "games": st.dictionaries(st.sampled_from(["classic", "german", "", "X"]), counts),
+    "recorded": st.lists(st.text(max_size=8) | st.integers()), "id": json_values | st.just("g-1"),
+    "record": json_values | st.just(a_game()["record"]), "redo": json_values})
+stored_text = json_values.map(json.dumps) | records.map(json.dumps) | st.text() | \
+    st.binary().map(lambda b: b.decode("utf-8", "replace")) | st.binary().map(lambda b: b.decode("latin-1"))
+
+
+def consistent(stats: dict[str, Any]) -> None:
+    for c in [stats["overall"], *stats["games"].values()]:
+        assert set(c) == set(STAT_COUNTS)
+        assert all(type(v) is int and v >= 0 for v in c.values())
+        assert c["streak"] <= c["best_streak"] <= c["won"] <= c["played"]
+        assert c["hands_won"] <= c["hands_played"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(KEYS), stored_text))
+def test_arbitrary_stored_data_never_raises(data: dict[str, str]) -> None:
+    store = MemoryStorage(data)
+    saved = Saved.load(store)
+    assert isinstance(saved.settings, Settings)
+    consistent(saved.stats)
+    assert (saved.game is None) == (saved.state is None)
+    assert all(isinstance(n, str) and "Traceback" not in n for n in saved.notices)
+    assert len(saved.notices) <= len(data)
+    assert Saved.load(store).notices == []  # each problem is told once
+    # What was read is what a second start reads.
+    again = Saved.load(store)
+    assert again.settings == saved.settings and again.stats == saved.stats and again.game == saved.game
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text() | st.binary().map(lambda b: b.decode("utf-8", "replace")) | records.map(
+    lambda r: json.dumps({**r, "kind": "whist-export"})) | json_values.map(json.dumps))
+def test_arbitrary_import_never_raises(text: str) -> None:
+    got = import_text(text)
+    if got.stats is not None:
+        consistent(got.stats)
+    assert got.anything or got.problems
+
+
+@settings(max_examples=200, deadline=None)
+@given(good=st.fixed_dictionaries({
+    "speed": st.sampled_from(CHOICES["speed"]), "sound": st.booleans(),
+    "opponent_level": st.sampled_from(CHOICES["opponent_level"])}),
+    junk=st.dictionaries(st.sampled_from(["trick_pause", "auto_play", "partner_level", "zzz"]), json_values))
+def test_a_valid_setting_is_never_lost(good: dict[str, Any], junk: dict[str, Any]) -> None:
+    store = MemoryStorage({SETTINGS_KEY: json.dumps({"v": 1, **junk, **good})})
+    saved = Saved.load(store)
+    for key, value in good.items():
+        assert getattr(saved.settings, key) == value
+    for f in fields(Settings):
+        if f.name in junk and junk[f.name] == getattr(DEFAULTS, f.name) and type(junk[f.name]) is type(
+                getattr(DEFAULTS, f.name)):
+            assert getattr(saved.settings, f.name) == junk[f.name]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["classic", "german", "short"]), st.fixed_dictionaries(
+    {"played": st.integers(0, 100), "hands_played": st.integers(0, 500)})), st.dictionaries(
+    st.sampled_from(["classic", "zzz", "Bad"]), json_values))
+def test_a_valid_game_count_is_never_lost(good: dict[str, dict[str, int]], junk: dict[str, Any]) -> None:
+    games = {**junk, **good}
+    saved = Saved.load(MemoryStorage({STATS_KEY: json.dumps({"v": 1, "games": games})}))
+    for name, c in good.items():
+        assert saved.stats["games"][name]["played"] == c["played"]
+        assert saved.stats["games"][name]["hands_played"] == c["hands_played"]

@@ -1,0 +1,491 @@
+"""What the page keeps on this device: settings, stats and the game in progress.
+
+Each record lives under its own key (two tabs: the last writer wins per
+record, and one tab's settings never overwrite another's stats) as JSON
+``{"v": VERSION, ...}``. Reading never raises: whatever is damaged is reported
+once in plain words (``Saved.notices``), every valid field is kept, and the raw
+text of a record that could not be read in full is set aside under
+``<key>:damaged`` (a record from a newer version of the game under
+``<key>:newer``) so that nothing is lost. Writing reports a full or disabled
+storage as a message instead of raising.
+
+The module does not import the browser: the page hands it an object with
+``get``/``set``/``remove`` over ``localStorage`` (:mod:`whist.web.persist`),
+the tests a :class:`MemoryStorage`.
+
+>>> store = MemoryStorage()
+>>> saved = Saved.load(store)
+>>> saved.notices, saved.settings.speed
+([], 'normal')
+>>> store.set(SETTINGS_KEY, '{"v": 1, "speed": "warp", "sound": false}')
+>>> saved = Saved.load(store)
+>>> saved.settings.speed, saved.settings.sound, len(saved.notices)
+('normal', False, 1)
+>>> Saved.load(store).notices   # the damaged field was corrected in storage: told once
+[]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol
+
+from whist.state import GameState
+from whist.web.settings import DEFAULTS, Settings
+
+VERSION = 1
+SETTINGS_KEY = "whist:settings"
+STATS_KEY = "whist:stats"
+GAME_KEY = "whist:game"
+KEYS = (SETTINGS_KEY, STATS_KEY, GAME_KEY)
+WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", GAME_KEY: "game"}
+RECENT_GAMES = 64
+"""How many finished games' ids are remembered, so that none is counted twice."""
+MAX_ACTIONS = 4000
+"""More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
+EXPORT_KIND = "whist-export"
+
+STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_won", "best_margin")
+STAT_CAP = 10**9
+GAME_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+STORAGE_BLOCKED = ("This browser is not letting the game save anything on this device (private browsing "
+                   "or blocked storage). You can play, but your stats, settings and game will be gone "
+                   "when you close the page.")
+STORAGE_FULL = "The browser's storage for this site is full, so your latest progress could not be saved."
+STORAGE_REFUSED = "The browser would not let the game save on this device, so your latest progress was not kept."
+
+
+class StorageError(Exception):
+    """The device would not store or read data (storage disabled or blocked)."""
+
+
+class StorageFull(StorageError):
+    """The storage quota is used up (QuotaExceededError)."""
+
+
+class Storage(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A storage in memory: the fake for tests, and the fallback when the
+    browser's storage is disabled (the game plays, nothing outlives the tab)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def _words(names: list[str], most: int = 5) -> str:
+    names = list(dict.fromkeys(n.replace("_", " ") for n in names))
+    shown = names[:most] + ([f"{len(names) - most} more"] if len(names) > most else [])
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+# --- settings -----------------------------------------------------------------
+# One source of truth: the fields, defaults and allowed values of whist.web.settings.
+
+def decode_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a version-1 record: every valid field kept, the rest defaulted;
+    also the names of the fields that were there but could not be used."""
+    settings = Settings.from_dict(data)
+    bad = [SETTING_NAMES.get(f.name, f.name) for f in fields(Settings) if f.name in data
+           and (type(data[f.name]) is not type(getattr(settings, f.name)) or data[f.name] != getattr(settings, f.name))]
+    return settings, bad
+
+
+SETTING_NAMES = {"speed": "speed of play", "trick_pause": "how long a trick stays",
+                 "auto_play": "play my only legal card", "partner_level": "partner's strength",
+                 "opponent_level": "opponents' strength", "sound": "sound"}
+"""The settings as the Settings dialog names them, for the notices."""
+
+
+def encode_settings(settings: Settings) -> dict[str, Any]:
+    return settings.to_dict()
+
+
+# --- stats --------------------------------------------------------------------
+
+def empty_counts() -> dict[str, int]:
+    return dict.fromkeys(STAT_COUNTS, 0)
+
+
+def empty_stats() -> dict[str, Any]:
+    """``overall`` counts every game; ``games`` per game (by the rules' name); ``recorded``
+    the ids of the last finished games counted."""
+    return {"overall": empty_counts(), "games": {}, "recorded": []}
+
+
+def _count(value: Any) -> int | None:
+    """A count as stored: a whole number from 0 up (a float like 3.0 is accepted)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and 0 <= value < STAT_CAP:
+        return value
+    return None
+
+
+def decode_counts(data: Any) -> tuple[dict[str, int], list[str]]:
+    """One block of counts, made consistent: nothing negative, no more wins than games,
+    no streak longer than the wins, no more hands won than played, no winning margin
+    without a win. Returns the counts and the names of those that had to be corrected."""
+    out = empty_counts()
+    if not isinstance(data, dict):
+        return out, ["all counts"]
+    bad: list[str] = []
+    for key in STAT_COUNTS:
+        if key in data:
+            n = _count(data[key])
+            if n is None:
+                bad.append(key)
+            else:
+                out[key] = n
+    for key, bound in (("won", "played"), ("best_streak", "won"), ("streak", "best_streak"),
+                       ("hands_won", "hands_played")):
+        if out[key] > out[bound]:
+            out[key] = out[bound]
+            bad.append(key)
+    if out["best_margin"] and not out["won"]:
+        out["best_margin"] = 0
+        bad.append("best_margin")
+    return out, bad
+
+
+def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    stats = empty_stats()
+    bad: list[str] = []
+    if "overall" in data:
+        stats["overall"], wrong = decode_counts(data["overall"])
+        bad += [f"overall {w}" for w in wrong]
+    games = data.get("games", {})
+    if not isinstance(games, dict):
+        bad.append("the games")
+        games = {}
+    for name, counts in games.items():
+        if not GAME_NAME.fullmatch(name):
+            bad.append("a game's name")
+            continue
+        stats["games"][name], wrong = decode_counts(counts)
+        bad += [f"{name} {w}" for w in wrong]
+    recorded = data.get("recorded", [])
+    if isinstance(recorded, list):
+        kept = [r for r in recorded if isinstance(r, str) and GAME_ID.fullmatch(r)]
+        if len(kept) != len(recorded):
+            bad.append("the list of games counted")
+        stats["recorded"] = list(dict.fromkeys(kept))[-RECENT_GAMES:]
+    else:
+        bad.append("the list of games counted")
+    return stats, bad
+
+
+def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, margin: int,
+                  hands_played: int, hands_won: int) -> bool:
+    """Count a finished game once, in ``game``'s counts and overall: False (and no
+    change) if ``game_id`` was counted already."""
+    if game_id in stats["recorded"]:
+        return False
+    stats["recorded"] = (stats["recorded"] + [game_id])[-RECENT_GAMES:]
+    for s in (stats["games"].setdefault(game, empty_counts()), stats["overall"]):
+        s["played"] += 1
+        s["hands_played"] += hands_played
+        s["hands_won"] += min(hands_won, hands_played)
+        if won:
+            s["won"] += 1
+            s["streak"] += 1
+            s["best_streak"] = max(s["best_streak"], s["streak"])
+            s["best_margin"] = max(s["best_margin"], margin)
+        else:
+            s["streak"] = 0
+    return True
+
+
+def reset_stats(stats: dict[str, Any]) -> dict[str, Any]:
+    """Every count back to zero; the ids of the games counted stay, so a finished game
+    still on the screen is not counted again after a reset."""
+    return {**empty_stats(), "recorded": list(stats["recorded"])}
+
+
+# --- the game in progress -------------------------------------------------------
+
+def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, GameState | None, list[str]]:
+    """The saved game ``{"id", "record", "redo"}`` and its replayed state, checked by
+    replaying the record (an illegal play, a card played twice, a 53rd card: all refused).
+    A damaged redo list is dropped and the game kept. Returns (game, state, problems)."""
+    game_id, record = data.get("id"), data.get("record")
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        return None, None, ["it had no valid id"]
+    if isinstance(record, dict) and isinstance(record.get("actions"), list) and len(record["actions"]) > MAX_ACTIONS:
+        return None, None, ["its record is far too long"]
+    try:
+        state = GameState.from_record(record)
+    except Exception as err:  # a damaged record, whatever is wrong with it
+        return None, None, [str(err)[:160] or "its record is damaged"]
+    redo = data.get("redo", [])
+    problems: list[str] = []
+    if not _redo_ok(state, redo):
+        redo = []
+        problems.append("the moves you could redo")
+    return {"id": game_id, "record": state.to_record(), "redo": [list(g) for g in redo]}, state, problems
+
+
+def _redo_ok(state: GameState, redo: Any) -> bool:
+    """A redo list replays on the state: each group, from the last, is legal where it lands."""
+    if not isinstance(redo, list) or sum(len(g) if isinstance(g, list) else 1 for g in redo) > MAX_ACTIONS:
+        return False
+    trial = state.clone()
+    for group in reversed(redo):
+        if not isinstance(group, list) or not group or not all(isinstance(a, str) for a in group):
+            return False
+        try:
+            for action in group:
+                trial.apply(action)
+        except Exception:
+            return False
+    return True
+
+
+def encode_game(game_id: str, state: GameState, redo: list[list[str]]) -> dict[str, Any]:
+    return {"id": game_id, "record": state.to_record(), "redo": [list(g) for g in redo]}
+
+
+# --- reading and writing --------------------------------------------------------
+
+@dataclass
+class Saved:
+    """Everything read from the device at start-up, and what could not be kept."""
+
+    settings: Settings = DEFAULTS
+    stats: dict[str, Any] = field(default_factory=empty_stats)
+    game: dict[str, Any] | None = None
+    """``{"id", "record", "redo"}`` of the game in progress (or finished, still on the screen)."""
+    state: GameState | None = None
+    """The game's state, replayed from its record."""
+    notices: list[str] = field(default_factory=list)
+    blocked: bool = False
+    """The browser refused to read: nothing can be kept (play on with a MemoryStorage)."""
+
+    @classmethod
+    def load(cls, storage: Storage, keys: tuple[str, ...] = KEYS) -> Saved:
+        """Read every record. Never raises; problems become ``notices``, damaged records
+        are set aside and their valid parts written back, so each problem is told once."""
+        saved = cls()
+        for key in keys:
+            try:
+                raw = storage.get(key)
+            except Exception:  # SecurityError: play on without storage
+                saved.blocked = True
+                saved.notices = [STORAGE_BLOCKED]
+                return saved
+            if raw is not None:
+                try:
+                    saved._read(storage, key, raw)
+                except Exception:  # a bug must never stop the game: start this part fresh
+                    saved.notices.append(f"Your saved {WHAT[key]} could not be read, so {_fresh(key)}.")
+        return saved
+
+    def _read(self, storage: Storage, key: str, raw: str) -> None:
+        what = WHAT[key]
+        data = parse_record(raw)
+        if isinstance(data, str):
+            _move(storage, key, raw, ":damaged")
+            self.notices.append(f"Your saved {what} could not be read ({data}), so {_fresh(key)}."
+                                + (" A copy of the old data is kept aside on this device." if key == STATS_KEY else ""))
+            return
+        if data["v"] > VERSION:
+            _move(storage, key, raw, ":newer")
+            self.notices.append(f"Your saved {what} come from a newer version of this game that this page "
+                                f"cannot read; they are kept aside untouched, and {_fresh(key)}.")
+            return
+        data = migrate(data)
+        if key == SETTINGS_KEY:
+            self.settings, bad = decode_settings(data)
+            if bad:
+                write(storage, key, encode_settings(self.settings))
+                self.notices.append(f"Some saved settings could not be read ({_words(bad)}): those are back "
+                                    "to normal, the rest are kept.")
+        elif key == STATS_KEY:
+            self.stats, bad = decode_stats(data)
+            if bad:
+                set_aside(storage, key, raw)
+                write(storage, key, self.stats)
+                self.notices.append(f"Some of your saved stats were damaged and have been corrected "
+                                    f"({_words(bad, 4)}); the rest are kept.")
+        else:
+            self.game, self.state, bad = decode_game(data)
+            if self.game is None:
+                _move(storage, key, raw, ":damaged")
+                self.notices.append("The game you were playing could not be restored because its saved record "
+                                    f"is damaged ({bad[0]}), so a new game starts.")
+            elif bad:
+                write(storage, key, self.game)
+                self.notices.append("Your game is restored, but the moves you could redo were damaged and "
+                                    "are dropped.")
+
+
+def _fresh(key: str) -> str:
+    return {SETTINGS_KEY: "the game uses its standard settings", STATS_KEY: "your stats start again from zero",
+            GAME_KEY: "a new game starts"}[key]
+
+
+def parse_record(raw: Any) -> dict[str, Any] | str:
+    """The record as a dict with a whole-number version, or a short reason why not."""
+    if not isinstance(raw, str):
+        return "not text"
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return "it is not valid JSON"
+    if not isinstance(data, dict):
+        return "it is not a record"
+    v = data.get("v")
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        return "it has no version number"
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``MIGRATIONS[n]`` turns a version-``n`` record into version ``n + 1``.
+
+Version 1 is the first format this game ever stored, so there is no older
+format and nothing to migrate yet. A change of format raises ``VERSION``, adds
+its step here and a test that reads a record of every earlier version."""
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    while data["v"] < VERSION:
+        data = MIGRATIONS[data["v"]](data)
+    return data
+
+
+def set_aside(storage: Storage, key: str, raw: str, suffix: str = ":damaged") -> bool:
+    """Keep a copy of a record that could not be read in full, for the player to recover."""
+    try:
+        storage.set(key + suffix, raw)
+    except Exception:
+        return False  # the copy is a courtesy: a full storage must not stop the game
+    return True
+
+
+def _move(storage: Storage, key: str, raw: str, suffix: str) -> None:
+    """Set a record aside and clear its key, so the problem is reported once."""
+    if set_aside(storage, key, raw, suffix):
+        with contextlib.suppress(Exception):
+            storage.remove(key)
+
+
+def encode(payload: dict[str, Any]) -> str:
+    return json.dumps({**payload, "v": VERSION}, separators=(",", ":"), sort_keys=True)
+
+
+def write(storage: Storage, key: str, payload: dict[str, Any]) -> str | None:
+    """Store one record; return None, or a plain-words reason it could not be kept."""
+    return write_text(storage, key, encode(payload))
+
+
+def write_text(storage: Storage, key: str, text: str) -> str | None:
+    try:
+        storage.set(key, text)
+    except StorageFull:
+        return STORAGE_FULL
+    except Exception as err:
+        name = f"{type(err).__name__} {err}".lower()
+        return STORAGE_FULL if "quota" in name or "full" in name else STORAGE_REFUSED
+    return None
+
+
+def read_stats(storage: Storage) -> dict[str, Any]:
+    """The stats as stored now (another tab may have written them since start-up)."""
+    return Saved.load(storage, (STATS_KEY,)).stats
+
+
+def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int, hands_played: int,
+               hands_won: int) -> tuple[dict[str, Any], bool, str | None]:
+    """Count a finished game in the stored stats, re-read right before writing so that
+    two tabs never count a game twice nor undo each other's counts.
+    Returns (the stats, whether the game was counted now, a problem in plain words or None)."""
+    stats = read_stats(storage)
+    if not record_result(stats, game, game_id, won, margin, hands_played, hands_won):
+        return stats, False, None
+    return stats, True, write(storage, STATS_KEY, stats)
+
+
+# --- export and import ------------------------------------------------------------
+
+def export_text(settings: Settings, stats: dict[str, Any], game: dict[str, Any] | None) -> str:
+    """One JSON file with the settings, the stats and the game in progress."""
+    payload: dict[str, Any] = {"kind": EXPORT_KIND, "settings": encode_settings(settings), "stats": stats}
+    if game is not None:
+        payload["game"] = game
+    return json.dumps({**payload, "v": VERSION}, indent=1, sort_keys=True)
+
+
+@dataclass
+class Imported:
+    settings: Settings | None = None
+    stats: dict[str, Any] | None = None
+    game: dict[str, Any] | None = None
+    state: GameState | None = None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def anything(self) -> bool:
+        return self.settings is not None or self.stats is not None or self.game is not None
+
+
+def import_text(text: Any) -> Imported:
+    """Read an exported file with the same checks as the stored records. Never raises:
+    a part that cannot be used is left out and named in ``problems``."""
+    out = Imported()
+    data = parse_record(text)
+    if isinstance(data, str) or data.get("kind") != EXPORT_KIND:
+        out.problems.append("this is not a file exported by this game"
+                            + (f" ({data})" if isinstance(data, str) else ""))
+        return out
+    if data["v"] > VERSION:
+        out.problems.append("the file comes from a newer version of this game")
+        return out
+    data = migrate(data)
+    parts = {k: data[k] for k in ("settings", "stats", "game") if k in data}
+    for key, part in parts.items():
+        if not isinstance(part, dict):
+            out.problems.append(f"the {key} in the file are damaged")
+            continue
+        try:
+            if key == "settings":
+                out.settings, bad = decode_settings(part)
+                if bad:
+                    out.problems.append(f"some settings ({_words(bad)}) were not valid and are left at normal")
+            elif key == "stats":
+                out.stats, bad = decode_stats(part)
+                if bad:
+                    out.problems.append(f"some stats were damaged and were corrected ({_words(bad, 4)})")
+            else:
+                out.game, out.state, bad = decode_game(part)
+                if out.game is None:
+                    out.problems.append(f"the game in the file is damaged ({bad[0]}) and was not imported")
+                elif bad:
+                    out.problems.append("the moves to redo in the file's game were damaged and are dropped")
+        except Exception:
+            out.problems.append(f"the {key} in the file could not be read")
+    if not parts:
+        out.problems.append("the file holds no stats, settings or game")
+    return out
