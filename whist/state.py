@@ -140,6 +140,8 @@ class GameState:
         self.seed = seed
         self.first_dealer = dealer
         self.actions: list[str] = []
+        self.actors: list[Seat | None] = []
+        """Who took each action: the seat to call or play, None for ``next``."""
         self._undo: list[tuple[Any, ...]] = []
         self.scores = self.games = tuple(0 for _ in self.rules.sides)
         self.results = ()
@@ -276,6 +278,7 @@ class GameState:
         self.check(action)
         self._undo.append(self._snapshot())
         self.actions.append(action)
+        self.actors.append(self.to_play)
         if self.phase is Phase.DRAW:
             self._deal_hand(0, self.dealer)
         elif self.phase is Phase.HAND_OVER:
@@ -295,6 +298,7 @@ class GameState:
             return None
         for name, value in zip(_FIELDS, self._undo.pop(), strict=True):
             setattr(self, name, value)
+        self.actors.pop()
         return self.actions.pop()
 
     @property
@@ -302,17 +306,14 @@ class GameState:
         return bool(self._undo)
 
     def actor_of(self, index: int) -> Seat | None:
-        """Who took ``self.actions[index]`` (None for ``next``), read from the undo stack."""
-        snap = dict(zip(_FIELDS, self._undo[index], strict=True))
-        if snap["phase"] is not Phase.PLAY:
-            return None
-        trick = snap["trick"]
-        return snap["leader"] if not trick else self.rules.next_seat(trick[-1][0])
+        """Who took ``self.actions[index]``: the seat that called or played, None for ``next``."""
+        return self.actors[index]
 
     def clone(self) -> GameState:
         other = object.__new__(GameState)
         other.__dict__.update(self.__dict__)
         other.actions = list(self.actions)
+        other.actors = list(self.actors)
         other._undo = list(self._undo)
         return other
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import pairwise, permutations
 from typing import Any
 
+from whist.auction import DOUBLE, PASS, bid_name, parse_bid
 from whist.cards import (
     RANKS,
     RED_SUITS,
@@ -50,8 +51,9 @@ from whist.cards import (
     suit_of,
 )
 from whist.players import LEVELS, Player, make_player
+from whist.rules import OPTION_HELP, make_rules
 from whist.seats import SEAT_NAMES, Seat
-from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase, Trick
+from whist.state import NEXT_HAND, GameState, HandResult, IllegalActionError, Phase, Trick
 
 
 @dataclass(frozen=True)
@@ -115,31 +117,54 @@ def _plays(plays: tuple[tuple[Seat, int], ...]) -> list[dict[str, Any]]:
 class Table:
     """One game of whist as the page plays it: the human at ``human``, computers elsewhere.
 
+    The human also plays any seat whose cards the rules give them (a dummy).
     ``level`` is the playing strength of every computer; :meth:`set_levels`
     gives your partner and the opponents their own. Hints play at your
     partner's strength.
     """
 
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
-                 level: str = "normal", **options: Any) -> None:
+                 level: str = "normal", *, dealer: Seat | None = None, **options: Any) -> None:
+        make_rules(game, **options)  # a bad game or option is refused here, with its reason
         self.game = game
         self.human = human
         self.options = options
         self.messages: list[str] = []
         self.levels: dict[Seat, str] = {}
         self._level = level
-        self.new_game(seed)
+        self.new_game(seed, dealer=dealer)
 
     # --- the flow of the game -----------------------------------------------
-    def new_game(self, seed: int) -> None:
-        """Start a fresh game from ``seed`` (a deal number: the same seed, the same game)."""
-        self.state = GameState(self.game, seed, **self.options)
-        if not self.levels:
+    def new_game(self, seed: int, *, dealer: Seat | None = None) -> None:
+        """Start a fresh game from ``seed`` (a deal number: the same seed, the same game).
+        With ``dealer``, the first hand is exactly that deal with that dealer (a replay)."""
+        self.state = GameState(self.game, seed, dealer=dealer, **self.options)
+        if not self.levels or set(self.levels) != set(self.state.rules.seats):
             self.levels = {seat: self._level for seat in self.state.rules.seats}
         self.players: dict[Seat, Player] = {}
         self.redo_stack: list[list[str]] = []
         self.messages = []
-        self._announce_deal()
+        if self.state.phase is Phase.DRAW:
+            self.messages.append("Drawing for partners and deal.")
+        else:
+            self._announce_deal()
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], human: Seat = Seat.S) -> Table:
+        """The table of a saved game: the record replays to the exact state, undo history included."""
+        state = GameState.from_record(record)
+        table = cls.__new__(cls)
+        table.game = state.rules.name
+        table.human = human
+        table.options = {k: v for k, v in state.rules.options.items()
+                         if state.rules.default_options.get(k) != v}
+        table.messages = []
+        table._level = "normal"
+        table.levels = {seat: "normal" for seat in state.rules.seats}
+        table.state = state
+        table.players = {}
+        table.redo_stack = []
+        return table
 
     def set_levels(self, partner: str, opponents: str) -> None:
         """Set the playing strength of your partner and of the opponents (names from ``LEVELS``)."""
@@ -154,19 +179,21 @@ class Table:
                 self.levels[seat] = level
                 self.players.pop(seat, None)
         self.levels[self.human] = partner
+        self.players.pop(self.human, None)
 
     def player(self, seat: Seat) -> Player:
         """The computer player for ``seat`` (also the human's seat: the hint) at its level."""
         player = self.players.get(seat)
         if player is None:
-            player = make_player(self.levels[seat], seed=self.state.seed * 4 + int(seat))
+            player = make_player(self.levels.get(seat, self._level), seed=self.state.seed * 4 + int(seat),
+                                 game=self.rules.name)
             self.players[seat] = player
         return player
 
     def choose(self, seat: Seat) -> str:
-        """The card the computer player for ``seat`` chooses now, from that seat's observation only.
+        """The card or call the computer player for ``seat`` chooses now, from that seat's observation only.
 
-        Every decision of a computer player goes through here: the computers' cards and the hint.
+        Every decision of a computer player goes through here: the computers' cards and calls, and the hint.
         """
         return self.player(seat).choose(self.state.observation(seat))
 
@@ -174,78 +201,123 @@ class Table:
     def rules(self) -> Any:
         return self.state.rules
 
+    def controls(self, seat: Seat | None) -> bool:
+        """Whether the human chooses the cards of ``seat`` (their own, or their dummy)."""
+        return seat is not None and self.rules.controller(seat) == self.human
+
     @property
     def human_to_play(self) -> bool:
-        return self.state.to_play == self.human
+        return self.controls(self.state.to_play)
 
     @property
     def computer_to_play(self) -> bool:
         seat = self.state.to_play
-        return seat is not None and seat != self.human
+        return seat is not None and not self.controls(seat)
 
     @property
     def in_progress(self) -> bool:
-        """True once a card of the game has been played and the game is not over
+        """True once a card or call of the game has been made and the game is not over
         (starting a new game then throws that play away)."""
-        return bool(self.state.actions) and not self.state.is_over
+        return any(a != NEXT_HAND for a in self.state.actions) and not self.state.is_over
 
     def human_play(self, card: str) -> PlayResult:
-        """Play ``card`` from the human's hand; a card that may not be played now
-        is refused with a reason, and nothing changes."""
-        seat = self.state.to_play
-        if seat != self.human:
+        """Play ``card`` from the hand the human plays now (theirs, or their dummy's);
+        a card that may not be played now is refused with a reason, and nothing changes."""
+        st = self.state
+        seat = st.to_play
+        if st.phase is Phase.AUCTION:
+            return PlayResult(False, "The auction is on: make a call first.")
+        if not self.controls(seat):
             if seat is None:
                 return PlayResult(False, "The hand is over.")
             return PlayResult(False, f"It is {seat.long_name}'s turn, not yours.")
+        assert seat is not None
+        whose = "your hand" if seat == self.human else f"{seat.long_name}'s hand (your dummy)"
         try:
             c = parse_card(card)
         except (ValueError, AttributeError):
             return PlayResult(False, f"{card!r} is not a card.")
-        if not self.state.hands[self.human] >> c & 1:
-            return PlayResult(False, f"The {card_long_name(c)} is not in your hand.")
-        if not self.state.legal_mask() >> c & 1:
-            led = SUIT_NAMES[suit_of(self.state.trick[0][1])]
+        if not st.hands[seat] >> c & 1:
+            return PlayResult(False, f"The {card_long_name(c)} is not in {whose}.")
+        if not st.legal_mask() >> c & 1 and not self.rules.revokes_allowed:
+            led = SUIT_NAMES[suit_of(st.trick[0][1])]
             return PlayResult(False, f"You must follow suit: {led} were led and you hold {led}.")
         self.redo_stack.clear()
-        self._apply_card(c)
+        self._apply(card_name(c))
+        return PlayResult(True)
+
+    def human_call(self, call: str) -> PlayResult:
+        """Make a call in the auction (``"8H"``, ``"pass"``, ``"double"``) for the human;
+        a call that is not allowed now is refused with a reason, and nothing changes."""
+        st = self.state
+        if st.phase is not Phase.AUCTION:
+            return PlayResult(False, "There is no auction now.")
+        if not self.human_to_play:
+            seat = st.to_play
+            assert seat is not None
+            return PlayResult(False, f"It is {seat.long_name}'s turn to call, not yours.")
+        text = call.strip().lower() if isinstance(call, str) else ""
+        if text not in (PASS, DOUBLE):
+            try:
+                text = bid_name(parse_bid(text))
+            except ValueError as err:
+                return PlayResult(False, str(err).capitalize() + ".")
+        try:
+            st.check(text)
+        except IllegalActionError as err:
+            reason = str(err).split(": ", 1)[-1]
+            return PlayResult(False, reason[0].upper() + reason[1:] + ".")
+        self.redo_stack.clear()
+        self._apply(text)
         return PlayResult(True)
 
     def hint(self) -> str | None:
-        """The card the computer would play from your seat now (None when it is not your turn)."""
-        if not self.human_to_play:
+        """The card or call the computer would make for you now (None when it is not your turn)."""
+        seat = self.state.to_play
+        if not self.controls(seat):
             return None
+        assert seat is not None
+        if seat != self.human:
+            # your dummy's card: the computer decides as you would, seeing both hands
+            return self.player(self.human).choose(self.state.observation(seat))
         return self.choose(self.human)
 
     def computer_step(self) -> str | None:
-        """Let the computer whose turn it is play one card; return it, or None
-        when it is not a computer's turn (the human's turn, or the hand is over)."""
-        seat = self.state.to_play
-        if seat is None or seat == self.human:
+        """Let the computer whose turn it is play one card or make one call; return it,
+        or None when it is not a computer's turn (yours, or the hand is over)."""
+        st = self.state
+        seat = st.to_play
+        if seat is None or self.controls(seat):
             return None
         action = self.choose(seat)
-        try:
-            c = parse_card(action)
-            self.state.check(action)
-        except (ValueError, IllegalActionError):
-            # A computer player must never stall the table: fall back to a legal card.
-            c = next(cards_high_first(self.state.legal_mask()))
-        self._apply_card(c)
-        return card_name(c)
+        if action not in st.legal_actions():
+            # A computer player must never stall the table: fall back to a legal action.
+            action = PASS if st.phase is Phase.AUCTION else card_name(next(cards_high_first(st.legal_mask())))
+        self._apply(action)
+        return action
+
+    def proceed(self) -> bool:
+        """Go on from a pause in the game: deal after the draw for partners, or the next hand
+        (or the next game of a rubber) once a hand is over. False if there is no pause."""
+        st = self.state
+        if st.phase not in (Phase.HAND_OVER, Phase.DRAW):
+            return False
+        st.apply(NEXT_HAND)
+        self.redo_stack.clear()
+        self._announce_deal()
+        return True
 
     def next_hand(self) -> bool:
         """Deal the next hand once a hand is over; False if there is none to deal."""
         if self.state.phase is not Phase.HAND_OVER:
             return False
-        self.state.apply(NEXT_HAND)
-        self.redo_stack.clear()
-        self._announce_deal()
-        return True
+        return self.proceed()
 
     # --- undo and redo -------------------------------------------------------
     def last_human_action(self) -> int | None:
-        """The index in ``state.actions`` of your last card, or None if you have played none."""
+        """The index in ``state.actions`` of your last card or call, or None if you have made none."""
         st = self.state
-        return next((i for i in range(len(st.actions) - 1, -1, -1) if st.actor_of(i) == self.human), None)
+        return next((i for i in range(len(st.actions) - 1, -1, -1) if self.controls(st.actor_of(i))), None)
 
     @property
     def can_undo(self) -> bool:
@@ -256,9 +328,9 @@ class Table:
         return bool(self.redo_stack)
 
     def undo(self) -> int:
-        """Take back your last card and everything played after it (other seats' cards, the
-        deal of a new hand): the exact position before you played it, score included.
-        Returns how many actions were taken back (0 when you have played no card)."""
+        """Take back your last card or call and everything after it (other seats' plays, the
+        deal of a new hand): the exact position before you made it, score included.
+        Returns how many actions were taken back (0 when you have made none)."""
         i = self.last_human_action()
         if i is None:
             self.messages.append("Nothing to undo: you have not played a card yet.")
@@ -271,11 +343,14 @@ class Table:
             taken.append(action)
         taken.reverse()
         self.redo_stack.append(taken)
-        card = parse_card(taken[0])
+        first = taken[0]
+        if st.phase is Phase.AUCTION:
+            what = "your pass" if first == PASS else "your double" if first == DOUBLE else f"your bid of {first}"
+        else:
+            what = f"the {card_long_name(parse_card(first))}"
         others = sum(1 for a in taken[1:] if a != NEXT_HAND)
-        after = f" and {_n(others, 'card')} played after it" if others else ""
-        self.messages.append(f"Undone: you take back the {card_long_name(card)}{after}. "
-                             f"{self._turn_text()}")
+        after = f" and {_n(others, 'play')} after it" if others else ""
+        self.messages.append(f"Undone: you take back {what}{after}. {self._turn_text()}")
         return len(taken)
 
     def redo(self) -> bool:
@@ -289,7 +364,7 @@ class Table:
                 self.state.apply(action)
                 self._announce_deal()
             else:
-                self._apply_card(parse_card(action))
+                self._apply(action)
         return True
 
     def previous_trick(self) -> dict[str, Any] | None:
@@ -310,7 +385,7 @@ class Table:
         out, self.messages = self.messages, []
         return out
 
-    # --- what the page shows ------------------------------------------------
+    # --- names ----------------------------------------------------------------
     def side_key(self, seat: Seat) -> str:
         return "us" if self.rules.side_of(seat) == self.rules.side_of(self.human) else "them"
 
@@ -318,39 +393,79 @@ class Table:
         mine = self.rules.side_of(self.human)
         return {"us": values[mine], "them": sum(v for i, v in enumerate(values) if i != mine)}
 
-    def hand_order(self) -> list[int]:
-        """The suit order of the human's hand, fixed for the hand from the cards dealt,
-        so the suits do not jump about as they run out."""
-        dealt = self.state.hands[self.human]
-        for t in self.state.tricks:
-            dealt |= sum(1 << c for s, c in t.plays if s == self.human)
-        dealt |= sum(1 << c for s, c in self.state.trick if s == self.human)
-        return suit_order(dealt, self.state.trump)
+    def seat_name(self, seat: Seat) -> str:
+        return "You" if seat == self.human else seat.long_name
+
+    def side_name(self, key: str) -> str:
+        """``"You and North"``, ``"East and West"``; in a game for two, ``"You"`` and ``"North"``."""
+        mine = self.rules.side_of(self.human)
+        sides = [side for i, side in enumerate(self.rules.sides) if (i == mine) == (key == "us")]
+        seats = [seat for side in sides for seat in side]
+        seats.sort(key=lambda s: s != self.human)
+        return " and ".join(self.seat_name(s) for s in seats)
+
+    def _verb(self, key: str) -> str:
+        """The verb ending for a side: "You win", "North wins", "East and West win"."""
+        name = self.side_name(key)
+        return "" if name == "You" or " and " in name else "s"
+
+    # --- what the page shows ------------------------------------------------
+    def hand_order(self, seat: Seat | None = None) -> list[int]:
+        """The suit order of a hand the human sees, fixed for the hand from the cards held
+        at its start (German Whist: as they stand), so the suits do not jump about."""
+        seat = self.human if seat is None else seat
+        st = self.state
+        held = st.hands[seat]
+        if not st.stock and st.rules.first_counted_trick == 0:
+            for t in st.tricks:
+                held |= sum(1 << c for s, c in t.plays if s == seat)
+            held |= sum(1 << c for s, c in st.trick if s == seat)
+        return suit_order(held, st.trump)
+
+    def _hand_view(self, seat: Seat) -> list[dict[str, Any]]:
+        st = self.state
+        playing = st.to_play == seat and self.controls(seat) and st.phase is Phase.PLAY
+        legal = st.legal_mask() if playing else 0
+        playable = st.hands[seat] if playing and self.rules.revokes_allowed else legal
+        trump = st.trump
+        out = []
+        for c in sort_hand(st.hands[seat], trump, self.hand_order(seat)):
+            card = _card(c)
+            if trump is not None and suit_of(c) == trump:
+                card["trump"] = True
+            card["legal"] = bool(legal >> c & 1)
+            if playable != legal:
+                card["playable"] = bool(playable >> c & 1)  # club rules: a revoke may be played
+            out.append(card)
+        return out
 
     def view(self) -> dict[str, Any]:
         """Everything the page shows, as plain data (JSON-serialisable)."""
         st = self.state
         rules = self.rules
-        hand = st.hands[self.human]
-        legal = st.legal_mask() if self.human_to_play else 0
         seats = {}
         for seat in rules.seats:
             seats[SEAT_NAMES[seat]] = {
-                "name": "You" if seat == self.human else seat.long_name,
+                "name": self.seat_name(seat),
                 "seat_name": seat.long_name,
                 "cards": st.hands[seat].bit_count(),
                 "side": self.side_key(seat),
                 "dealer": seat == st.dealer,
                 "to_play": seat == st.to_play,
                 "human": seat == self.human,
+                "dummy": seat in rules.dummies,
+                "yours": self.controls(seat),
             }
         last = st.last_trick
-        return {
+        opponents = [v for k, v in self.levels.items() if rules.side_of(k) != rules.side_of(self.human)]
+        view: dict[str, Any] = {
             "game": rules.name,
             "title": rules.title,
             "target": rules.target,
+            "options": dict(rules.options),
             "phase": st.phase.value,
             "hand_number": st.hand_number + 1,
+            "game_number": st.game_number + 1,
             "deal_number": st.deal_number,
             "human": SEAT_NAMES[self.human],
             "dealer": SEAT_NAMES[st.dealer],
@@ -360,8 +475,8 @@ class Table:
             "trump_name": "No trump" if st.trump is None else SUIT_NAMES[st.trump].capitalize(),
             "turn_up": None if st.turn_up is None else _card(st.turn_up),
             "turn_up_visible": st.turn_up_visible,
-            "hand": [{**_card(c), "legal": bool(legal >> c & 1)}
-                     for c in sort_hand(hand, st.trump, self.hand_order())],
+            "hand": self._hand_view(self.human),
+            "dummy": self._dummy_view(),
             "seats": seats,
             "trick": _plays(st.trick),
             "trick_leader": SEAT_NAMES[st.leader] if st.phase is Phase.PLAY else None,
@@ -369,15 +484,94 @@ class Table:
             "last_trick": None if last is None else self._trick_view(last, len(st.tricks), st.hand_number),
             "tricks_won": self.by_side(st.tricks_won),
             "scores": self.by_side(st.scores),
+            "games": self.by_side(st.games) if rules.games_to_win() > 1 else None,
+            "side_names": {"us": self.side_name("us"), "them": self.side_name("them")},
             "in_progress": self.in_progress,
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
-            "levels": {"partner": self.levels[self.human],
-                       "opponents": next(v for k, v in self.levels.items()
-                                         if self.rules.side_of(k) != self.rules.side_of(self.human))},
-            "summary": self._summary() if st.phase is not Phase.PLAY else None,
+            "levels": {"partner": self.levels.get(self.human, self._level),
+                       "opponents": opponents[0] if opponents else self._level},
+            "auction": self._auction_view(),
+            "stock": self._stock_view(),
+            "draw": self._draw_view(),
+            "summary": self._summary() if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
             "game_over": self._game_over() if st.is_over else None,
+            "score_sheet": self.score_sheet(),
         }
+        return view
+
+    def _dummy_view(self) -> dict[str, Any] | None:
+        """The dummy's hand: yours to play (shown to you always), else shown after the opening lead."""
+        st = self.state
+        for dummy in self.rules.dummies:
+            shown = self.controls(dummy) or bool(st.tricks or st.trick)
+            return {"seat": SEAT_NAMES[dummy], "name": dummy.long_name, "yours": self.controls(dummy),
+                    "cards": self._hand_view(dummy) if shown else None,
+                    "count": st.hands[dummy].bit_count()}
+        return None
+
+    def _auction_view(self) -> dict[str, Any] | None:
+        st = self.state
+        if not self.rules.has_auction:
+            return None
+        calls = [{"seat": SEAT_NAMES[s], "name": self.seat_name(s), "call": c} for s, c in st.auction]
+        contract = st.contract
+        legal = st.legal_calls() if self.human_to_play else []
+        return {
+            "calls": calls,
+            "first": SEAT_NAMES[self.rules.next_seat(st.dealer)],
+            "legal": legal,
+            "can_double": DOUBLE in legal,
+            "contract": None if contract is None else {
+                "name": contract.name, "long_name": contract.long_name, "level": contract.level,
+                "trump": "NT" if contract.strain is None else SUITS[contract.strain],
+                "declarer": SEAT_NAMES[contract.declarer], "declarer_name": self.seat_name(contract.declarer),
+                "side": self.side_key(contract.declarer), "doubled": contract.doubled},
+        }
+
+    def _stock_view(self) -> dict[str, Any] | None:
+        """German Whist: the stock, its face-up card, the phase, and what you last drew."""
+        st = self.state
+        if self.rules.first_counted_trick == 0:
+            return None
+        mine = [d for d in st.draws if d.seat == self.human]
+        drawn = None
+        if mine and st.tricks and mine[-1].trick == len(st.tricks) - 1 and not st.trick:
+            d = mine[-1]
+            drawn = {**_card(d.card), "face_up": d.face_up}
+        theirs = [d for d in st.draws if d.seat != self.human and d.face_up
+                  and st.hands[d.seat] >> d.card & 1]
+        return {"size": len(st.stock), "face_up": None if st.face_up is None else _card(st.face_up),
+                "phase": 1 if len(st.tricks) < self.rules.first_counted_trick else 2,
+                "phase_one_tricks": min(len(st.tricks), self.rules.first_counted_trick),
+                "you_drew": drawn, "they_hold": [_card(d.card) for d in theirs]}
+
+    def _draw_view(self) -> dict[str, Any] | None:
+        draw = self.state.draw
+        if draw is None:
+            return None
+        seat_of = draw.seating
+        return {"rounds": [[{"seat": SEAT_NAMES[seat_of[p]], "name": self.seat_name(seat_of[p]), **_card(c)}
+                            for p, c in rnd] for rnd in draw.rounds],
+                "dealer": SEAT_NAMES[draw.dealer], "dealer_name": self.seat_name(draw.dealer),
+                "partner": self.rules.partner_of(self.human) and SEAT_NAMES[self.rules.partner_of(self.human)],
+                "aces_low": draw.aces_low}
+
+    def score_sheet(self) -> dict[str, Any]:
+        """Every hand of the game (or rubber) so far: tricks, points, honours, running scores."""
+        rows = []
+        for r in self.state.results:
+            rows.append({"hand": r.hand_number + 1, "game": r.game_number + 1, "dealer": SEAT_NAMES[r.dealer],
+                         "trump": "NT" if r.trump is None else SUITS[r.trump],
+                         "contract": None if r.contract is None else r.contract.name,
+                         "declarer": None if r.contract is None else SEAT_NAMES[r.contract.declarer],
+                         "tricks": self.by_side(r.tricks), "points": self.by_side(r.points),
+                         "honours": self.by_side(r.honours) if r.honours else {"us": 0, "them": 0},
+                         "scores": self.by_side(r.scores), "game_winner": None if r.game_winner is None
+                         else ("us" if r.game_winner == self.rules.side_of(self.human) else "them"),
+                         "thrown_in": r.thrown_in, "deal_number": r.deal_number})
+        return {"rows": rows, "totals": self.by_side(self.state.match_totals),
+                "rubber": self.rules.games_to_win() > 1, "games": self.by_side(self.state.games)}
 
     # --- internals ------------------------------------------------------------
     def _trick_view(self, trick: Trick, number: int, hand_number: int) -> dict[str, Any]:
@@ -386,11 +580,15 @@ class Table:
                 "number": number, "hand_number": hand_number + 1}
 
     def _turn_text(self) -> str:
-        seat = self.state.to_play
+        st = self.state
+        seat = st.to_play
         if seat is None:
             return ""
-        if seat == self.human:
-            return "Your lead." if not self.state.trick else "Your turn."
+        if st.phase is Phase.AUCTION:
+            return "Your call." if seat == self.human else f"{seat.long_name} to call."
+        if self.controls(seat):
+            whose = "" if seat == self.human else f" from {seat.long_name}'s hand"
+            return (f"Your lead{whose}." if not st.trick else f"Your turn{whose}.")
         return f"{seat.long_name} to play."
 
     def _summary(self) -> dict[str, Any] | None:
@@ -402,39 +600,125 @@ class Table:
                 "dealer": SEAT_NAMES[r.dealer],
                 "trump": "NT" if r.trump is None else SUITS[r.trump],
                 "tricks": tricks, "points": points, "scores": scores,
-                "text": self._points_text(points, tricks)}
+                "honours": self.by_side(r.honours) if r.honours else None,
+                "honour_cards": self.by_side(r.honour_cards) if r.honours and any(r.honours) else None,
+                "revokes": [{"seat": SEAT_NAMES[s], "name": self.seat_name(s)} for s in r.revokes],
+                "contract": None if r.contract is None else {
+                    "name": r.contract.long_name, "declarer": SEAT_NAMES[r.contract.declarer],
+                    "side": self.side_key(r.contract.declarer),
+                    "made": r.tricks[self.rules.side_of(r.contract.declarer)] >= r.contract.level},
+                "thrown_in": r.thrown_in,
+                "game_winner": None if r.game_winner is None else
+                ("us" if r.game_winner == self.rules.side_of(self.human) else "them"),
+                "games": self.by_side(r.games) if self.rules.games_to_win() > 1 else None,
+                "text": self._result_text(r)}
+
+    def _result_text(self, r: HandResult) -> str:
+        """The hand's outcome in words: tricks, contract, honours, revokes, points."""
+        tricks, points = self.by_side(r.tricks), self.by_side(r.points)
+        if r.thrown_in:
+            return "Everyone passed: the cards are thrown in and the next dealer deals."
+        parts = []
+        for s in r.revokes:
+            parts.append(f"{self.seat_name(s)} revoked: three tricks go to the other side.")
+        if r.contract is not None:
+            key = self.side_key(r.contract.declarer)
+            made = r.tricks[self.rules.side_of(r.contract.declarer)] >= r.contract.level
+            who = self.side_name(key)
+            parts.append(f"{who} {'make' if made else 'fail in'} {r.contract.long_name} with {tricks[key]} tricks.")
+            for k in ("us", "them"):
+                parts.append(f"{self.side_name(k)} score{self._verb(k)} {_n(points[k], 'point')}.")
+            return " ".join(parts)
+        honours = self.by_side(r.honours) if r.honours else {"us": 0, "them": 0}
+        odd = {k: points[k] - honours[k] for k in points}
+        if self.rules.first_counted_trick:
+            lead = "us" if tricks["us"] > tricks["them"] else "them"
+            parts.append(f"Phase Two: {self.side_name(lead)} take{self._verb(lead)} {tricks[lead]} "
+                         f"tricks to {tricks['them' if lead == 'us' else 'us']}")
+            parts[-1] += f" and score{self._verb(lead)} {_n(points[lead], 'point')}." if points[lead] else "."
+            return " ".join(parts)
+        scorer = next((k for k in ("us", "them") if odd[k]), None)
+        if scorer is None:
+            parts.append("Six tricks each: nobody scores for tricks." if tricks["us"] == tricks["them"]
+                         else f"{self.side_name('us')} take{self._verb('us')} {tricks['us']} tricks: "
+                              "no odd tricks are scored.")
+        else:
+            parts.append(f"{self.side_name(scorer)} take{self._verb(scorer)} {tricks[scorer]} tricks "
+                         f"and score{self._verb(scorer)} {_n(odd[scorer], 'point')}.")
+        for k in ("us", "them"):
+            if honours[k]:
+                parts.append(f"{self.side_name(k)} score{self._verb(k)} {honours[k]} for honours.")
+        return " ".join(parts)
 
     def _game_over(self) -> dict[str, Any]:
-        winner = self.state.winner
+        st = self.state
+        winner = st.winner
         assert winner is not None
         side = "us" if winner == self.rules.side_of(self.human) else "them"
-        scores = self.by_side(self.state.scores)
-        text = (f"You and North win the game, {scores['us']} to {scores['them']}." if side == "us"
-                else f"East and West win the game, {scores['them']} to {scores['us']}.")
-        return {"winner": side, "scores": scores, "text": text,
-                "hands_played": len(self.state.results)}
-
-    def _points_text(self, points: dict[str, int], tricks: dict[str, int]) -> str:
-        if points["us"]:
-            return f"You and North take {tricks['us']} tricks and score {_n(points['us'], 'point')}."
-        if points["them"]:
-            return f"East and West take {tricks['them']} tricks and score {_n(points['them'], 'point')}."
-        return "Six tricks each: nobody scores."
+        scores = self.by_side(st.scores)
+        name = self.side_name(side)
+        if self.rules.games_to_win() > 1:
+            games = self.by_side(st.games)
+            totals = self.by_side(st.match_totals)
+            text = (f"{name} win{self._verb(side)} the rubber {games[side]} games to "
+                    f"{games['them' if side == 'us' else 'us']}, {totals[side]} points to "
+                    f"{totals['them' if side == 'us' else 'us']} with honours and bonus.")
+        else:
+            text = (f"{name} win{self._verb(side)} the game, {scores[side]} to "
+                    f"{scores['them' if side == 'us' else 'us']}.")
+        totals = self.by_side(st.match_totals)
+        return {"winner": side, "scores": scores, "text": text, "totals": totals,
+                "margin": totals[side] - totals["them" if side == "us" else "us"],
+                "hands_played": len(st.results)}
 
     def _announce_deal(self) -> None:
         st = self.state
-        trump = "no trump" if st.trump is None else SUIT_NAMES[st.trump]
+        if st.phase is Phase.DRAW:
+            return
         text = f"Hand {st.hand_number + 1}. {st.dealer.long_name} deals"
-        if st.turn_up is not None:
+        if st.phase is Phase.AUCTION:
+            first = self.rules.next_seat(st.dealer)
+            self.messages.append(f"{text}. {self.seat_name(first)} speak{'s' if first != self.human else ''} first.")
+            return
+        trump = "no trump" if st.trump is None else SUIT_NAMES[st.trump]
+        if st.stock:
+            text += f"; the {card_long_name(st.stock[0])} lies face up on the stock"
+        elif st.turn_up is not None:
             text += f" and turns up the {card_long_name(st.turn_up)}"
-        self.messages.append(f"{text}: {trump} are trumps. {st.leader.long_name} leads.")
+        self.messages.append(f"{text}: {trump} are trumps. {self.seat_name(st.leader)} lead"
+                             f"{'s' if st.leader != self.human else ''}.")
 
-    def _apply_card(self, card: int) -> None:
+    def _apply(self, action: str) -> None:
         st = self.state
         seat = st.to_play
         assert seat is not None
+        if st.phase is Phase.AUCTION:
+            self._apply_call(seat, action)
+        else:
+            self._apply_card(seat, parse_card(action))
+
+    def _apply_call(self, seat: Seat, call: str) -> None:
+        st = self.state
+        st.apply(call)
+        who = self.seat_name(seat)
+        verb = {PASS: "pass", DOUBLE: "double"}.get(call)
+        s = "" if seat == self.human else "es" if verb == "pass" else "s"
+        if verb is not None:
+            self.messages.append(f"{who} {verb}{s}.")
+        else:
+            self.messages.append(f"{who} bid{'' if seat == self.human else 's'} {call}.")
+        if st.phase is Phase.PLAY and st.contract is not None:
+            c = st.contract
+            self.messages.append(f"The contract is {c.long_name} by {self.seat_name(c.declarer)}. "
+                                 f"{self.seat_name(st.leader)} lead{'s' if st.leader != self.human else ''}.")
+        elif st.phase is not Phase.AUCTION:
+            self._announce_result()
+
+    def _apply_card(self, seat: Seat, card: int) -> None:
+        st = self.state
         st.apply(card_name(card))
-        who = "You play" if seat == self.human else f"{seat.long_name} plays"
+        who = "You play" if seat == self.human else (
+            f"You play from {seat.long_name}'s hand" if self.controls(seat) else f"{seat.long_name} plays")
         self.messages.append(f"{who} the {card_long_name(card)}.")
         if st.trick:
             return
@@ -442,16 +726,45 @@ class Table:
         won = self.by_side(st.tricks_won)
         winner = "You win" if done.winner == self.human else f"{done.winner.long_name} wins"
         self.messages.append(f"{winner} the trick. Tricks: us {won['us']}, them {won['them']}.")
+        if st.draws and st.draws[-1].trick == len(st.tricks) - 1:
+            mine = next(d for d in st.draws[-2:] if d.seat == self.human)
+            how = "take the face-up" if mine.face_up else "draw the"
+            self.messages.append(f"You {how} {card_long_name(mine.card)}.")
+            if st.stock:
+                self.messages.append(f"The {card_long_name(st.stock[0])} is turned face up.")
+            else:
+                self.messages.append("The stock is gone: Phase Two begins, and now the tricks count.")
         if st.phase is Phase.PLAY:
             return
+        self._announce_result()
+
+    def _announce_result(self) -> None:
+        st = self.state
         summary = self._summary()
         assert summary is not None
         scores = summary["scores"]
         self.messages.append(f"{summary['text']} Score: us {scores['us']}, them {scores['them']}.")
+        if summary["game_winner"] is not None and not st.is_over:
+            self.messages.append(f"{self.side_name(summary['game_winner'])} win{self._verb(summary['game_winner'])} "
+                                 f"game {st.game_number + 1}.")
         if st.is_over:
             self.messages.append(self._game_over()["text"])
 
 
+def game_choices() -> list[dict[str, Any]]:
+    """Every game and its options, with the one-line explanations, for the New game dialog."""
+    from whist.rules import GAMES
+
+    out = []
+    for name, cls in GAMES.items():
+        out.append({"game": name, "title": cls.title, "blurb": cls.blurb,
+                    "options": [{"name": key, "default": cls.default_options[key],
+                                 "choices": list(cls.option_choices.get(key, (cls.default_options[key],))),
+                                 "help": OPTION_HELP.get(key, "")}
+                                for key in cls.default_options
+                                if len(cls.option_choices.get(key, ())) > 1]})
+    return out
+
+
 def _n(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
-

@@ -1,0 +1,180 @@
+"""The table for every game: Contract Whist's auction, German Whist's stock, Dummy
+Whist's two hands, the draw for partners, club revokes and rubbers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from whist.auction import PASS
+from whist.cards import parse_card, suit_of
+from whist.seats import Seat
+from whist.state import Phase
+from whist.table import Table, game_choices
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def run_computers(table: Table) -> None:
+    while table.computer_step():
+        pass
+
+
+def finish_hand(table: Table) -> None:
+    """Play the hand out: computers for themselves, the hint for the human."""
+    while table.state.phase in (Phase.PLAY, Phase.AUCTION):
+        if table.computer_step() is None:
+            hint = table.hint()
+            assert hint is not None
+            ok = (table.human_call(hint) if table.state.phase is Phase.AUCTION else table.human_play(hint)).ok
+            assert ok
+
+
+def test_contract_whist_at_the_table() -> None:
+    table = Table(seed=11, game="contract")
+    run_computers(table)
+    view = table.view()
+    assert view["phase"] == "auction" and view["your_turn"]
+    auction = view["auction"]
+    assert auction["legal"][0] == PASS and auction["contract"] is None
+    assert view["hand"] and all(not c["legal"] for c in view["hand"])       # no card while bidding
+    before = table.state.snapshot()
+    low = auction["legal"][1]  # the cheapest bid open to you
+    refused = table.human_call("6S")
+    assert not refused.ok and "not a bid" in refused.reason.lower() and table.state.snapshot() == before
+    assert not table.human_play(view["hand"][0]["card"]).ok
+    assert table.human_call(low).ok
+    assert table.view()["auction"]["calls"][-1] == {"seat": "S", "name": "You", "call": low}
+    run_computers(table)
+    while table.state.phase is Phase.AUCTION:
+        assert table.human_call(PASS).ok
+        run_computers(table)
+    contract = table.view()["auction"]["contract"]
+    if table.state.phase is Phase.PLAY:
+        assert contract is not None and contract["declarer"] in "NESW"
+        assert table.state.trump == (None if contract["trump"] == "NT" else "SHDC".index(contract["trump"]))
+        finish_hand(table)
+        summary = table.view()["summary"]
+        played = table.state.results[-1].contract
+        assert played is not None and summary["contract"]["name"] == played.long_name
+        assert ("make" in summary["text"]) == summary["contract"]["made"] or "fail" in summary["text"]
+    # undo goes back through the auction to your first call
+    while table.can_undo:
+        table.undo()
+    assert table.state.phase is Phase.AUCTION and all(s != S for s, _ in table.state.auction)
+
+
+def test_german_whist_at_the_table() -> None:
+    table = Table(seed=5, game="german")
+    view = table.view()
+    assert set(view["seats"]) == {"N", "S"} and view["stock"]["size"] == 26
+    assert view["stock"]["phase"] == 1 and view["stock"]["face_up"]["card"] == view["turn_up"]["card"]
+    assert view["side_names"] == {"us": "You", "them": "North"}
+    run_computers(table)
+    card = table.hint()
+    assert card is not None and table.human_play(card).ok
+    run_computers(table)
+    if not table.state.trick and len(table.state.tricks) == 1:
+        drew = table.view()["stock"]["you_drew"]
+        assert drew is not None and (table.state.hands[S] >> parse_card(drew["card"]) & 1)
+    finish_hand(table)
+    view = table.view()
+    assert view["stock"]["phase"] == 2 and view["stock"]["size"] == 0
+    assert "Phase Two" in view["summary"]["text"]
+    assert sum(view["summary"]["tricks"].values()) == 13
+
+
+def test_dummy_whist_you_play_north_too() -> None:
+    table = Table(seed=3, game="dummy")
+    assert table.controls(N) and table.controls(S) and not table.controls(E)
+    plays_from_north = 0
+    while table.state.phase is Phase.PLAY:
+        if table.computer_step() is not None:
+            assert table.state.actors[-1] in (E, W)
+            continue
+        seat = table.state.to_play
+        view = table.view()
+        assert view["your_turn"] and view["dummy"]["cards"] is not None
+        cards = view["dummy"]["cards"] if seat == N else view["hand"]
+        card = next(c["card"] for c in cards if c["legal"])
+        other = view["hand"] if seat == N else view["dummy"]["cards"]
+        if other:
+            assert not table.human_play(other[0]["card"]).ok        # not the hand whose turn it is
+        assert table.human_play(card).ok
+        plays_from_north += seat == N
+    assert plays_from_north == 13
+    assert table.undo() >= 1
+    assert table.state.phase is Phase.PLAY and table.human_to_play and len(table.state.tricks) == 12
+
+
+def test_the_draw_for_partners_then_deal() -> None:
+    table = Table(seed=8, game="short", draw="high")
+    view = table.view()
+    assert view["phase"] == "draw" and view["draw"]["rounds"] and view["hand"] == []
+    assert table.proceed() and table.state.phase is Phase.PLAY
+    assert table.view()["dealer"] == view["draw"]["dealer"]
+
+
+def test_club_rules_let_you_revoke_and_the_summary_says_so() -> None:
+    for seed in range(40):
+        table = Table(seed=seed, revokes="club")
+        run_computers(table)
+        st = table.state
+        if not st.trick:
+            continue
+        led = suit_of(st.trick[0][1])
+        hand = st.hands[S]
+        revoke = [c for c in range(52) if hand >> c & 1 and suit_of(c) != led]
+        if not revoke or not [c for c in range(52) if hand >> c & 1 and suit_of(c) == led]:
+            continue
+        view = table.view()
+        card = next(c for c in view["hand"] if parse_card(c["card"]) == revoke[0])
+        assert not card["legal"] and card["playable"]
+        assert table.human_play(card["card"]).ok
+        finish_hand(table)
+        summary = table.view()["summary"]
+        assert summary["revokes"] == [{"seat": "S", "name": "You"}] and "You revoked" in summary["text"]
+        return
+    pytest.fail("no seed gave a position to revoke in")
+
+
+def test_a_rubber_at_the_table() -> None:
+    table = Table(seed=21, game="short", rubber=True)
+    games_seen = set()
+    while not table.state.is_over:
+        finish_hand(table)
+        summary = table.view()["summary"]
+        if summary["game_winner"] is not None:
+            games_seen.add(table.state.game_number)
+        if not table.state.is_over:
+            assert table.proceed()
+    view = table.view()
+    assert len(games_seen) >= 2 and "rubber" in view["game_over"]["text"]
+    sheet = view["score_sheet"]
+    assert sheet["rubber"] and max(sheet["games"].values()) == 2
+    assert len(sheet["rows"]) == len(table.state.results)
+    json.dumps(view)
+
+
+def test_a_saved_game_comes_back_exactly() -> None:
+    table = Table(seed=13, game="contract", doubling=True)
+    run_computers(table)
+    table.human_call(PASS)
+    run_computers(table)
+    again = Table.from_record(json.loads(json.dumps(table.state.to_record())))
+    assert again.state.snapshot() == table.state.snapshot() and again.view() == table.view()
+
+
+def test_every_game_is_offered_with_its_options() -> None:
+    choices = {c["game"]: c for c in game_choices()}
+    assert set(choices) == {"classic", "short", "long", "american", "dummy", "contract", "german"}
+    classic = {o["name"]: o for o in choices["classic"]["options"]}
+    assert classic["target"]["choices"] == [5, 7, 9] and classic["target"]["default"] == 7
+    assert all(o["help"] for c in choices.values() for o in c["options"])
+    assert "honours" not in {o["name"] for o in choices["american"]["options"]}
+    for game, c in choices.items():
+        opts: dict[str, Any] = {o["name"]: o["choices"][-1] for o in c["options"]}
+        table = Table(seed=1, game=game, **opts)
+        json.dumps(table.view())
