@@ -2,7 +2,8 @@
 
 ``?pace=slow|normal|fast|instant`` sets the speed of play for this visit
 (``instant`` also lets a finished trick go at once: for tests);
-``?seed=N`` deals a given game.
+``?game=NAME`` and its options, and ``#deal=N`` (or ``?seed=N``), start a
+given game and deal (see :mod:`whist.web.address`).
 """
 
 import traceback
@@ -10,27 +11,25 @@ import traceback
 import js
 
 
-def _option(name: str) -> str | None:
-    value = js.URLSearchParams.new(js.location.search).get(name)
-    return None if value is None else str(value)
-
-
 def main() -> object:
     js.whistLoader.stage("main")
     try:
+        from whist.web.address import parse_address
         from whist.web.page import Page, random_seed
         from whist.web.settings import DEFAULTS, SPEEDS
 
+        start = parse_address(str(js.location.search), str(js.location.hash))
         settings = DEFAULTS
-        pace = _option("pace")
+        pace = start.pace
         if pace in SPEEDS:
             settings = settings.changed(speed=pace)
             if pace in ("fast", "instant"):
                 settings = settings.changed(trick_pause="none")
-        seed_text = _option("seed")
-        seed = int(seed_text) if seed_text and seed_text.isdigit() else random_seed()
-        page = Page(seed, settings)
+        seed = start.seed if start.seed is not None else random_seed()
+        page = Page(seed, settings, start.game, start.options, start.dealer)
         page.start()
+        for problem in start.problems:
+            page.say(problem)
         return page
     except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))

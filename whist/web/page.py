@@ -53,14 +53,15 @@ def random_seed() -> int:
 
 
 class Page:
-    def __init__(self, seed: int, settings: Settings) -> None:
+    def __init__(self, seed: int, settings: Settings, game: str = "classic",
+                 options: dict[str, Any] | None = None, dealer: Any = None) -> None:
         self.doc = js.document
         self.body = js.document.body
         self.settings = settings
         self.timing = timing(settings)
         #: Called with the new Settings whenever the player changes one (a storage layer saves them).
         self.settings_listeners: list[Callable[[Settings], None]] = []
-        self.table = Table(seed)
+        self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
         self.generation = 0

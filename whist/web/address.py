@@ -1,0 +1,101 @@
+"""What the page's address asks for: a game, its options, a deal number.
+
+``?game=contract&target=50`` starts Contract Whist to 50; ``#deal=N`` (with
+the same ``game`` and option keys, in the query or in the fragment) starts
+the game whose first hand is deal number N, so a deal can be shared as a
+link; ``dealer=W`` with it replays a hand with its dealer. Pure Python, so
+it is tested under CPython; the page passes ``location.search`` and
+``location.hash``.
+
+>>> start = parse_address("?game=short", "#deal=42&rubber=true")
+>>> start.game, start.options, start.seed, start.problems
+('short', {'rubber': True}, 42, [])
+>>> parse_address("?game=snap", "").problems
+["There is no game called 'snap': Classic Whist is dealt instead."]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from whist.rules import GAMES
+from whist.seats import Seat
+
+RESERVED = ("game", "deal", "seed", "dealer", "pace")
+
+
+@dataclass
+class StartRequest:
+    game: str = "classic"
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    """The deal number of the first hand; None: draw one fairly."""
+    dealer: Seat | None = None
+    pace: str | None = None
+    problems: list[str] = field(default_factory=list)
+    """What in the address could not be used, in plain words (the page says it once)."""
+
+
+def _value(text: str, choices: tuple[Any, ...]) -> Any:
+    for choice in choices:
+        if str(choice).lower() == text.lower():
+            return choice
+    raise ValueError(text)
+
+
+def parse_address(search: str, fragment: str) -> StartRequest:
+    """Read the query and the fragment (either may hold any key; the fragment wins)."""
+    pairs = dict(parse_qsl(search.lstrip("?"))) | dict(parse_qsl(fragment.lstrip("#")))
+    start = StartRequest()
+    game = pairs.get("game", "classic")
+    if game not in GAMES:
+        start.problems.append(f"There is no game called {game!r}: Classic Whist is dealt instead.")
+        game = "classic"
+    start.game = game
+    cls = GAMES[game]
+    for key, text in pairs.items():
+        if key in RESERVED:
+            continue
+        choices = cls.option_choices.get(key)
+        if choices is None:
+            start.problems.append(f"{cls.title} has no option {key!r}; it was left out.")
+            continue
+        try:
+            start.options[key] = _value(text, choices)
+        except ValueError:
+            start.problems.append(f"The option {key}={text} is not one of "
+                                  f"{', '.join(str(c).lower() for c in choices)}; the usual one is used.")
+    number = pairs.get("deal", pairs.get("seed"))
+    if number is not None:
+        if number.isdigit() and len(number) <= 18:
+            start.seed = int(number)
+        else:
+            start.problems.append(f"{number!r} is not a deal number (a whole number): a new deal is drawn.")
+    dealer = pairs.get("dealer")
+    if dealer is not None:
+        try:
+            seat = Seat.parse(dealer)
+        except ValueError:
+            seat = None
+        if seat is None or seat not in cls.seats:
+            start.problems.append(f"{dealer!r} cannot deal in {cls.title}; the usual dealer deals.")
+        else:
+            start.dealer = seat
+    start.pace = pairs.get("pace")
+    return start
+
+
+def share_fragment(game: str, options: dict[str, Any], deal_number: int, dealer: Seat | None = None) -> str:
+    """The ``#deal=...`` fragment that starts this deal again (options that differ from the defaults)."""
+    cls = GAMES[game]
+    pairs: dict[str, Any] = {"deal": deal_number}
+    if game != "classic":
+        pairs["game"] = game
+    for key, value in options.items():
+        if cls.default_options.get(key) != value:
+            pairs[key] = str(value).lower()
+    if dealer is not None:
+        pairs["dealer"] = dealer.name
+    return "#" + urlencode(pairs)
