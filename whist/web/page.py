@@ -177,6 +177,9 @@ class Page:
         for tab in ("rules", "controls"):
             self.on(self.el(f"tab-{tab}"), "click", lambda e, t=tab: self.select_tab(t, focus=True))
         self.on(self.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
+        # review: the hand review, replay, share and export (whist/web/review_view.py)
+        from whist.web import review_view
+        self.review = review_view.install(self)
         self.apply_settings(self.settings, notify=False)
         self.take_announcements()
         self.settle()

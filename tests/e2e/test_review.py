@@ -1,0 +1,138 @@
+"""Review, replay, share and export a finished hand, in Chromium (issue 10).
+
+Each test finishes a hand at ``?pace=instant`` by playing your lowest legal
+card, then uses the summary's and the review dialog's controls. The watched
+page fails the test on any console error or Python traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, read
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = "() => [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card).sort().join(' ')"
+OVER = "() => ['hand-over', 'game-over'].includes(document.body.dataset.phase)"
+ANALYSED = "() => document.querySelector('#review').dataset.analysis === 'done'"
+
+
+def first_hand(page: GamePage) -> str:
+    """Your thirteen cards (or as many as you were dealt) at your first move."""
+    page.wait_for_function(YOUR_MOVE)
+    return str(page.evaluate(HAND))
+
+
+def finish_hand(page: GamePage) -> None:
+    for _ in range(100):
+        page.wait_for_function(YOUR_MOVE)
+        table = read(page)
+        if table["phase"] != "play":
+            break
+        click_card(page, min(legal_from_page(table)))
+    page.wait_for_function(OVER)
+    page.wait_for_selector("#summary:not([hidden])")
+
+
+def open_review(page: GamePage) -> float:
+    started = time.monotonic()
+    page.click("#review-open")
+    page.wait_for_selector("#review[open]")
+    page.wait_for_function(ANALYSED, timeout=90_000)
+    return time.monotonic() - started
+
+
+def step_times(page: GamePage) -> str:
+    data = page.evaluate("() => ({...document.querySelector('#review').dataset})")
+    return f"{data['steps']} steps, mean {data['stepMeanMs']} ms, slowest {data['stepMaxMs']} ms"
+
+
+def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
+    game_page.open("?pace=instant&seed=4242")
+    dealt = first_hand(game_page)
+    finish_hand(game_page)
+    sub = game_page.text_content("#summary-sub") or ""
+    assert "Deal 4242" in sub
+    took = open_review(game_page)
+    print(f"\nclassic analysis: {took:.1f} s, {step_times(game_page)}")
+    # All four hands, before the first trick: 13 cards each.
+    assert game_page.locator("#review .rv-hand").count() == 4
+    assert game_page.locator("#review .rv-hand .rv-card").count() == 52
+    assert game_page.text_content("#review-pos") == "Trick 1 of 13"
+    # The keys step through the hand; End goes to the last trick, fully marked.
+    game_page.focus("#review-next")
+    game_page.keyboard.press("ArrowRight")
+    assert game_page.text_content("#review-pos") == "Trick 2 of 13"
+    assert game_page.locator("#review .rv-hand .rv-card").count() == 48
+    game_page.keyboard.press("End")
+    assert game_page.text_content("#review-pos") == "Trick 13 of 13"
+    plays = game_page.locator("#review .rv-play")
+    assert plays.count() == 4
+    seats = {plays.nth(i).get_attribute("data-seat") for i in range(4)}
+    assert seats == {"N", "E", "S", "W"}
+    assert all(plays.nth(i).get_attribute("data-cost") == "0" for i in range(4))  # the last trick is forced
+    game_page.keyboard.press("ArrowLeft")
+    assert game_page.text_content("#review-pos") == "Trick 12 of 13"
+    assert all(c != "" for c in game_page.locator("#review .rv-play").evaluate_all(
+        "els => els.map(e => e.dataset.cost)"))
+    game_page.click("#review-prev")
+    assert game_page.text_content("#review-pos") == "Trick 11 of 13"
+    summary = game_page.text_content("#review-summary") or ""
+    assert re.search(r"perfect double-dummy play|could have taken \d+ more tricks? with perfect information", summary)
+    # A costly card is red and says what it cost.
+    for cost in game_page.locator("#review .rv-bad").all():
+        assert re.match(r"cost \d+ tricks? double dummy", cost.get_attribute("title") or "")
+    # Close (Escape), then replay the deal: the same cards again.
+    game_page.keyboard.press("Escape")
+    assert game_page.locator("#review[open]").count() == 0
+    game_page.click("#review-replay-sum")
+    game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    assert first_hand(game_page) == dealt
+
+
+def test_a_deal_link_gives_the_same_cards(game_page: GamePage) -> None:
+    game_page.open("?pace=instant#deal=987654321")
+    once = first_hand(game_page)
+    game_page.open("?pace=fast#deal=987654321")
+    assert first_hand(game_page) == once
+    game_page.open("?pace=instant#deal=987654322")
+    assert first_hand(game_page) != once
+    # Share from the summary gives a link that deals these cards with this dealer.
+    game_page.open("?pace=instant#deal=987654321")
+    finish_hand(game_page)
+    game_page.click("#review-share-sum")
+    game_page.wait_for_selector("#review-share-box:not([hidden])")
+    link = game_page.input_value("#review-share-link")
+    assert re.search(r"#deal=987654321&dealer=[NESW]$", link), link
+    game_page.goto("about:blank")
+    game_page.page.goto(link.replace("#", "?pace=instant#"))
+    game_page.wait_ready()
+    assert first_hand(game_page) == once
+
+
+def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: Path) -> None:
+    game_page.open("?pace=instant&seed=31337")
+    finish_hand(game_page)
+    open_review(game_page)
+    with game_page.expect_download() as info:
+        game_page.click("#review-json")
+    record = tmp_path / "game.json"
+    info.value.save_as(record)
+    assert info.value.suggested_filename.endswith(".json")
+    out = subprocess.run([sys.executable, "-m", "whist", "replay", str(record)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    assert "deal number 31337" in out and "trick 13:" in out
+    with game_page.expect_download() as info:
+        game_page.click("#review-pbn")
+    pbn = tmp_path / "deal.pbn"
+    info.value.save_as(pbn)
+    text = pbn.read_text()
+    assert '[Deal "' in text and "deal number 31337" in text

@@ -1,0 +1,149 @@
+"""HTML of the hand review dialog: the four hands before a trick, the trick with each
+play's double-dummy mark, the strip of tricks. Plain strings, no browser imports,
+so it is tested under CPython (whist.web.review_view puts it in the page).
+
+>>> from whist.state import GameState, Phase
+>>> state = GameState("classic", seed=5)
+>>> while state.phase is Phase.PLAY:
+...     state.apply(state.legal_actions()[0])
+>>> from whist.review import HandReview
+>>> review = HandReview.of(state)
+>>> 'data-trick="13"' in board(review, 12)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from whist.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
+from whist.review import HandReview, Mark
+from whist.seats import SEAT_NAMES, Seat
+from whist.state import GameState
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def seat_label(seat: Seat, you: Seat = Seat.S) -> str:
+    return "You" if seat == you else SEAT_WORDS[SEAT_NAMES[seat]]
+
+
+def cost_title(cost: int | None) -> str:
+    """What a card's mark means, in words (the title of the mark)."""
+    if cost is None:
+        return "not analysed (the position was too big to solve here)"
+    if cost == 0:
+        return "fine: cost no trick double dummy"
+    return f"cost {cost} trick{'s' if cost != 1 else ''} double dummy"
+
+
+def cost_badge(mark: Mark) -> str:
+    cost = mark.cost
+    if cost is None:
+        return f'<span class="rv-cost rv-unknown" title="{escape(cost_title(None))}">?</span>'
+    if cost == 0:
+        return f'<span class="rv-cost rv-ok" title="{escape(cost_title(0))}">\u2713</span>'
+    return f'<span class="rv-cost rv-bad" title="{escape(cost_title(cost))}">\u2212{cost}</span>'
+
+
+def _long(card: int) -> str:
+    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def small_card(card: int, cls: str = "", attrs: str = "") -> str:
+    """A card drawn small: rank and suit pip."""
+    suit = SUITS[suit_of(card)]
+    rank = RANKS[rank_of(card)]
+    colour = "red" if suit in "HD" else "black"
+    label = "10" if rank == "T" else rank
+    return (f'<span class="rv-card {colour}{(" " + cls) if cls else ""}" data-card="{card_name(card)}" '
+            f'role="img" aria-label="{escape(_long(card))}"{attrs}>{label}'
+            f'<svg class="pip" aria-hidden="true"><use href="#suit-{suit}"/></svg></span>')
+
+
+def hands_before(review: HandReview, trick: int) -> list[int]:
+    """Every seat's cards just before trick ``trick`` (an index into review.tricks)."""
+    hands = list(review.hands)
+    for i in range(review.first_trick, trick):
+        for seat, card in review.tricks[i][1]:
+            hands[seat] &= ~(1 << card)
+    return hands
+
+
+def marks_of(review: HandReview, trick: int) -> dict[int, Mark]:
+    return {m.card: m for m in review.marks if m.trick == trick}
+
+
+def board(review: HandReview, trick: int, you: Seat = Seat.S) -> str:
+    """The four hands as they stood before ``trick``, and the trick in the middle."""
+    hands = hands_before(review, trick)
+    leader, plays, winner = review.tricks[trick]
+    played = {card for _, card in plays}
+    marks = marks_of(review, trick)
+    out = [f'<div class="rv-board" data-trick="{trick + 1}">']
+    for seat in review.seats:
+        cards = "".join(small_card(c, "rv-played" if c in played else "") for c in _by_suit(hands[seat]))
+        role = " rv-you" if seat == you else ""
+        out.append(f'<section class="rv-hand rv-{SEAT_NAMES[seat]}{role}" aria-label="{seat_label(seat, you)}\'s '
+                   f'cards before trick {trick + 1}"><h3>{seat_label(seat, you)}</h3>'
+                   f'<div class="rv-cards">{cards or "<em>no cards</em>"}</div></section>')
+    out.append('<ol class="rv-trick" aria-label="The trick, in the order played">')
+    for order, (seat, card) in enumerate(plays):
+        mark = marks.get(card)
+        notes = []
+        if seat == leader:
+            notes.append('<span class="tag tag-led">led</span>')
+        if seat == winner:
+            notes.append('<span class="tag tag-won">won</span>')
+        cost = mark.cost if mark else None
+        data = f' data-seat="{SEAT_NAMES[seat]}" data-cost="{"" if cost is None else cost}"'
+        cls = " rv-lost" if cost else ""
+        title = f'{seat_label(seat, you)}: {_long(card)} \u2014 {cost_title(cost)}'
+        out.append(f'<li class="rv-play rv-at-{SEAT_NAMES[seat]}{cls}"{data} title="{escape(title)}">'
+                   f'<span class="rv-who">{order + 1}. {seat_label(seat, you)}{"".join(notes)}</span>'
+                   f'{small_card(card, "rv-big")}{cost_badge(mark) if mark else ""}</li>')
+    out.append("</ol></div>")
+    return "".join(out)
+
+
+def _by_suit(mask: int) -> list[int]:
+    return sorted(cards_high_first(mask), key=lambda c: (suit_of(c), -rank_of(c)))
+
+
+def strip(review: HandReview, current: int) -> str:
+    """One small button per trick, marked when the side's play cost a trick there."""
+    out = []
+    for i in range(review.first_trick, len(review.tricks)):
+        marks = marks_of(review, i).values()
+        lost = sum(m.cost or 0 for m in marks)
+        known = all(m.cost is not None for m in marks)
+        cls = "rv-step" + (" rv-lost" if lost else "") + ("" if known else " rv-open")
+        label = f"Trick {i + 1}" + (f": {lost} trick{'s' if lost != 1 else ''} given away" if lost else "")
+        current_attr = ' aria-current="step"' if i == current else ""
+        out.append(f'<button type="button" class="{cls}" data-goto="{i}" aria-label="{label}"'
+                   f'{current_attr}>{i + 1}</button>')
+    return "".join(out)
+
+
+def header(state: GameState) -> str:
+    """The line under the title: the deal number, dealer, trumps (and the contract)."""
+    trump = "no trumps" if state.trump is None else f"{SUIT_NAMES[state.trump]} trumps"
+    parts = [f"Deal {state.deal_number}", f"{SEAT_WORDS[SEAT_NAMES[state.dealer]]} dealt", trump]
+    if state.contract is not None:
+        c = state.contract
+        parts.append(f"contract: {c.long_name} by {SEAT_WORDS[SEAT_NAMES[c.declarer]]}")
+    if state.rules.first_counted_trick:
+        parts.append("Phase Two reviewed")
+    return " \u00b7 ".join(parts)
+
+
+def replay_options(state: GameState) -> dict[str, Any]:
+    """The options of a replay of ``state``'s hand: the game's own (not its defaults), no draw."""
+    rules = state.rules
+    options = {k: v for k, v in rules.options.items() if rules.default_options.get(k) != v}
+    if "draw" in options:
+        options.pop("draw")
+        if rules.default_options.get("draw") not in (None, "none", False):
+            options["draw"] = "none"
+    return options

@@ -1,0 +1,382 @@
+"""The hand review in the page: review, replay, share and export a finished hand.
+
+:func:`install` (called once by the page at start) adds, all from here:
+
+- to the hand summary: Review hand, Replay this deal, Share (a link with
+  ``#deal=N``, copied with the clipboard where the browser allows it, else a
+  selected text field);
+- to the toolbar: a Review button for the last finished hand;
+- the review dialog: the hand trick by trick (buttons, the strip of tricks,
+  Left/Right/Home/End), the four hands before each trick, each play with
+  who made it and its double-dummy cost; exports of the game record (JSON,
+  replays with ``python -m whist replay FILE``) and of the hand (PBN).
+
+The analysis runs one solver call at a time with ``await asyncio.sleep(0)``
+between calls, so the page never freezes: each call has a node budget, tuned
+from the time the calls take so that one stays near ``TARGET_MS``; once a
+whole trick's positions are too big for it, the earlier tricks stay unmarked.
+Closing the dialog cancels it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from typing import TYPE_CHECKING, Any
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+
+from whist.review import HandReview, hand_at_end, pbn_of
+from whist.state import GameState, Phase
+from whist.table import Table
+from whist.web import review_markup as rm
+from whist.web.address import share_fragment
+
+if TYPE_CHECKING:
+    from whist.web.page import Page
+
+#: Aim of one analysis step in the browser (ms): well under a frame budget of 200 ms.
+TARGET_MS = 110.0
+#: The node budget of the first step, and its bounds as it is tuned.
+FIRST_LIMIT = 3000
+MIN_LIMIT, MAX_LIMIT = 400, 40_000
+
+ICON = ('<svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
+        'stroke-linecap="round"><circle cx="10.5" cy="10.5" r="6"/><path d="M15 15l5 5M8 10.5h5"/></svg>')
+
+SUMMARY_HTML = """<!-- review: the summary's review, replay and share (whist/web/review_view.py) -->
+<div class="rv-summary-actions" id="review-summary-actions">
+  <button type="button" class="btn btn-ghost" id="review-open">Review hand</button>
+  <button type="button" class="btn btn-ghost" id="review-replay-sum">Replay this deal</button>
+  <button type="button" class="btn btn-ghost" id="review-share-sum">Share</button>
+</div>
+<div class="rv-share" id="review-share-box" hidden>
+  <input type="text" id="review-share-link" readonly aria-label="Link to this deal">
+  <span class="rv-share-msg" id="review-share-msg" role="status"></span>
+</div>"""
+
+DIALOG_HTML = """<!-- review: the hand review dialog (whist/web/review_view.py) -->
+<dialog id="review" class="sheet wide rv-dialog" aria-labelledby="review-title">
+  <div class="sheet-head">
+    <h2 id="review-title">Review</h2>
+    <form method="dialog"><button type="submit" class="icon-btn close-btn" aria-label="Close review">
+      <svg aria-hidden="true"><use href="#i-close"/></svg></button></form>
+  </div>
+  <p class="summary-sub" id="review-sub"></p>
+  <div class="rv-analysis">
+    <progress id="review-progress" max="1" value="0" aria-label="Double-dummy analysis"></progress>
+    <span id="review-progress-text" class="rv-progress-text"></span>
+  </div>
+  <p class="rv-line" id="review-summary" role="status"></p>
+  <div class="rv-strip" id="review-strip" role="group" aria-label="Tricks"></div>
+  <div id="review-board" class="rv-board-box"></div>
+  <div class="rv-nav">
+    <button type="button" class="btn btn-ghost" id="review-prev"
+      aria-keyshortcuts="ArrowLeft">&lsaquo; Previous</button>
+    <span id="review-pos" class="rv-pos" aria-live="polite"></span>
+    <button type="button" class="btn btn-ghost" id="review-next" aria-keyshortcuts="ArrowRight">Next &rsaquo;</button>
+  </div>
+  <div class="panel-actions rv-actions">
+    <button type="button" class="btn btn-ghost" id="review-json">Game record (JSON)</button>
+    <button type="button" class="btn btn-ghost" id="review-pbn">Deal (PBN)</button>
+    <button type="button" class="btn btn-ghost" id="review-share">Share</button>
+    <button type="button" class="btn btn-primary" id="review-replay">Replay this deal</button>
+  </div>
+</dialog>"""
+
+
+def install(page: Page) -> ReviewView:
+    view = ReviewView(page)
+    view.install()
+    return view
+
+
+class ReviewView:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.review: HandReview | None = None
+        self.state: GameState | None = None  # the reviewed hand, at its end
+        self.current = 0
+        self.task: asyncio.Future[None] | None = None
+        self.generation = 0
+        self.step_ms: list[float] = []
+
+    # --- building -----------------------------------------------------------------
+    def install(self) -> None:
+        page = self.page
+        actions = page.doc.querySelector("#summary .panel-actions")
+        actions.insertAdjacentHTML("beforebegin", SUMMARY_HTML)
+        page.body.insertAdjacentHTML("beforeend", DIALOG_HTML)
+        page.el("new-game").insertAdjacentHTML(
+            "beforebegin",
+            '<button type="button" class="icon-btn" id="review-btn" aria-label="Review the last hand" '
+            f'data-tip="Review the last hand" aria-haspopup="dialog">{ICON}</button>')
+        clicks = {
+            "review-open": self.open_finished, "review-btn": self.open_last,
+            "review-replay-sum": self.replay_finished, "review-replay": self.replay,
+            "review-share-sum": lambda: self.share(self.finished_state(), "review-share-sum"),
+            "review-share": lambda: self.share(self.state, "review-share"),
+            "review-prev": lambda: self.go(self.current - 1), "review-next": lambda: self.go(self.current + 1),
+            "review-json": self.export_json, "review-pbn": self.export_pbn,
+        }
+        for id_, action in clicks.items():
+            page.on(page.el(id_), "click", lambda e, act=action: act())
+        page.on(page.el("review-strip"), "click", self.on_strip)
+        dialog = page.el("review")
+        page.on(dialog, "keydown", self.on_key)
+        page.on(dialog, "close", self.on_close)
+
+    # --- which hand -----------------------------------------------------------------
+    def finished_state(self) -> GameState | None:
+        """The hand on show in the summary (the table's state at hand-over or game over)."""
+        state = self.page.table.state
+        return state if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER) else None
+
+    def last_state(self) -> GameState | None:
+        """The last finished hand, also while the next one is being played."""
+        state = self.page.table.state
+        if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return state
+        if not state.results:
+            return None
+        return hand_at_end(state.to_record(), state.results[-1].hand_number)
+
+    def open_finished(self) -> None:
+        self.open(self.finished_state())
+
+    def open_last(self) -> None:
+        self.open(self.last_state())
+
+    # --- the dialog -------------------------------------------------------------------
+    def open(self, state: GameState | None) -> None:
+        page = self.page
+        if state is None:
+            page.say("No hand has been finished yet: a review is for a finished hand.")
+            return
+        try:
+            review = HandReview.of(state)
+        except ValueError:
+            page.say("No card was played in that hand (it was thrown in): there is nothing to review.")
+            return
+        self.cancel()
+        self.state, self.review = state, review
+        self.current = review.first_trick
+        self.step_ms = []
+        page.set_text("review-title", f"Review: hand {state.hand_number + 1}")
+        page.set_text("review-sub", rm.header(state))
+        page.set_text("review-summary", "")
+        dialog = page.el("review")
+        dialog.dataset.analysis = "running"
+        self.render()
+        page.open_dialog("review")
+        self.generation += 1
+        self.task = asyncio.ensure_future(self.guarded(self.analyse(self.generation)))
+
+    def render(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        page = self.page
+        you = page.table.human
+        page.el("review-board").innerHTML = rm.board(review, self.current, you)
+        page.el("review-strip").innerHTML = rm.strip(review, self.current)
+        first, last = review.first_trick, len(review.tricks) - 1
+        page.set_text("review-pos", f"Trick {self.current + 1} of {last + 1}")
+        for id_, off in (("review-prev", self.current <= first), ("review-next", self.current >= last)):
+            page.el(id_).setAttribute("aria-disabled", "true" if off else "false")
+
+    def go(self, trick: int) -> None:
+        if self.review is None:
+            return
+        trick = max(self.review.first_trick, min(len(self.review.tricks) - 1, trick))
+        if trick != self.current:
+            self.current = trick
+            self.render()
+
+    def on_strip(self, evt: Any) -> None:
+        button = evt.target.closest("[data-goto]")
+        if button:
+            self.go(int(button.getAttribute("data-goto")))
+
+    def on_key(self, evt: Any) -> None:
+        if self.review is None:
+            return
+        tag = str(evt.target.tagName or "").upper()
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = str(evt.key)
+        moves = {"ArrowLeft": self.current - 1, "ArrowRight": self.current + 1,
+                 "Home": self.review.first_trick, "End": len(self.review.tricks) - 1}
+        if key in moves:
+            self.go(moves[key])
+            evt.preventDefault()
+
+    def on_close(self, evt: Any) -> None:
+        self.cancel()
+        self.page.restore_focus("review")
+
+    def cancel(self) -> None:
+        self.generation += 1
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+
+    # --- the analysis ---------------------------------------------------------------------
+    async def guarded(self, coro: Any) -> None:
+        try:
+            await coro
+        except asyncio.CancelledError:
+            pass
+        except Exception as err:
+            js.console.warn("whist review: " + "".join(traceback.format_exception(err)))
+            self.page.set_text("review-progress-text", "The analysis stopped on an error.")
+
+    async def analyse(self, gen: int) -> None:
+        review = self.review
+        assert review is not None
+        page = self.page
+        progress = page.el("review-progress")
+        progress.max = review.total
+        progress.value = 0
+        progress.hidden = False
+        page.set_text("review-progress-text", "Analysing the hand double dummy\u2026")
+        limit = FIRST_LIMIT
+        misses = 0
+        await asyncio.sleep(0)  # let the dialog paint first
+        while review.done < review.total and gen == self.generation:
+            index = review.total - 1 - review.done
+            started = js.performance.now()
+            next(review.steps(node_limit=limit), None)
+            took = float(js.performance.now() - started)
+            self.step_ms.append(took)
+            mark = review.marks[index]
+            if mark.cost is None:
+                # The step used its whole budget: scale the budget to the time it took. Only a
+                # miss with a budget near the target counts toward giving up.
+                misses += took >= TARGET_MS / 2 or limit >= MAX_LIMIT
+                limit = int(max(MIN_LIMIT, min(MAX_LIMIT, limit * TARGET_MS / max(took, 1.0))))
+            else:
+                misses = 0
+            progress.value = review.done
+            page.set_text("review-progress-text", f"Analysing: trick {mark.trick + 1}\u2026")
+            if mark.trick == self.current:
+                page.el("review-board").innerHTML = rm.board(review, self.current, page.table.human)
+            page.el("review-strip").innerHTML = rm.strip(review, self.current)
+            if misses >= len(review.seats):
+                break  # a whole trick too big to solve here: the earlier ones are bigger still
+            await asyncio.sleep(0)
+        if gen != self.generation:
+            return
+        self.finish()
+
+    def finish(self) -> None:
+        review = self.review
+        assert review is not None
+        page = self.page
+        page.el("review-progress").value = page.el("review-progress").max
+        page.el("review-progress").hidden = True
+        tricks = len({m.trick for m in review.marks if m.cost is not None})
+        counted = len(review.tricks) - review.first_trick
+        scope = "every trick" if tricks >= counted else f"the last {tricks} trick{'s' if tricks != 1 else ''}"
+        slowest = max(self.step_ms, default=0.0)
+        page.set_text("review-progress-text", f"Double-dummy marks for {scope}.")
+        side = review.side_of(page.table.human)
+        page.set_text("review-summary", review.summary(side))
+        dialog = page.el("review")
+        dialog.dataset.analysis = "done"
+        dialog.dataset.stepMaxMs = f"{slowest:.0f}"
+        dialog.dataset.steps = str(len(self.step_ms))
+        dialog.dataset.stepMeanMs = f"{sum(self.step_ms) / max(1, len(self.step_ms)):.0f}"
+        self.render()
+
+    # --- replay, share, export ------------------------------------------------------------
+    def replay_finished(self) -> None:
+        self.replay(self.finished_state())
+
+    def replay(self, state: GameState | None = None) -> None:
+        """Deal the same cards again, same dealer and trump, from the first lead (or the auction)."""
+        state = state or self.state
+        page = self.page
+        if state is None:
+            return
+        if page.el("review").open:
+            page.el("review").close()
+        page.cancel_flow()
+        table = Table(state.deal_number, state.rules.name, page.table.human, dealer=state.dealer,
+                      **rm.replay_options(state))
+        table.set_levels(page.settings.partner_level, page.settings.opponent_level)
+        page.table = table
+        changed = getattr(page, "changed", None)  # tells the storage layer of the new game
+        if changed:
+            changed()
+        page.el("error").hidden = True
+        page.lifted = None
+        page.hint_card = None
+        page.hand_key = ()
+        page.hand_number = -1
+        page.el("review-share-box").hidden = True
+        page.clear_trick()
+        page.take_announcements()
+        page.say(f"Replaying deal {state.deal_number}: the same cards again.")
+        page.settle()
+        page.go()
+
+    def share(self, state: GameState | None, button_id: str) -> None:
+        if state is None:
+            return
+        link = (str(js.location.origin) + str(js.location.pathname)
+                + share_fragment(state.rules.name, rm.replay_options(state), state.deal_number, state.dealer))
+        box_id = "review-share-box" if button_id == "review-share-sum" else None
+        self.page.spawn(self.copy(link, box_id))
+
+    async def copy(self, link: str, box_id: str | None) -> None:
+        page = self.page
+        copied = False
+        clipboard = getattr(js.navigator, "clipboard", None)
+        if clipboard:
+            try:
+                await clipboard.writeText(link)
+                copied = True
+            except Exception:
+                copied = False
+        message = "Link copied: anyone who opens it gets these cards." if copied else \
+            "Copy this link to share the deal:"
+        if box_id is None:
+            page.set_text("review-progress-text", message if copied else "Copying was refused: " + link)
+        else:
+            page.el(box_id).hidden = False
+            field = page.el("review-share-link")
+            field.value = link
+            page.set_text("review-share-msg", message)
+            if not copied:
+                field.focus()
+                field.select()
+        page.say(message)
+
+    def download(self, text: str, name: str, kind: str) -> None:
+        options = to_js({"type": kind}, dict_converter=js.Object.fromEntries)
+        blob = js.Blob.new(to_js([text]), options)
+        url = js.URL.createObjectURL(blob)
+        link = self.page.doc.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        self.page.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
+
+    def export_json(self) -> None:
+        """The whole game record (the game as it stands), as ``python -m whist replay`` reads it."""
+        state = self.page.table.state
+        name = f"whist-{state.rules.name}-deal-{state.deal_number}.json"
+        self.download(json.dumps(state.to_record(), indent=1), name, "application/json")
+        self.page.say("The game record is downloaded.")
+
+    def export_pbn(self) -> None:
+        state = self.state or self.page.table.state
+        self.download(pbn_of(state), f"whist-deal-{state.deal_number}.pbn", "text/plain")
+        self.page.say("The deal is downloaded in PBN.")
+
