@@ -125,3 +125,56 @@ def test_replay_command_prints_the_hand(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format": 1, "game": "classic"}))
     broken = subprocess.run([sys.executable, "-m", "whist", "replay", str(path)], capture_output=True, text=True)
     assert broken.returncode == 2 and broken.stderr.startswith("error:")
+
+
+# --- the review dialog's markup (whist.web.review_markup) -----------------------------------
+
+
+@pytest.mark.parametrize("game", ["classic", "contract", "german", "dummy"])
+def test_the_review_board_shows_the_hands_before_each_trick_and_the_marks(game: str) -> None:
+    import re
+
+    from whist.web import review_markup as rm
+
+    state = play_hands(game, 11, 1)
+    assert state.tricks, "this seed gives a thrown-in hand: pick another"
+    review = HandReview.of(state)
+    review.run(max_tricks=4)
+    seats = len(review.seats)
+    for trick in range(review.first_trick, len(review.tricks)):
+        html = rm.board(review, trick)
+        left = len(review.tricks) - trick
+        assert html.count('class="rv-card ') == seats * left + seats  # the hands, and the trick drawn big
+        assert html.count('rv-card black rv-played"') + html.count('rv-card red rv-played"') == seats
+        plays = re.findall(r'data-seat="([NESW])" data-cost="(-?\d*)"', html)
+        assert [p[0] for p in plays] == ["NESW"[s] for s, _ in review.tricks[trick][1]]
+        marks = rm.marks_of(review, trick)
+        want = [str(marks[c].cost) if marks[c].cost is not None else "" for _, c in review.tricks[trick][1]]
+        assert [p[1] for p in plays] == want
+        if left <= 4:
+            assert all(p[1] != "" for p in plays)  # the last tricks are always marked
+    strip = rm.strip(review, review.first_trick)
+    assert strip.count("<button") == len(review.tricks) - review.first_trick
+    assert f'data-goto="{review.first_trick}" aria-label="Trick {review.first_trick + 1}' in strip
+    header = rm.header(state)
+    assert f"Deal {state.deal_number}" in header
+    assert ("contract:" in header) == (state.contract is not None)
+    assert ("Phase Two" in header) == (game == "german")
+
+
+def test_a_costly_card_is_marked_red_with_what_it_cost() -> None:
+    from whist.review import Mark
+    from whist.web import review_markup as rm
+
+    assert 'class="rv-cost rv-bad" title="cost 2 tricks double dummy"' in rm.cost_badge(Mark(0, Seat.S, 0, 5, 3))
+    assert 'title="cost 1 trick double dummy"' in rm.cost_badge(Mark(0, Seat.S, 0, 5, 4))
+    assert "rv-ok" in rm.cost_badge(Mark(0, Seat.S, 0, 5, 5))
+    assert "rv-unknown" in rm.cost_badge(Mark(0, Seat.S, 0))
+
+
+def test_a_replay_keeps_the_options_but_not_the_draw() -> None:
+    from whist.web import review_markup as rm
+
+    state = GameState("classic", seed=3, draw="high", rubber=True)
+    assert rm.replay_options(state) == {"rubber": True}
+    assert rm.replay_options(GameState("contract", seed=3)) == {}

@@ -106,7 +106,7 @@ def test_a_deal_link_gives_the_same_cards(game_page: GamePage) -> None:
     game_page.open("?pace=instant#deal=987654322")
     assert first_hand(game_page) != once
     # Share from the summary gives a link that deals these cards with this dealer.
-    game_page.open("?pace=instant#deal=987654321")
+    game_page.open("?pace=instant&game=classic#deal=987654321")  # another query: a new page load
     finish_hand(game_page)
     game_page.click("#review-share-sum")
     game_page.wait_for_selector("#review-share-box:not([hidden])")

@@ -83,7 +83,7 @@ def board(review: HandReview, trick: int, you: Seat = Seat.S) -> str:
     marks = marks_of(review, trick)
     out = [f'<div class="rv-board" data-trick="{trick + 1}">']
     for seat in review.seats:
-        cards = "".join(small_card(c, "rv-played" if c in played else "") for c in _by_suit(hands[seat]))
+        cards = _hand_cards(hands[seat], played)
         role = " rv-you" if seat == you else ""
         out.append(f'<section class="rv-hand rv-{SEAT_NAMES[seat]}{role}" aria-label="{seat_label(seat, you)}\'s '
                    f'cards before trick {trick + 1}"><h3>{seat_label(seat, you)}</h3>'
@@ -101,9 +101,22 @@ def board(review: HandReview, trick: int, you: Seat = Seat.S) -> str:
         cls = " rv-lost" if cost else ""
         title = f'{seat_label(seat, you)}: {_long(card)} \u2014 {cost_title(cost)}'
         out.append(f'<li class="rv-play rv-at-{SEAT_NAMES[seat]}{cls}"{data} title="{escape(title)}">'
-                   f'<span class="rv-who">{order + 1}. {seat_label(seat, you)}{"".join(notes)}</span>'
+                   f'<span class="rv-who"><span class="rv-n">{order + 1}. </span>{seat_label(seat, you)}'
+                   f'{"".join(notes)}</span>'
                    f'{small_card(card, "rv-big")}{cost_badge(mark) if mark else ""}</li>')
     out.append("</ol></div>")
+    return "".join(out)
+
+
+def _hand_cards(mask: int, played: set[int]) -> str:
+    """A hand's cards drawn small, suit by suit, a little gap between suits, this trick's card ringed."""
+    out = []
+    last = None
+    for card in _by_suit(mask):
+        if last is not None and suit_of(card) != last:
+            out.append('<span class="rv-sep"></span>')
+        last = suit_of(card)
+        out.append(small_card(card, "rv-played" if card in played else ""))
     return "".join(out)
 
 

@@ -38,9 +38,9 @@ if TYPE_CHECKING:
     from whist.web.page import Page
 
 #: Aim of one analysis step in the browser (ms): well under a frame budget of 200 ms.
-TARGET_MS = 110.0
+TARGET_MS = 80.0
 #: The node budget of the first step, and its bounds as it is tuned.
-FIRST_LIMIT = 3000
+FIRST_LIMIT = 2000
 MIN_LIMIT, MAX_LIMIT = 400, 40_000
 
 ICON = ('<svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
