@@ -30,6 +30,7 @@ from pyodide.ffi import create_proxy
 
 from whist.table import Table
 from whist.web import howto, markup
+from whist.web.formsui import Forms
 from whist.web.settings import (
     LEVEL_LABELS,
     SPEED_LABELS,
@@ -42,7 +43,7 @@ from whist.web.sound import Sound
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-DIALOGS = ("confirm-new", "settings", "help", "last-trick")
+DIALOGS = ("confirm-new", "settings", "help", "last-trick", "score-sheet")
 
 
 def random_seed() -> int:
@@ -77,6 +78,7 @@ class Page:
         self.skip_event: asyncio.Event | None = None
         self.backs_shown: dict[str, int] = {}
         self.openers: dict[str, Any] = {}
+        self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -180,6 +182,7 @@ class Page:
         # review: the hand review, replay, share and export (whist/web/review_view.py)
         from whist.web import review_view
         self.review = review_view.install(self)
+        self.forms.start()  # forms
         self.apply_settings(self.settings, notify=False)
         self.take_announcements()
         self.settle()
@@ -233,6 +236,7 @@ class Page:
         self.render_seat_counts(view)
         self.render_controls(view)
         self.sound.play("card")
+        self.forms.render(view)  # forms
         if view["trick"]:
             self.sync_trick(view["trick"])
             return
@@ -279,6 +283,7 @@ class Page:
         self.render_summary(view)
         self.render_status(view)
         self.render_controls(view)
+        self.forms.render(view)  # forms: after the status (your dummy's turn has its own)
 
     def announce_turn(self) -> None:
         view = self.table.view()
@@ -362,7 +367,9 @@ class Page:
         self.lifted = None
 
     def card_button(self, card: str) -> Any:
-        return self.el("hand").querySelector(f'button.card[data-card="{card}"]')
+        # forms: your dummy's cards too (Dummy Whist)
+        return self.doc.querySelector(f'#hand button.card[data-card="{card}"], '
+                                      f'#dummy-hand button.card[data-card="{card}"]')
 
     def refuse(self, card: str, button: Any) -> None:
         """A card that may not be played now: say why, politely, and play nothing."""
@@ -515,7 +522,9 @@ class Page:
         button = self.card_button(card)
         button.classList.add("hint")
         button.setAttribute("data-hint", "1")
-        name = next(c["name"] for c in self.table.view()["hand"] if c["card"] == card)
+        view = self.table.view()
+        mine = view["hand"] + ((view["dummy"] or {}).get("cards") or [])  # forms: or your dummy's
+        name = next(c["name"] for c in mine if c["card"] == card)
         self.say(f"Hint: play the {name}.")
         self.set_status(f"Hint: the {name}", "hint")
         if self.pointer in ("touch", "pen"):
@@ -601,17 +610,12 @@ class Page:
             self.move_focus("Here")
 
     def ask_new_game(self) -> None:
-        if self.table.in_progress:
-            dialog = self.el("confirm-new")
-            dialog.returnValue = ""
-            self.open_dialog("confirm-new")
-        else:
-            self.new_game()
+        self.forms.open_new_game()  # forms: choose the game and its options (says if one is abandoned)
 
     def on_confirm_close(self, evt: Any) -> None:
         if self.el("confirm-new").returnValue == "new":
             self.openers.pop("confirm-new", None)
-            self.new_game()
+            self.forms.start_chosen()
 
     def open_settings(self) -> None:
         s = self.settings
@@ -689,9 +693,17 @@ class Page:
         else:
             self.el("hand").focus()
 
-    def new_game(self) -> None:
+    def new_game(self, game: str | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: of ``game`` with ``options`` (the New game dialog), else the same game again."""
         self.cancel_flow()
-        self.table.new_game(random_seed())
+        if game is None:
+            self.table.new_game(random_seed())
+        else:
+            self.table = Table(random_seed(), game, **(options or {}))
+            self.table.set_levels(self.settings.partner_level, self.settings.opponent_level)
+            self.hand_key = ()
+            self.hand_number = -1
+            self.backs_shown = {}
         self.el("error").hidden = True
         self.lifted = None
         self.hint_card = None
@@ -782,6 +794,9 @@ class Page:
         """Show your hand; ``locked`` dims every card whatever the turn."""
         if locked:
             view = {**view, "your_turn": False, "hand": [{**c, "legal": False} for c in view["hand"]]}
+        elif any("playable" in c for c in view["hand"]):
+            # forms: club rules: a revoke may be played, so it is not dimmed
+            view = {**view, "hand": [{**c, "legal": c.get("playable", c["legal"])} for c in view["hand"]]}
         hand = self.el("hand")
         cards = view["hand"]
         key = tuple(c["card"] for c in cards)

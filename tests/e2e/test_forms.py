@@ -1,0 +1,228 @@
+"""The English forms in Chromium: the New game dialog starts every form, a rubber is
+played to its end with the score sheet, Dummy Whist is played from both hands, the
+draw for partners and deal, and a revoke under club rules.
+
+The cards are played with the first card the page lets you play (a click made in
+the page, so an instant-pace hand takes a few seconds).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+INSTANT = "?pace=instant&seed={seed}"
+
+#: The page waits for you: a card you may play (your hand or your dummy's), the draw, or a hand's end.
+WAITS = """() => document.body.dataset.phase !== 'play' || !!document.querySelector(
+    '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]')"""
+
+#: Play the first card you may play; returns [where it came from ('hand' or 'dummy-hand'), card].
+PLAY_FIRST = """() => {
+  const b = document.querySelector(
+    '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]');
+  if (!b) return null;
+  const where = b.parentElement.closest('[id]').id;
+  b.click();
+  return [where, b.dataset.card];
+}"""
+
+#: The card has left your hands (it is on the table).
+GONE = """(c) => !document.querySelector(
+    `#hand button.card[data-card="${c}"], #dummy-hand button.card[data-card="${c}"]`)"""
+
+
+def played(page: GamePage, card: str) -> None:
+    page.wait_for_function(GONE, arg=card, timeout=30000)
+
+
+def play_hand(page: GamePage, limit: float = 60) -> list[str]:
+    """Play your cards (and your dummy's) until the hand is over; the hands they came from."""
+    where: list[str] = []
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        page.wait_for_function(WAITS, timeout=30000)
+        if page.get_attribute("body", "data-phase") != "play":
+            return where
+        got = page.evaluate(PLAY_FIRST)
+        if got:
+            where.append(got[0])
+            played(page, got[1])
+    raise AssertionError("the hand did not end")
+
+
+TITLES = {"classic": "Classic Whist", "short": "Short Whist", "long": "Long Whist", "american": "American Whist",
+          "dummy": "Dummy Whist"}
+
+
+def choose(page: GamePage, game: str, **options: object) -> None:
+    """Open the New game dialog, pick ``game`` and set ``options``, and start it."""
+    page.click("#new-game")
+    assert page.is_visible("#confirm-new")
+    page.check(f'#ng-choices input[name="game"][value="{game}"]')
+    assert page.is_visible(f'.ng-options[data-for="{game}"]')
+    for key, value in options.items():
+        field = f"#opt-{game}-{key}"
+        if isinstance(value, bool):
+            page.set_checked(field, value)
+        else:
+            page.select_option(field, str(value))
+    page.click("#confirm-ok")
+    assert page.is_hidden("#confirm-new")
+    title = next(t for g, t in TITLES.items() if g == game)
+    page.wait_for_function("(t) => document.querySelector('.brand-sub').textContent.includes(t)", arg=title)
+
+
+def test_each_form_from_the_dialog(game_page: GamePage) -> None:
+    started = time.monotonic()
+    game_page.open(INSTANT.format(seed=11))
+    # Nothing played yet: the dialog does not speak of abandoning a game; defaults as the rules say.
+    game_page.click("#new-game")
+    assert game_page.is_hidden("#ng-abandon")
+    game_page.check('#ng-choices input[name="game"][value="short"]')
+    assert game_page.input_value("#opt-short-target") == "5"
+    assert game_page.is_checked("#opt-short-honours")
+    assert not game_page.is_checked("#opt-short-rubber")
+    assert "all four of A K Q J" in game_page.inner_text('.ng-options[data-for="short"]')
+    game_page.check('#ng-choices input[name="game"][value="long"]')
+    assert game_page.input_value("#opt-long-target") == "9" and game_page.is_checked("#opt-long-honours")
+    game_page.check('#ng-choices input[name="game"][value="american"]')
+    assert game_page.locator("#opt-american-honours").count() == 0
+    # The How to play of a form, inside the dialog, and back.
+    game_page.click('.ng-options[data-for="american"] .ng-howto')
+    assert "only tricks score" in game_page.inner_text("#ng-howto-body")
+    game_page.click("#ng-back")
+    assert game_page.is_visible("#ng-choices")
+    game_page.keyboard.press("Escape")
+    assert game_page.is_hidden("#confirm-new")
+
+    forms = [("short", {}, "Short Whist", "5"), ("long", {}, "Long Whist", "9"),
+             ("american", {}, "American Whist", "7"), ("classic", {"no_trump": True}, "Classic Whist", "7"),
+             ("classic", {"target": 5}, "Classic Whist", "5")]
+    for i, (game, options, title, target) in enumerate(forms):
+        if i:
+            game_page.click("#new-game")
+            # a game under way is abandoned (one that is over is not)
+            over = game_page.get_attribute("body", "data-phase") == "game-over"
+            assert game_page.is_visible("#ng-abandon") != over
+            game_page.keyboard.press("Escape")
+        choose(game_page, game, **options)
+        assert title in (game_page.text_content(".brand-sub") or "")
+        assert game_page.text_content("#target2") == target
+        if options.get("no_trump"):
+            assert game_page.get_attribute("[data-trump]", "data-trump") == "NT"
+            assert game_page.text_content("#trump-name") == "No trump"
+            assert game_page.text_content("#turnup-note") == "ignored"
+        assert game_page.locator("#hand button.card").count() == 13
+        play_hand(game_page)
+        assert game_page.is_visible("#summary")
+        text = game_page.inner_text("#summary")
+        if game in ("short", "long"):
+            assert "Honours" in text  # who held how many of A K Q J of trumps
+        else:
+            assert "Honours:" not in text
+    print(f"five forms: {time.monotonic() - started:.1f} s")
+
+
+def test_rubber_to_its_end_with_the_score_sheet(game_page: GamePage) -> None:
+    started = time.monotonic()
+    game_page.open("?pace=instant&game=short&target=5&rubber=true&seed=21")
+    assert game_page.text_content("#games-won") == "Games 0\u20130"
+    saw_next_game = False
+    for _ in range(40):
+        play_hand(game_page)
+        phase = game_page.get_attribute("body", "data-phase")
+        if phase == "game-over":
+            break
+        label = game_page.text_content("#next-hand") or ""
+        if label == "Next game":
+            saw_next_game = True
+            assert "Game " in (game_page.text_content("#summary-title") or "")
+        game_page.click("#next-hand")
+    else:
+        raise AssertionError("the rubber did not end")
+    assert saw_next_game
+    # The rubber's result: games, honours, bonus, totals.
+    assert game_page.is_visible("#summary-rubber")
+    result = game_page.inner_text("#summary-rubber")
+    for word in ("Games", "Honours", "Rubber bonus", "Total"):
+        assert word in result
+    assert "rubber" in (game_page.text_content("#summary-text") or "")
+    games = game_page.text_content("#games-won") or ""
+    assert "2" in games
+    # The score sheet: every hand, the game boundaries, the totals; printable.
+    game_page.click("#sheet-btn")
+    assert game_page.is_visible("#score-sheet")
+    rows = game_page.locator("#sheet-body tr[data-hand]").count()
+    assert rows >= 4
+    assert game_page.locator("#sheet-body .sheet-game").count() >= 2
+    assert "Total" in game_page.inner_text("#sheet-body")
+    assert game_page.is_visible("#sheet-print")
+    game_page.emulate_media(media="print")
+    assert game_page.is_visible("#score-sheet .score-table") and game_page.is_hidden("#table")
+    game_page.emulate_media(media="screen")
+    game_page.keyboard.press("Escape")
+    print(f"rubber: {rows} hands, {time.monotonic() - started:.1f} s")
+
+
+def test_dummy_whist_played_from_both_hands(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=31))
+    choose(game_page, "dummy")
+    assert "Dummy Whist" in (game_page.text_content(".brand-sub") or "")
+    # You always see your dummy's cards, face up, as card buttons.
+    assert game_page.locator("#dummy-hand button.card").count() == 13
+    where = play_hand(game_page)
+    assert where.count("hand") == 13 and where.count("dummy-hand") == 13
+    assert game_page.is_visible("#summary")
+
+
+def test_draw_for_partners_and_deal(game_page: GamePage) -> None:
+    game_page.open("?pace=instant&game=classic&draw=high&seed=3")
+    assert game_page.get_attribute("body", "data-phase") == "draw"
+    assert game_page.is_visible("#draw-panel")
+    assert game_page.locator("#draw-rounds .draw-pick").count() >= 4
+    assert game_page.locator('#draw-rounds .draw-round[data-round="1"] .draw-pick').count() == 4
+    result = game_page.text_content("#draw-result") or ""
+    assert "is your partner" in result and "first" in result
+    assert "You always sit South" in (game_page.text_content("#draw-rule") or "")
+    game_page.click("#deal-btn")
+    game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    assert game_page.is_hidden("#draw-panel")
+    assert game_page.locator("#hand button.card").count() == 13
+
+
+REVOKE = """() => {
+  const led = document.querySelector('#trick [data-card]');
+  if (!led) return null;
+  const suit = led.dataset.card[1];
+  const cards = [...document.querySelectorAll('#hand button.card')];
+  if (!cards.some(b => b.dataset.card[1] === suit)) return null;
+  const other = cards.find(b => b.dataset.card[1] !== suit);
+  if (!other || other.getAttribute('aria-disabled') !== 'false') return null;
+  other.click();
+  return other.dataset.card;
+}"""
+
+
+def test_club_rules_let_you_revoke_and_it_costs_three_tricks(game_page: GamePage) -> None:
+    game_page.open("?pace=instant&game=classic&revokes=club&seed=41")
+    revoked = None
+    for _ in range(13):
+        game_page.wait_for_function(WAITS, timeout=30000)
+        if game_page.get_attribute("body", "data-phase") != "play":
+            break
+        if revoked is None:
+            revoked = game_page.evaluate(REVOKE)
+            if revoked:
+                played(game_page, revoked)
+                continue
+        got = game_page.evaluate(PLAY_FIRST)
+        if got:
+            played(game_page, got[1])
+    play_hand(game_page)
+    assert revoked, "no chance to revoke in this hand"
+    text = game_page.inner_text("#summary")
+    assert "You revoked" in text and "three tricks" in text

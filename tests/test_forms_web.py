@@ -1,0 +1,99 @@
+"""The page's pure helpers for the English forms: the New game dialog, the score sheet,
+the draw, honours and revokes in words, the How to play of every form."""
+
+from __future__ import annotations
+
+import pytest
+
+from whist.table import Table, game_choices
+from whist.web import forms, howto, newgame
+
+
+def play_out(table: Table, hands: int = 1) -> None:
+    for _ in range(hands):
+        if table.view()["phase"] == "draw":
+            table.proceed()
+        while table.view()["phase"] == "play":
+            if not table.computer_step():
+                v = table.view()
+                cards = v["hand"] if v["to_play"] == "S" else v["dummy"]["cards"]
+                assert table.human_play(next(c["card"] for c in cards if c["legal"])).ok
+        if table.view()["game_over"]:
+            return
+        table.proceed()
+
+
+@pytest.mark.parametrize("game", [g["game"] for g in game_choices()])
+def test_dialog_defaults_read_back_as_no_options(game: str) -> None:
+    choices = game_choices()
+    html = newgame.dialog_html(choices, game, {})
+    assert f'value="{game}" checked' in html
+    spec = next(g for g in choices if g["game"] == game)
+    values = {}
+    for opt in spec["options"]:
+        field = f"opt-{game}-{opt['name']}"
+        if opt["default"] is True:
+            values[field] = "on"
+        elif not isinstance(opt["default"], bool):
+            values[field] = str(opt["default"])
+    assert newgame.read_options(choices, game, values) == {}
+    Table(1, game, **newgame.read_options(choices, game, values))
+
+
+def test_dialog_options_start_the_game_asked_for() -> None:
+    choices = game_choices()
+    opts = newgame.read_options(choices, "long", {"opt-long-target": "5", "opt-long-rubber": "on",
+                                                  "opt-long-draw": "low", "opt-long-revokes": "club"})
+    assert opts == {"target": 5, "honours": False, "rubber": True, "draw": "low", "revokes": "club"}
+    view = Table(2, "long", **opts).view()
+    assert view["phase"] == "draw" and view["target"] == 5 and view["draw"]["aces_low"]
+    html = newgame.dialog_html(choices, "long", opts)
+    assert 'name="opt-long-rubber" checked' in html and '<option value="low" selected>' in html
+
+
+def test_score_sheet_of_a_rubber_has_its_games_and_totals() -> None:
+    table = Table(21, "short", rubber=True)
+    play_out(table, 40)
+    view = table.view()
+    assert view["game_over"]
+    html = forms.score_sheet_html(view["score_sheet"], view["side_names"])
+    assert html.count('data-hand="') == len(view["score_sheet"]["rows"])
+    assert "Game 1" in html and "Game 2" in html and "Total" in html
+    totals = view["game_over"]["totals"]
+    assert f"{totals['us']}\u2013{totals['them']}" in html
+    result = forms.rubber_result_html(view["game_over"], view["score_sheet"])
+    assert "Rubber bonus" in result
+
+
+def test_draw_in_words() -> None:
+    view = Table(3, "classic", draw="high").view()
+    draw = view["draw"]
+    html = forms.draw_html(draw)
+    assert html.count("draw-pick") == sum(len(r) for r in draw["rounds"])
+    assert ("Tie: drawn again" in html) == (len(draw["rounds"]) > 1)
+    assert forms.draw_result_text(draw).endswith("first.")
+
+
+def test_honours_and_revokes_in_words() -> None:
+    sides = {"us": "You and North", "them": "East and West"}
+    s = {"honours": {"us": 0, "them": 4}, "honour_cards": {"us": 0, "them": 4}}
+    assert forms.honours_text(s, sides) == "Honours: East and West held 4 of A K Q J of trumps and score 4."
+    assert forms.honours_text({"honours": None, "honour_cards": None}, sides) == ""
+    assert "West revoked" in forms.revokes_text({"revokes": [{"seat": "W", "name": "West"}]})
+
+
+@pytest.mark.parametrize("game", [g["game"] for g in game_choices()])
+def test_how_to_play_for_every_form(game: str) -> None:
+    html = howto.game_html(game)
+    assert "<h3>" in html and "follow suit" in html.lower()
+    view = Table(5, game).view()
+    assert howto.rules_html(view)
+
+
+def test_how_to_play_follows_the_options() -> None:
+    assert "No-trump hands" in howto.game_html("classic", {"no_trump": True})
+    assert "Revokes (club rules)" in howto.game_html("short", {"revokes": "club"})
+    assert "aces count low" in howto.game_html("classic", {"draw": "low"})
+    assert "A rubber" in howto.game_html("short", {"rubber": True})
+    classic = howto.rules_html(Table(5).view())
+    assert "7 points" in classic and "are trumps" in classic

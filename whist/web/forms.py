@@ -1,0 +1,194 @@
+"""HTML for the English forms on the page: the score sheet, the draw for partners and deal,
+honours and revokes in the hand summary, the rubber's result. Plain strings from the
+Table's ``view()``; no browser imports (tested under CPython).
+
+>>> sheet = {"rows": [], "totals": {"us": 0, "them": 0}, "rubber": False, "games": {"us": 0, "them": 0}}
+>>> "No hand has been played yet" in score_sheet_html(sheet, {"us": "You and North", "them": "East and West"})
+True
+>>> games_text({"us": 1, "them": 0})
+'Games 1\u20130'
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from whist.web import markup
+
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+TRUMP_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
+
+
+def games_text(games: dict[str, int] | None) -> str:
+    """The toolbar's games of a rubber: ``Games 1-0`` with an en dash (us first); empty outside a rubber."""
+    if not games:
+        return ""
+    return f"Games {games['us']}\u2013{games['them']}"
+
+
+def _pair(d: dict[str, int]) -> str:
+    return f"{d['us']}\u2013{d['them']}"
+
+
+def score_sheet_html(sheet: dict[str, Any], sides: dict[str, str], title: str = "") -> str:
+    """The score sheet: hand by hand, with the game boundaries of a rubber and the totals.
+
+    >>> row = {"hand": 1, "game": 1, "dealer": "W", "trump": "H", "contract": None, "declarer": None,
+    ...        "tricks": {"us": 8, "them": 5}, "points": {"us": 4, "them": 0}, "honours": {"us": 2, "them": 0},
+    ...        "scores": {"us": 4, "them": 0}, "game_winner": None, "thrown_in": False, "deal_number": 12}
+    >>> html = score_sheet_html({"rows": [row], "totals": {"us": 4, "them": 0}, "rubber": False,
+    ...                          "games": {"us": 0, "them": 0}}, {"us": "Us", "them": "Them"})
+    >>> "<td>8\u20135</td>" in html and 'data-hand="1"' in html
+    True
+    """
+    us, them = escape(sides["us"]), escape(sides["them"])
+    head = (f'<p class="sheet-sides"><span class="side us">Us: {us}</span> '
+            f'<span class="side them">Them: {them}</span></p>')
+    if not sheet["rows"]:
+        return head + '<p class="sheet-empty">No hand has been played yet.</p>'
+    contract = any(r["contract"] for r in sheet["rows"])
+    cols = ("<th scope=\"col\">Hand</th><th scope=\"col\">Dealer</th>"
+            + ("<th scope=\"col\">Contract</th>" if contract else "<th scope=\"col\">Trumps</th>")
+            + "<th scope=\"col\">Tricks<br><small>us\u2013them</small></th>"
+            "<th scope=\"col\">Honours</th>"
+            "<th scope=\"col\">Points<br><small>us\u2013them</small></th>"
+            "<th scope=\"col\">Score<br><small>us\u2013them</small></th>")
+    body = []
+    game = None
+    for r in sheet["rows"]:
+        if sheet["rubber"] and r["game"] != game:
+            game = r["game"]
+            body.append(f'<tr class="sheet-game"><th colspan="7" scope="rowgroup">Game {game}</th></tr>')
+        honours = r["honours"]
+        hon = "\u2013" if not (honours["us"] or honours["them"]) else _pair(honours)
+        what = (f'{escape(r["contract"])} by {SEATS[r["declarer"]]}' if r["contract"]
+                else "thrown in" if r["thrown_in"] else TRUMP_WORDS.get(r["trump"], r["trump"]))
+        body.append(
+            f'<tr data-hand="{r["hand"]}"><th scope="row">{r["hand"]}</th><td>{SEATS[r["dealer"]]}</td>'
+            f'<td>{what}</td><td>{_pair(r["tricks"])}</td><td>{hon}</td>'
+            f'<td>{_pair(r["points"])}</td><td class="sheet-run">{_pair(r["scores"])}</td></tr>')
+        if r["game_winner"]:
+            who = us if r["game_winner"] == "us" else them
+            body.append(f'<tr class="sheet-won sheet-{r["game_winner"]}"><td colspan="7">'
+                        f'Game {r["game"]} to {who}</td></tr>')
+    totals = sheet["totals"]
+    points = {k: sum(r["points"][k] for r in sheet["rows"]) for k in ("us", "them")}
+    honours = {k: sum(r["honours"][k] for r in sheet["rows"]) for k in ("us", "them")}
+    bonus = {k: totals[k] - points[k] for k in ("us", "them")}
+    foot = [f'<tr><th scope="row" colspan="4">Points from the hands</th><td>{_pair(honours)}</td>'
+            f'<td>{_pair(points)}</td><td></td></tr>']
+    if sheet["rubber"]:
+        foot.append(f'<tr><th scope="row" colspan="6">Games won</th><td>{_pair(sheet["games"])}</td></tr>')
+        if bonus["us"] or bonus["them"]:
+            foot.append(f'<tr><th scope="row" colspan="6">Rubber bonus</th><td>{_pair(bonus)}</td></tr>')
+    foot.append(f'<tr class="sheet-total"><th scope="row" colspan="6">Total</th><td>{_pair(totals)}</td></tr>')
+    caption = f"<caption>{escape(title)}</caption>" if title else ""
+    return (head + f'<div class="sheet-scroll"><table class="score-table">{caption}<thead><tr>{cols}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody><tfoot>{"".join(foot)}</tfoot></table></div>')
+
+
+def draw_html(draw: dict[str, Any], shown: int | None = None) -> str:
+    """The draw for partners and deal: each round's cards by player (``shown`` rounds; all if None),
+    then who partners you and who deals.
+
+    >>> d = {"rounds": [[{"seat": "S", "name": "Ace of spades", "card": "AS", "rank": "A", "suit": "S"}]],
+    ...      "dealer": "W", "dealer_name": "West", "partner": "N", "aces_low": False}
+    >>> 'aria-label="You: Ace of spades"' in draw_html(d)
+    True
+    """
+    rounds = draw["rounds"] if shown is None else draw["rounds"][:shown]
+    out = []
+    for i, rnd in enumerate(rounds):
+        cards = []
+        for k, p in enumerate(rnd):
+            card = {"card": p["card"], "rank": p["rank"], "suit": p["suit"]}
+            who = "You" if p["seat"] == "S" else SEATS[p["seat"]]
+            label = f'{who}: {p["name"]}'
+            cards.append(
+                f'<div class="draw-pick" data-seat="{p["seat"]}" style="--k:{k}">'
+                f'<span class="draw-name">{who}</span>'
+                f'<span class="tcard cface {markup.colour(card["suit"])}" role="img" aria-label="{escape(label)}" '
+                f'data-card="{card["card"]}">{markup.face(card["rank"], card["suit"])}</span></div>')
+        note = "" if i == 0 else '<span class="draw-again">Tie: drawn again</span>'
+        out.append(f'<div class="draw-round" data-round="{i + 1}">{note}{"".join(cards)}</div>')
+    return "".join(out)
+
+
+def draw_result_text(draw: dict[str, Any]) -> str:
+    """Who partners you and who deals, in words.
+
+    >>> draw_result_text({"partner": "N", "dealer": "W", "dealer_name": "West", "aces_low": False})
+    'North is your partner. West deals first.'
+    >>> draw_result_text({"partner": "N", "dealer": "S", "dealer_name": "You", "aces_low": True})
+    'North is your partner. You deal first.'
+    """
+    raw = draw.get("partner")
+    partner = SEATS.get(str(getattr(raw, "name", raw)), "")  # a seat letter (or a Seat)
+    first = f"{partner} is your partner. " if partner else ""
+    deals = "deal" if draw["dealer_name"] == "You" else "deals"
+    return f"{first}{draw['dealer_name']} {deals} first."
+
+
+def draw_rule_text(aces_low: bool) -> str:
+    if aces_low:
+        return "Each player draws a card: the highest deals, aces are low. You always sit South."
+    return ("Each player draws a card: the two highest play together, the lowest deals, aces are high. "
+            "You always sit South.")
+
+
+def honours_text(summary: dict[str, Any], sides: dict[str, str]) -> str:
+    """Who held the honours (A K Q J of trumps) and what they scored; empty when not counted.
+
+    >>> honours_text({"honours": {"us": 2, "them": 0}, "honour_cards": {"us": 3, "them": 1}},
+    ...              {"us": "You and North", "them": "East and West"})
+    'Honours: You and North held 3 of A K Q J of trumps and score 2; East and West held 1.'
+    >>> honours_text({"honours": {"us": 0, "them": 0}, "honour_cards": {"us": 2, "them": 2}},
+    ...              {"us": "You and North", "them": "East and West"})
+    'Honours: divided 2 and 2, nobody scores for them.'
+    """
+    points = summary.get("honours")
+    held = summary.get("honour_cards")
+    if points is None or held is None:
+        return ""
+    scorer = next((k for k in ("us", "them") if points[k]), None)
+    if scorer is None:
+        return f"Honours: divided {held['us']} and {held['them']}, nobody scores for them."
+    other = "them" if scorer == "us" else "us"
+    tail = f"; {sides[other]} held {held[other]}." if held[other] else "."
+    return (f"Honours: {sides[scorer]} held {held[scorer]} of A K Q J of trumps and score "
+            f"{points[scorer]}{tail}")
+
+
+def revokes_text(summary: dict[str, Any]) -> str:
+    """The revokes of the hand under club rules, in words.
+
+    >>> revokes_text({"revokes": [{"seat": "S", "name": "You"}]})
+    'You revoked (did not follow suit though you could): three tricks go to the other side.'
+    """
+    out = []
+    for r in summary.get("revokes") or []:
+        out.append(f"{r['name']} revoked (did not follow suit though you could): three tricks go to the other side."
+                   if r["name"] == "You" else f"{r['name']} revoked: three tricks go to the other side.")
+    return " ".join(out)
+
+
+def rubber_result_html(over: dict[str, Any], sheet: dict[str, Any]) -> str:
+    """The end of a rubber: games, points from the hands (with honours), the bonus, the totals.
+
+    >>> over = {"winner": "us", "totals": {"us": 12, "them": 3}, "margin": 9}
+    >>> row = {"points": {"us": 10, "them": 3}, "honours": {"us": 2, "them": 0}}
+    >>> html = rubber_result_html(over, {"rows": [row], "games": {"us": 2, "them": 0}, "totals": over["totals"]})
+    >>> "Rubber bonus" in html and "12\u20133" in html
+    True
+    """
+    rows = sheet["rows"]
+    points = {k: sum(r["points"][k] for r in rows) for k in ("us", "them")}
+    honours = {k: sum(r["honours"][k] for r in rows) for k in ("us", "them")}
+    totals = over["totals"]
+    bonus = {k: totals[k] - points[k] for k in ("us", "them")}
+    items = [("Games", _pair(sheet["games"])), ("Points from tricks", _pair(
+        {k: points[k] - honours[k] for k in points})), ("Honours", _pair(honours)),
+             ("Rubber bonus", _pair(bonus)), ("Total", _pair(totals))]
+    cells = "".join(f'<div class="rr-item"><dt>{escape(k)}</dt><dd>{escape(v)}</dd></div>' for k, v in items)
+    return f'<dl class="rubber-result">{cells}</dl>'

@@ -1,0 +1,278 @@
+"""The English forms on the page: the New game dialog, the draw for partners and deal,
+your dummy's hand (Dummy Whist), honours, revokes and rubbers in the summary, the score sheet.
+
+The :class:`~whist.web.page.Page` owns one :class:`Forms`; it calls :meth:`Forms.start` once
+and :meth:`Forms.render` whenever it has drawn the table. The HTML comes from
+:mod:`whist.web.newgame` and :mod:`whist.web.forms` (plain strings, tested under CPython).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import js
+
+from whist.table import game_choices
+from whist.web import forms, howto, markup, newgame
+
+if TYPE_CHECKING:
+    from whist.web.page import Page
+
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+class Forms:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.choices = game_choices()
+        self.dummy_key: tuple[Any, ...] = ()
+        self.draw_key: Any = None
+
+    def el(self, id_: str) -> Any:
+        return self.page.el(id_)
+
+    # --- start ------------------------------------------------------------------------
+    def start(self) -> None:
+        p = self.page
+        doc = p.doc
+        # Your dummy's hand, face up in North's place.
+        north = self.el("seat-N")
+        north.insertAdjacentHTML("beforeend", '<div id="dummy-hand" class="hand dummy-hand" role="group" '
+                                              'aria-label="North\'s hand, your dummy" hidden></div>')
+        # The draw for partners and deal, in the middle of the table.
+        self.el("table").insertAdjacentHTML("beforeend", """
+<section id="draw-panel" class="panel draw-panel" hidden aria-labelledby="draw-title" role="region">
+  <h2 id="draw-title">The draw for partners and deal</h2>
+  <p class="draw-rule" id="draw-rule"></p>
+  <div class="draw-rounds" id="draw-rounds"></div>
+  <p class="draw-result" id="draw-result" role="status"></p>
+  <div class="panel-actions"><button type="button" class="btn btn-primary" id="deal-btn">Deal</button></div>
+</section>""")
+        # The toolbar's games of a rubber, and the summary's honours, revokes and rubber result.
+        label = doc.querySelector(".score-box .tool-label")
+        if label:
+            label.insertAdjacentHTML("beforeend", ' <small class="games-won" id="games-won" hidden></small>')
+        self.el("summary-text").insertAdjacentHTML(
+            "afterend", '<p class="summary-extra" id="summary-extra" hidden></p>'
+                        '<div id="summary-rubber" hidden></div>')
+        p.on(self.el("dummy-hand"), "click", self.on_dummy_click)
+        p.on(self.el("deal-btn"), "click", lambda e: self.deal())
+        p.on(self.el("sheet-btn"), "click", lambda e: self.open_sheet())
+        p.on(self.el("sheet-print"), "click", lambda e: js.window.print())
+        p.on(self.el("ng-form"), "change", self.on_choice_change)
+        p.on(self.el("ng-choices"), "click", self.on_choices_click)
+        p.on(self.el("ng-back"), "click", lambda e: self.show_howto(None))
+
+    # --- the New game dialog -------------------------------------------------------------
+    def open_new_game(self) -> None:
+        p = self.page
+        view = p.table.view()
+        self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, view["game"], p.table.options)
+        self.el("ng-abandon").hidden = not p.table.in_progress
+        self.el("confirm-cancel").textContent = "Keep playing" if p.table.in_progress else "Cancel"
+        self.show_howto(None)
+        dialog = self.el("confirm-new")
+        dialog.returnValue = ""
+        p.open_dialog("confirm-new")
+
+    def chosen(self) -> tuple[str, dict[str, Any]]:
+        """The game and options chosen in the dialog."""
+        form = self.el("ng-form")
+        picked = form.querySelector("input[name=game]:checked")
+        game = str(picked.value) if picked else self.page.table.game
+        values: dict[str, str] = {}
+        for field in form.querySelectorAll("[name^=opt-]"):
+            name = str(field.name)
+            if str(field.type) == "checkbox":
+                if field.checked:
+                    values[name] = "on"
+            else:
+                values[name] = str(field.value)
+        return game, newgame.read_options(self.choices, game, values)
+
+    def start_chosen(self) -> None:
+        game, options = self.chosen()
+        self.page.new_game(game, options)
+
+    def on_choice_change(self, evt: Any) -> None:
+        if str(evt.target.name) != "game":
+            return
+        game = str(evt.target.value)
+        for panel in self.el("ng-form").querySelectorAll(".ng-options"):
+            panel.hidden = panel.getAttribute("data-for") != game
+
+    def on_choices_click(self, evt: Any) -> None:
+        button = evt.target.closest("[data-howto]")
+        if button:
+            self.show_howto(str(button.getAttribute("data-howto")))
+
+    def show_howto(self, game: str | None) -> None:
+        """Show how to play ``game`` inside the dialog (None: back to the choices)."""
+        box = self.el("ng-howto")
+        if game is not None:
+            title = next(g["title"] for g in self.choices if g["game"] == game)
+            self.el("ng-howto-title").textContent = f"How to play {title}"
+            self.el("ng-howto-body").innerHTML = howto.game_html(game)
+        box.hidden = game is None
+        self.el("ng-main").hidden = game is not None
+        if game is None:
+            return
+        self.el("ng-back").focus()
+
+    # --- the score sheet -----------------------------------------------------------------
+    def open_sheet(self) -> None:
+        view = self.page.table.view()
+        self.el("sheet-title").textContent = f"Score sheet \u00b7 {view['title']}"
+        self.el("sheet-body").innerHTML = forms.score_sheet_html(view["score_sheet"], view["side_names"])
+        self.page.open_dialog("score-sheet")
+
+    # --- the draw and the deal -------------------------------------------------------------
+    def deal(self) -> None:
+        p = self.page
+        if not p.table.proceed():
+            return
+        p.changed()
+        p.clear_trick()
+        p.take_announcements()
+        p.settle()
+        p.go()
+
+    # --- your dummy ------------------------------------------------------------------------
+    def on_dummy_click(self, evt: Any) -> None:
+        button = evt.target.closest("button.card")
+        p = self.page
+        if not button or p.busy:
+            return
+        card = str(button.getAttribute("data-card"))
+        if button.getAttribute("aria-disabled") == "true":
+            view = p.table.view()
+            if view["phase"] != "play":
+                reason = "The hand is over."
+            elif view["to_play"] != view["dummy"]["seat"]:
+                reason = "North's cards are played on North's turn."
+            else:
+                led = SUIT_WORDS[view["trick"][0]["suit"]]
+                reason = f"North must follow suit: {led} were led, and North has {led}."
+            p.say(reason)
+            p.set_status(reason, "refuse")
+            return
+        p.play(card)
+
+    def render_dummy(self, view: dict[str, Any]) -> None:
+        box = self.el("dummy-hand")
+        dummy = view.get("dummy")
+        north = self.el("seat-N")
+        backs = north.querySelector(".backs")
+        cards = dummy["cards"] if dummy and dummy["seat"] == "N" else None
+        if cards is None:
+            if not box.hidden:
+                box.hidden = True
+                box.innerHTML = ""
+                backs.hidden = False
+                self.dummy_key = ()
+            north.classList.remove("has-dummy")
+            return
+        turn = view["to_play"] == "N" and view["phase"] == "play" and dummy["yours"]
+        shown = [{**c, "legal": bool(turn and c.get("playable", c["legal"]))} for c in cards]
+        key = tuple((c["card"], c["legal"]) for c in shown)
+        if key != self.dummy_key:
+            self.dummy_key = key
+            focus = next((i for i, c in enumerate(shown) if c["legal"]), 0)
+            box.innerHTML = "".join(markup.hand_card(c, i, view["trump"], i == focus and turn)
+                                    for i, c in enumerate(shown))
+            box.dataset.n = str(len(shown))
+        box.classList.toggle("its-turn", turn)
+        box.hidden = False
+        backs.hidden = True
+        north.classList.add("has-dummy")
+        role = north.querySelector(".seat-role")
+        if role:
+            role.textContent = "your dummy" if dummy["yours"] else "dummy"
+        if turn:
+            if view["trick"]:
+                led = view["trick"][0]["suit"]
+                follow = any(c["suit"] == led for c in cards)
+                what = f"follow {SUIT_WORDS[led]}" if follow else f"no {SUIT_WORDS[led]}, play any card"
+            else:
+                what = "lead any card"
+            self.page.set_status(f"North\u2019s turn (your dummy) \u00b7 {what}", "you")
+
+    # --- every render ------------------------------------------------------------------------
+    def render(self, view: dict[str, Any] | None = None) -> None:
+        view = view or self.page.table.view()
+        self.render_toolbar(view)
+        self.render_draw(view)
+        self.render_dummy(view)
+        self.render_summary(view)
+
+    def render_toolbar(self, view: dict[str, Any]) -> None:
+        sub = self.page.doc.querySelector(".brand-sub")
+        if sub and sub.getAttribute("data-game") != view["title"]:
+            sub.setAttribute("data-game", view["title"])
+            sub.innerHTML = f'{view["title"]} &middot; first to <span id="target">{view["target"]}</span>'
+            js.document.title = f"{view['title']} \u2013 Whist"
+        games = self.el("games-won")
+        if games:
+            text = forms.games_text(view.get("games"))
+            if games.textContent != text:
+                games.textContent = text
+            games.hidden = not text
+        if view["options"].get("no_trump") and view["turn_up"] is not None:
+            note = self.el("turnup-note")
+            if note.textContent != "ignored":
+                note.textContent = "ignored"
+            self.el("turnup").title = f"The turn-up, {view['turn_up']['name']}, is shown and ignored: no trumps"
+
+    def render_draw(self, view: dict[str, Any]) -> None:
+        panel = self.el("draw-panel")
+        draw = view.get("draw")
+        if view["phase"] != "draw" or not draw:
+            panel.hidden = True
+            self.draw_key = None
+            return
+        key = (view["deal_number"], len(draw["rounds"]))
+        if key != self.draw_key:
+            self.draw_key = key
+            self.el("draw-rule").textContent = forms.draw_rule_text(draw["aces_low"])
+            self.el("draw-rounds").innerHTML = forms.draw_html(draw)
+            result = self.el("draw-result")
+            result.textContent = forms.draw_result_text(draw)
+            result.style.setProperty("--rounds", str(len(draw["rounds"])))
+            panel.hidden = False
+            if not self.page.dialog_open():
+                self.el("deal-btn").focus()
+        panel.hidden = False
+
+    def render_summary(self, view: dict[str, Any]) -> None:
+        summary = view.get("summary")
+        extra = self.el("summary-extra")
+        rubber = self.el("summary-rubber")
+        if view["phase"] in ("play", "auction", "draw") or not summary:
+            extra.hidden = True
+            rubber.hidden = True
+            return
+        over = view.get("game_over")
+        # At the end of the game the summary's text is the game's result: the hand's revokes go here.
+        lines = [t for t in (forms.revokes_text(summary) if over else "",
+                             forms.honours_text(summary, view["side_names"])) if t]
+        text = " ".join(lines)
+        extra.textContent = text
+        extra.hidden = not text
+        sheet = view["score_sheet"]
+        if over and sheet["rubber"]:
+            rubber.innerHTML = forms.rubber_result_html(over, sheet)
+            rubber.hidden = False
+        else:
+            rubber.hidden = True
+        nxt = self.el("next-hand")
+        label = "Next game" if summary.get("game_winner") and not over else "Next hand"
+        if nxt.textContent != label:
+            nxt.textContent = label
+        if summary.get("game_winner") and not over:
+            won = view["side_names"][summary["game_winner"]]
+            games = summary.get("games") or {}
+            number = sheet["rows"][-1]["game"] if sheet["rows"] else view["game_number"]
+            title = (f"Game {number} to {won}" if not games
+                     else f"Game {number} to {won} \u00b7 {forms.games_text(games)}")
+            self.page.set_text("summary-title", title)
