@@ -30,6 +30,7 @@ from pyodide.ffi import create_proxy
 
 from whist.table import Table
 from whist.web import howto, markup
+from whist.web.auction_box import AuctionBox, keys_html
 from whist.web.formsui import Forms
 from whist.web.settings import (
     LEVEL_LABELS,
@@ -39,6 +40,7 @@ from whist.web.settings import (
     timing,
 )
 from whist.web.sound import Sound
+from whist.web.stock_view import StockView
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
@@ -81,6 +83,8 @@ class Page:
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
+        self.auction_box = AuctionBox(self)  # Contract Whist: the bidding box and the auction
+        self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
 
     # --- plumbing ----------------------------------------------------------------
     def el(self, id_: str) -> Any:
@@ -236,7 +240,11 @@ class Page:
         self.render_seat_counts(view)
         self.render_controls(view)
         self.sound.play("card")
+        self.stock_view.render(view)
         self.forms.render(view)  # forms
+        if self.auction_box.render(view):
+            self.render_status(view)
+            return  # a call of the auction, not a card
         if view["trick"]:
             self.sync_trick(view["trick"])
             return
@@ -281,6 +289,8 @@ class Page:
         self.body.dataset.phase = view["phase"]
         self.body.dataset.toPlay = view["to_play"] or ""
         self.render_summary(view)
+        self.auction_box.render(view)
+        self.stock_view.render(view)
         self.render_status(view)
         self.render_controls(view)
         self.forms.render(view)  # forms: after the status (your dummy's turn has its own)
@@ -288,6 +298,9 @@ class Page:
     def announce_turn(self) -> None:
         view = self.table.view()
         if not view["your_turn"]:
+            return
+        if view["phase"] == "auction":
+            self.auction_box.announce(view)
             return
         if view["trick"]:
             led = view["trick"][0]["suit"]
@@ -374,7 +387,9 @@ class Page:
     def refuse(self, card: str, button: Any) -> None:
         """A card that may not be played now: say why, politely, and play nothing."""
         view = self.table.view()
-        if view["phase"] != "play":
+        if view["phase"] == "auction":
+            reason = "The auction is on: make a call first."
+        elif view["phase"] != "play":
             reason = "The hand is over."
         elif not view["your_turn"]:
             reason = f"It is {SEAT_NAMES[view['to_play']]}'s turn, not yours."
@@ -435,6 +450,9 @@ class Page:
             evt.preventDefault()
             return
         if evt.altKey:
+            return
+        if self.auction_box.on_key(evt):  # bidding keys, only while the bidding box is open
+            evt.preventDefault()
             return
         on_card = bool(target.closest("#hand button.card"))
         if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
@@ -511,6 +529,9 @@ class Page:
     def show_hint(self) -> None:
         if self.busy or not self.table.human_to_play:
             self.say("A hint is for your turn.")
+            return
+        if self.table.state.phase.value == "auction":
+            self.auction_box.hint()
             return
         card = self.table.hint()
         if card is None:
@@ -659,7 +680,8 @@ class Page:
     def open_help(self, tab: str) -> None:
         view = self.table.view()
         self.el("help-rules").innerHTML = howto.rules_html(view)
-        self.el("help-controls").innerHTML = howto.controls_html(view["target"])
+        self.el("help-controls").innerHTML = howto.controls_html(view["target"]) + (
+            keys_html() if view["auction"] is not None else "")
         self.set_text("help-title", f"How to play {view['title']}")
         self.select_tab(tab)
         self.open_dialog("help")
@@ -773,6 +795,8 @@ class Page:
 
     def render_seat_counts(self, view: dict[str, Any]) -> None:
         for seat in OTHERS:
+            if seat not in view["seats"]:
+                continue  # a game for two: North only
             info = view["seats"][seat]
             box = self.el(f"seat-{seat}")
             box.querySelector(".count").textContent = str(info["cards"])
@@ -866,6 +890,9 @@ class Page:
 
     def render_status(self, view: dict[str, Any] | None = None) -> None:
         view = view or self.table.view()
+        if view["phase"] == "auction":
+            self.set_status(*self.auction_box.status(view))
+            return
         if view["phase"] != "play":
             self.set_status("")
             return
@@ -894,7 +921,9 @@ class Page:
             return
         over = view["game_over"]
         if over:
-            title = "You win the game!" if over["winner"] == "us" else "East\u2013West win the game"
+            them = view["side_names"]["them"]
+            title = "You win the game!" if over["winner"] == "us" else (
+                "East\u2013West win the game" if " and " in them else f"{them} wins the game")
         else:
             title = f"Hand {summary['hand_number']} over"
         self.set_text("summary-title", title)

@@ -1,0 +1,212 @@
+"""Contract Whist in Chromium: the bidding box with the mouse and the keyboard, refused calls,
+the hint, undo through the auction, the contract played out and scored.
+
+Every test replays the same seeded game in CPython (``whist.table.Table``) with the
+calls and cards made in the page, and checks the page against it: the computers
+are deterministic, so the page and the engine must agree call for call.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.e2e.test_play import click_card
+from whist.table import Table
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+#: Deal 2: West bids 7H, North passes, East bids 8C, and then it is your call (doubling allowed).
+URL = "?game=contract&doubling=true&pace=instant#deal={seed}"
+SEED = 2
+
+BOX_OPEN = "#bid-box:not([hidden])"
+
+#: Wait until the page waits for you: your call, a card to play, or the end of the hand.
+YOUR_MOVE = """() => !document.querySelector('#bid-box').hidden
+    || (document.body.dataset.phase === 'play' && !!document.querySelector('#hand button.card[aria-disabled="false"]'))
+    || (document.body.dataset.phase !== 'play' && document.body.dataset.phase !== 'auction')"""
+
+CALLS = """() => [...document.querySelectorAll('#auction-calls td[data-seat]:not(.next)')]
+    .map(td => td.dataset.seat + ':' + td.getAttribute('aria-label').split(': ')[1])"""
+
+
+def engine(seed: int = SEED) -> Table:
+    table = Table(seed, "contract", doubling=True)
+    while table.computer_step():
+        pass
+    return table
+
+
+def words(call: str) -> str:
+    from whist.web.auction_box import call_words
+
+    return call_words(call)
+
+
+def page_calls(page: GamePage) -> list[str]:
+    return page.evaluate(CALLS)
+
+
+def engine_calls(table: Table) -> list[str]:
+    return [f"{c['seat']}:{words(c['call'])}" for c in table.view()["auction"]["calls"]]
+
+
+def open_contract(page: GamePage, seed: int = SEED) -> None:
+    page.open(URL.format(seed=seed))
+    page.wait_for_selector(BOX_OPEN)
+
+
+def status(page: GamePage) -> str:
+    return page.text_content("#status") or ""
+
+
+def test_the_box_offers_only_legal_calls(game_page: GamePage) -> None:
+    open_contract(game_page)
+    table = engine()
+    assert game_page.get_attribute("body", "data-phase") == "auction"
+    assert page_calls(game_page) == engine_calls(table)
+    legal = set(table.view()["auction"]["legal"])
+    offered = game_page.eval_on_selector_all(
+        '#bid-box .bid[aria-disabled="false"]', "bs => bs.map(b => b.dataset.call)")
+    assert set(offered) == legal
+    # Level 7 is gone (8C was bid); 8C itself is shown but disabled; Double is offered to us.
+    assert game_page.locator('#bid-box .bid[data-call="7NT"]').count() == 0
+    assert game_page.get_attribute('#bid-box .bid[data-call="8C"]', "aria-disabled") == "true"
+    assert game_page.locator('#bid-box .bid[data-call="double"]').count() == 1
+    # The auction table: a column per seat, rows from the first caller (North), you marked next.
+    assert game_page.eval_on_selector_all("#auction-calls th", "ths => ths.map(t => t.textContent)") == [
+        "North", "East", "You", "West"]
+    assert game_page.locator("#auction-calls td.next[data-seat='S']").count() == 1
+    assert game_page.text_content("#contract-name") == "Bidding\u2026"
+
+
+def test_a_refused_call_does_nothing(game_page: GamePage) -> None:
+    open_contract(game_page)
+    before = page_calls(game_page)
+    game_page.click('#bid-box .bid[data-call="8C"]', force=True)
+    assert "does not beat 8 clubs" in status(game_page)
+    game_page.keyboard.press("7")  # no bid at level 7 is left
+    assert "does not beat" in status(game_page)
+    assert game_page.locator("#bid-box .bid.selected").count() == 0
+    game_page.keyboard.press("Enter")  # nothing chosen: nothing is called
+    assert page_calls(game_page) == before
+    assert game_page.get_attribute("body", "data-phase") == "auction"
+    assert game_page.locator(BOX_OPEN).count() == 1
+
+
+def play_out(page: GamePage, table: Table) -> None:
+    """Pass at every call and play the first legal card, in the page and in the engine alike."""
+    for _ in range(80):
+        page.wait_for_function(YOUR_MOVE)
+        phase = page.get_attribute("body", "data-phase")
+        if phase not in ("play", "auction"):
+            return
+        if not page.locator("#bid-box").is_hidden():
+            page.click('#bid-box .bid[data-call="pass"]')
+            assert table.human_call("pass").ok
+        else:
+            card = page.get_attribute('#hand button.card[aria-disabled="false"]', "data-card")
+            assert card
+            click_card(page, card)
+            assert table.human_play(card).ok
+        while table.computer_step():
+            pass
+    raise AssertionError("the hand did not end")
+
+
+def check_summary(page: GamePage, table: Table) -> None:
+    page.wait_for_selector("#summary:not([hidden])")
+    view = table.view()
+    summary = view["summary"]
+    assert page.text_content("#summary-text") == summary["text"]
+    assert "make" in summary["text"] or "fail in" in summary["text"]
+    assert page.text_content("#score-us") == str(view["scores"]["us"])
+    assert page.text_content("#score-them") == str(view["scores"]["them"])
+    assert page.text_content("#sum-points-us") in (f"+{summary['points']['us']}", "0")
+
+
+def test_bid_with_the_mouse_and_play_the_contract(game_page: GamePage) -> None:
+    open_contract(game_page)
+    table = engine()
+    game_page.click('#bid-box .bid[data-call="9H"]')
+    assert table.human_call("9H").ok
+    while table.computer_step():
+        pass
+    game_page.wait_for_function(YOUR_MOVE)
+    assert page_calls(game_page)[:4] == engine_calls(table)[:4]
+    assert "You bid 9H." in game_page.inner_text("#announce")
+    play_out(game_page, table)
+    contract = table.view()["auction"]["contract"]
+    assert contract is not None
+    # The contract and its declarer stay in the toolbar through the play.
+    assert game_page.get_attribute("#contract-tool", "data-contract") == contract["name"] + contract["declarer"]
+    assert game_page.locator("#turnup").is_hidden()
+    check_summary(game_page, table)
+
+
+def test_bid_with_the_keyboard(game_page: GamePage) -> None:
+    open_contract(game_page)
+    table = engine()
+    game_page.keyboard.press("8")
+    assert game_page.locator('#bid-box .bid-row.typed[data-level="8"]').count() == 1
+    game_page.keyboard.press("d")
+    assert game_page.get_attribute("#bid-box .bid.selected", "data-call") == "8D"
+    assert "8 diamonds chosen" in status(game_page)
+    game_page.keyboard.press("Escape")
+    assert game_page.locator("#bid-box .bid.selected").count() == 0
+    # Ten no trumps: 1, 0, N; and Enter makes it.
+    for key in ("1", "0", "n"):
+        game_page.keyboard.press(key)
+    assert game_page.get_attribute("#bid-box .bid.selected", "data-call") == "10NT"
+    game_page.keyboard.press("Enter")
+    assert table.human_call("10NT").ok
+    while table.computer_step():
+        pass
+    game_page.wait_for_function(YOUR_MOVE)
+    assert "S:10 no trumps" in page_calls(game_page) or table.view()["phase"] != "auction"
+    assert "You bid 10NT." in game_page.inner_text("#announce")
+    # With no level typed, D is Double and P is Pass (when the auction comes round again).
+    if not game_page.locator("#bid-box").is_hidden():
+        game_page.keyboard.press("p")
+        assert game_page.get_attribute("#bid-box .bid.selected", "data-call") == "pass"
+
+
+def test_hint_and_undo_through_the_auction(game_page: GamePage) -> None:
+    open_contract(game_page)
+    table = engine()
+    before = page_calls(game_page)
+    game_page.keyboard.press("h")
+    hint = table.hint()
+    assert game_page.get_attribute("#bid-box .bid[data-hint]", "data-call") == hint
+    assert "Hint: " in status(game_page)
+    game_page.click('#bid-box .bid[data-call="9S"]')
+    game_page.wait_for_function(YOUR_MOVE)
+    assert len(page_calls(game_page)) > len(before)
+    game_page.keyboard.press("u")
+    game_page.wait_for_selector(BOX_OPEN)
+    assert page_calls(game_page) == before
+    assert game_page.get_attribute("body", "data-phase") == "auction"
+    assert "Undone: you take back your bid of 9S" in game_page.inner_text("#announce")
+    # Redo puts the bid back; a different bid after another undo goes its own way.
+    game_page.keyboard.press("r")
+    game_page.wait_for_function(YOUR_MOVE)
+    assert any(c == "S:9 spades" for c in page_calls(game_page))
+    game_page.keyboard.press("u")
+    game_page.wait_for_selector(BOX_OPEN)
+    game_page.click('#bid-box .bid[data-call="pass"]')
+    assert table.human_call("pass").ok
+    while table.computer_step():
+        pass
+    play_out(game_page, table)
+    check_summary(game_page, table)
+
+
+def test_keys_of_the_table_still_work_in_the_auction(game_page: GamePage) -> None:
+    open_contract(game_page)
+    game_page.keyboard.press("?")
+    game_page.wait_for_selector("#help[open]")
+    assert "Bidding (Contract Whist)" in game_page.inner_text("#help-controls")
+    game_page.keyboard.press("Escape")
+    game_page.keyboard.press("m")
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"

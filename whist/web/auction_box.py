@@ -1,0 +1,443 @@
+"""Contract Whist on the page: the bidding box, the auction table, the contract in the toolbar.
+
+The page (:mod:`whist.web.page`) calls :meth:`AuctionBox.render` with every
+``view()`` it shows; in a game without an auction everything here stays
+hidden. The markup is made here, inserted once into the felt's centre
+(``#auction``) and the toolbar (``#contract-tool``).
+
+Bidding with the keyboard, while the box is open (your call):
+
+- the level first: ``7`` ``8`` ``9`` for seven to nine; ``1`` then ``0`` ``1``
+  ``2`` ``3`` for ten to thirteen (``0`` alone is ten too);
+- then the denomination: ``C`` ``D`` ``H`` ``S`` or ``N`` (no trumps): that bid is
+  chosen (ringed) and has the focus;
+- ``P`` chooses Pass, ``D`` (with no level typed) chooses Double;
+- ``Enter`` makes the chosen call; ``Esc`` or ``Backspace`` clears the choice.
+
+Before a level is typed ``H`` and ``N`` keep their table meaning (hint, new
+game), so the table's keys always work.
+
+>>> call_words("8H"), call_words("10NT"), call_words("pass"), call_words("double")
+('8 hearts', '10 no trumps', 'Pass', 'Double')
+>>> parse_level("7", None), parse_level("1", None), parse_level("2", "1"), parse_level("0", None)
+(7, 'pending', 12, 10)
+>>> 'data-call="7NT"' in auction_grid(["pass", "7NT", "8C"], can_double=False)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from whist.web import markup
+
+if TYPE_CHECKING:
+    from whist.web.page import Page
+
+SUIT_PLURALS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
+STRAINS = ("C", "D", "H", "S", "NT")
+COLUMNS = ("N", "E", "S", "W")
+COLUMN_NAMES = {"N": "North", "E": "East", "S": "You", "W": "West"}
+LEVELS = tuple(range(7, 14))
+
+#: The bidding keys for the help (keys as shown, what they do).
+BID_KEYS: tuple[tuple[str, str], ...] = (
+    ("7 8 9", "Choose the level of your bid: seven, eight or nine tricks"),
+    ("1 then 0 1 2 3", "Levels ten to thirteen (0 alone is ten too)"),
+    ("C D H S N", "After the level: clubs, diamonds, hearts, spades or no trumps"),
+    ("P", "Choose Pass"),
+    ("D", "Choose Double (with no level typed, when doubling is allowed)"),
+    ("Enter", "Make the chosen call"),
+    ("Esc", "Clear the choice"),
+)
+
+
+def split_call(call: str) -> tuple[int, str]:
+    """``"10NT"`` -> ``(10, "NT")``."""
+    strain = "NT" if call.upper().endswith("NT") else call[-1].upper()
+    return int(call[: len(call) - len(strain)]), strain
+
+
+def call_words(call: str) -> str:
+    """A call in words, as the live region says it."""
+    if call == "pass":
+        return "Pass"
+    if call == "double":
+        return "Double"
+    level, strain = split_call(call)
+    return f"{level} {SUIT_PLURALS[strain]}"
+
+
+def parse_level(key: str, pending: str | None) -> int | str | None:
+    """The level a digit key gives: an int, ``"pending"`` after a ``1``, None for no level."""
+    if pending == "1":
+        return 10 + int(key) if key in "0123" else None
+    if key in "789":
+        return int(key)
+    if key == "0":
+        return 10
+    if key == "1":
+        return "pending"
+    return None
+
+
+def call_html(call: str) -> str:
+    """A call as shown in the auction table and the toolbar: ``8`` and a heart, ``Pass``, ``Dbl``."""
+    if call == "pass":
+        return '<span class="call-pass">Pass</span>'
+    if call == "double":
+        return '<span class="call-dbl">Dbl</span>'
+    level, strain = split_call(call)
+    if strain == "NT":
+        return f'<span class="call-bid">{level}<span class="nt">NT</span></span>'
+    red = " red" if strain in "HD" else ""
+    return f'<span class="call-bid{red}">{level}{markup.suit_svg(strain, "call-pip")}</span>'
+
+
+def auction_grid(legal: list[str], can_double: bool) -> str:
+    """The bidding box: one row per level still open, five bids a row (illegal ones disabled),
+    then Pass and Double."""
+    allowed = set(legal)
+    rows = []
+    for level in LEVELS:
+        bids = [f"{level}{s}" for s in STRAINS]
+        if not any(b in allowed for b in bids):
+            continue
+        cells = []
+        for bid in bids:
+            ok = bid in allowed
+            cells.append(f'<button type="button" class="bid" data-call="{bid}" aria-label="{call_words(bid)}" '
+                         f'aria-disabled="{"false" if ok else "true"}">{call_html(bid)}</button>')
+        rows.append(f'<div class="bid-row" role="group" aria-label="Level {level}" data-level="{level}">'
+                    f'{"".join(cells)}</div>')
+    extra = ['<button type="button" class="bid bid-pass" data-call="pass" aria-label="Pass" '
+             'aria-disabled="false">Pass</button>']
+    if can_double:
+        extra.append('<button type="button" class="bid bid-dbl" data-call="double" aria-label="Double" '
+                     'aria-disabled="false">Double</button>')
+    return (f'<div class="bid-grid">{"".join(rows)}</div>'
+            f'<div class="bid-extra">{"".join(extra)}</div>')
+
+
+def auction_table(auction: dict[str, Any], to_call: str | None) -> str:
+    """The calls so far by seat: columns N E S W, a row per round from the first caller."""
+    first = COLUMNS.index(auction["first"])
+    cells: list[str] = ['<td class="none"></td>'] * first
+    for c in auction["calls"]:
+        cells.append(f'<td data-seat="{c["seat"]}" aria-label="{escape(c["name"])}: {call_words(c["call"])}">'
+                     f'{call_html(c["call"])}</td>')
+    if to_call is not None:
+        cells.append(f'<td class="next" data-seat="{to_call}" aria-label="{COLUMN_NAMES[to_call]}: to call">'
+                     '<span aria-hidden="true">?</span></td>')
+    while len(cells) % 4 or not cells:
+        cells.append('<td class="none"></td>')
+    rows = "".join(f'<tr>{"".join(cells[i:i + 4])}</tr>' for i in range(0, len(cells), 4))
+    head = "".join(f'<th scope="col" data-seat="{s}">{COLUMN_NAMES[s]}</th>' for s in COLUMNS)
+    return f'<table class="auction-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+
+
+def best_bid(calls: list[dict[str, Any]]) -> str | None:
+    for c in reversed(calls):
+        if c["call"] not in ("pass", "double"):
+            return str(c["call"])
+    return None
+
+
+PANEL = """
+<section id="auction" class="auction-panel" aria-labelledby="auction-title" hidden>
+  <h2 id="auction-title" class="auction-title">The auction</h2>
+  <div id="auction-calls"></div>
+  <p id="auction-contract" class="auction-contract" hidden></p>
+  <div id="bid-box" class="bid-box" role="group" aria-label="Your call" hidden></div>
+</section>"""
+
+TOOL = """
+<div class="tool contract-box" id="contract-tool" hidden>
+  <span class="tool-label">Contract</span>
+  <span class="tool-value"><span id="contract-name">&ndash;</span>
+    <span class="contract-by" id="contract-by"></span></span>
+</div>"""
+
+
+class AuctionBox:
+    """The auction of Contract Whist on the page: box, table, keys, hint and the toolbar's contract."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.built = False
+        self.pending: str | None = None  # "1" typed, waiting for the second digit
+        self.level: int | None = None
+        self.selected: str | None = None
+        self.box_key: tuple[Any, ...] = ()
+        self.calls_key: tuple[Any, ...] = ()
+
+    # --- markup --------------------------------------------------------------
+    def build(self) -> None:
+        if self.built:
+            return
+        self.built = True
+        page = self.page
+        page.doc.querySelector("#table .centre").insertAdjacentHTML("afterbegin", PANEL)
+        page.el("turnup").insertAdjacentHTML("afterend", TOOL)
+        page.on(page.el("bid-box"), "click", self.on_click)
+
+    def open(self) -> bool:
+        """Whether the bidding box is on show and yours to use."""
+        return self.built and not self.page.el("bid-box").hidden and not self.page.busy
+
+    def render(self, view: dict[str, Any]) -> bool:
+        """Show the auction of ``view``; True when the last action was a call (not a card)."""
+        page = self.page
+        page.body.dataset.game = view["game"]
+        auction = view["auction"]
+        if auction is None:
+            if self.built:
+                page.el("auction").hidden = True
+                page.el("contract-tool").hidden = True
+            return False
+        self.build()
+        bidding = view["phase"] == "auction"
+        fresh = not view["trick"] and view["tricks_played"] == 0
+        self.render_tool(view, auction)
+        panel = page.el("auction")
+        panel.hidden = not (bidding or (fresh and view["phase"] == "play" and auction["calls"]))
+        key = (view["hand_number"], tuple((c["seat"], c["call"]) for c in auction["calls"]), view["to_play"], bidding)
+        if key != self.calls_key:
+            self.calls_key = key
+            page.el("auction-calls").innerHTML = auction_table(auction, view["to_play"] if bidding else None)
+        contract = auction["contract"]
+        note = page.el("auction-contract")
+        if contract is not None and not bidding:
+            by = contract["declarer_name"]
+            note.textContent = (f"Contract: {contract['long_name']} by {by}. "
+                                f"{'You lead' if view['to_play'] == 'S' and fresh else ''}").strip()
+            note.hidden = False
+        else:
+            note.hidden = True
+        self.render_box(view, auction, bidding)
+        return bool(fresh and (bidding or auction["calls"]))
+
+    def render_tool(self, view: dict[str, Any], auction: dict[str, Any]) -> None:
+        page = self.page
+        tool = page.el("contract-tool")
+        tool.hidden = False
+        contract = auction["contract"]
+        if view["phase"] == "auction" or contract is None:
+            page.el("contract-name").textContent = "Bidding\u2026" if view["phase"] == "auction" else "\u2013"
+            page.el("contract-by").textContent = ""
+            tool.setAttribute("aria-label", "Contract: the auction is on")
+            tool.removeAttribute("data-contract")
+            return
+        if tool.getAttribute("data-contract") != contract["name"] + contract["declarer"]:
+            tool.setAttribute("data-contract", contract["name"] + contract["declarer"])
+            level, strain = split_call(contract["name"].split(" ")[0])
+            dbl = '<span class="contract-x" title="doubled">\u00d72</span>' if contract["doubled"] else ""
+            page.el("contract-name").innerHTML = call_html(f"{level}{strain}") + dbl
+            who = "you" if contract["declarer"] == "S" else contract["declarer_name"]
+            page.el("contract-by").textContent = f"by {who}"
+            page.el("contract-by").className = "contract-by " + contract["side"]
+            tool.setAttribute("role", "group")
+            tool.setAttribute("aria-label", f"Contract: {contract['long_name']} by {contract['declarer_name']}")
+            tool.title = f"Contract: {contract['long_name']} by {contract['declarer_name']}"
+
+    def render_box(self, view: dict[str, Any], auction: dict[str, Any], bidding: bool) -> None:
+        page = self.page
+        box = page.el("bid-box")
+        mine = bidding and view["your_turn"] and not page.busy
+        if not mine:
+            box.hidden = True
+            self.clear()
+            return
+        key = (tuple(auction["legal"]), auction["can_double"], len(auction["calls"]), view["hand_number"])
+        if key != self.box_key:
+            self.box_key = key
+            self.clear()
+            box.innerHTML = auction_grid(auction["legal"], auction["can_double"])
+        box.hidden = False
+        self.mark()
+
+    # --- choosing a call --------------------------------------------------------
+    def clear(self) -> None:
+        self.pending = None
+        self.level = None
+        self.selected = None
+        if self.built:
+            self.mark()
+
+    def mark(self) -> None:
+        """Ring the chosen call and the typed level's row."""
+        box = self.page.el("bid-box")
+        for button in box.querySelectorAll(".bid"):
+            on = button.getAttribute("data-call") == self.selected
+            button.classList.toggle("selected", on)
+            button.setAttribute("aria-pressed", "true" if on else "false")
+        for row in box.querySelectorAll(".bid-row"):
+            row.classList.toggle("typed", row.getAttribute("data-level") == str(self.level))
+
+    def legal(self) -> list[str]:
+        auction = self.page.table.view()["auction"]
+        return list(auction["legal"]) if auction else []
+
+    def why_not(self, call: str) -> str:
+        view = self.page.table.view()
+        if view["phase"] != "auction":
+            return "The auction is over."
+        if not view["your_turn"]:
+            return f"It is {COLUMN_NAMES[view['to_play']]}'s turn to call."
+        if call == "double":
+            return "You can't double now: only the side that did not make the last bid may double it, once."
+        best = best_bid(view["auction"]["calls"])
+        if best is None:
+            return f"{call_words(call)} is not a bid."
+        return f"{call_words(call)} does not beat {call_words(best)}: bid higher, or pass."
+
+    def refuse(self, call: str) -> None:
+        reason = self.why_not(call)
+        self.page.say(reason)
+        self.page.set_status(reason, "refuse")
+
+    def choose(self, call: str, focus: bool = True) -> None:
+        if call not in self.legal():
+            self.refuse(call)
+            return
+        self.selected = call
+        self.mark()
+        button = self.page.el("bid-box").querySelector(f'.bid[data-call="{call}"]')
+        if focus and button:
+            button.focus()
+        self.page.set_status(f"{call_words(call)} chosen \u00b7 Enter to confirm", "you")
+
+    def on_click(self, evt: Any) -> None:
+        button = evt.target.closest(".bid")
+        if not button or self.page.busy:
+            return
+        call = str(button.getAttribute("data-call"))
+        if button.getAttribute("aria-disabled") == "true":
+            self.refuse(call)
+            return
+        self.make(call)
+
+    def make(self, call: str) -> None:
+        """Make ``call`` for you; a call that is not allowed changes nothing."""
+        page = self.page
+        if page.busy:
+            return
+        result = page.table.human_call(call)
+        if not result.ok:
+            page.say(result.reason)
+            page.set_status(result.reason, "refuse")
+            return
+        page.changed()
+        page.sound.play("card")
+        had_focus = page.el("bid-box").contains(page.doc.activeElement)
+        self.clear()
+        page.no_auto = False
+        page.hint_card = None
+        page.take_announcements()
+        page.settle()
+        page.go()
+        if had_focus:
+            page.el("hand").focus()
+
+    # --- keys, hint, words -------------------------------------------------------
+    def on_key(self, evt: Any) -> bool:
+        """Handle a bidding key; False when the key is not one (the table's keys then apply)."""
+        if not self.open():
+            return False
+        key = str(evt.key)
+        target = evt.target
+        if len(key) == 1 and key.isdigit():
+            level = parse_level(key, self.pending)
+            if level == "pending":
+                self.pending = "1"
+                self.level = None
+                self.mark()
+                self.page.set_status("Level 1\u2026: now 0, 1, 2 or 3 (10 to 13)", "you")
+                return True
+            self.pending = None
+            if level is None:
+                self.page.set_status("Levels are 7 to 13: 7, 8, 9, or 1 then 0 to 3.", "refuse")
+                return True
+            assert isinstance(level, int)
+            if not any(c.startswith(str(level)) and split_call(c)[0] == level
+                       for c in self.legal() if c not in ("pass", "double")):
+                self.refuse(f"{level}NT")
+                return True
+            self.level = level
+            self.selected = None
+            self.mark()
+            self.page.set_status(f"Level {level}: now C, D, H, S or N", "you")
+            return True
+        upper = key.upper()
+        if self.level is not None and upper in ("C", "D", "H", "S", "N") and len(key) == 1:
+            strain = "NT" if upper == "N" else upper
+            self.choose(f"{self.level}{strain}")
+            return True
+        if upper == "P" and len(key) == 1:
+            self.choose("pass")
+            return True
+        if upper == "D" and len(key) == 1:
+            self.choose("double")
+            return True
+        if key == "Enter":
+            if str(target.tagName or "").upper() in ("BUTTON", "A"):
+                return False  # a focused button (a bid, or the toolbar's): its own click
+            if self.selected is None:
+                self.page.set_status("Choose a call first: a level and a suit, or P to pass.", "refuse")
+                return True
+            self.make(self.selected)
+            return True
+        if key in ("Escape", "Backspace") and (self.level or self.pending or self.selected):
+            self.clear()
+            self.page.render_status()
+            return True
+        return False
+
+    def hint(self) -> None:
+        """Suggest a call: ring it and say it (one more Enter or click makes it)."""
+        page = self.page
+        call = page.table.hint()
+        if call is None:
+            return
+        for button in page.el("bid-box").querySelectorAll(".bid.hint"):
+            button.classList.remove("hint")
+            button.removeAttribute("data-hint")
+        button = page.el("bid-box").querySelector(f'.bid[data-call="{call}"]')
+        if button:
+            button.classList.add("hint")
+            button.setAttribute("data-hint", "1")
+        self.level = split_call(call)[0] if call not in ("pass", "double") else None
+        keyboard = page.pointer not in ("touch", "pen")
+        self.choose(call, focus=keyboard)
+        verb = "pass" if call == "pass" else "double" if call == "double" else f"bid {call_words(call)}"
+        page.say(f"Hint: {verb}.")
+        page.set_status(f"Hint: {verb}", "hint")
+
+    def status(self, view: dict[str, Any]) -> tuple[str, str]:
+        auction = view["auction"]
+        if view["your_turn"]:
+            best = best_bid(auction["calls"]) if auction else None
+            if best is None:
+                return "Your call \u00b7 bid 7 or more, or pass", "you"
+            return f"Your call \u00b7 beat {call_words(best)}, or pass", "you"
+        who = view["to_play"]
+        return (f"{COLUMN_NAMES[who]} to call\u2026" if who else ""), ""
+
+    def announce(self, view: dict[str, Any]) -> None:
+        best = best_bid(view["auction"]["calls"])
+        self.page.say("Your call: no bid yet." if best is None
+                      else f"Your call: the bid to beat is {call_words(best)}.")
+
+
+def keys_html() -> str:
+    """The bidding keys, for the help's Controls tab."""
+    def cell(keys: str) -> str:
+        return " ".join(k if k == "then" else f"<kbd>{escape(k)}</kbd>" for k in keys.split(" "))
+
+    rows = "".join(f'<tr><th scope="row">{cell(keys)}</th><td>{escape(what)}</td></tr>' for keys, what in BID_KEYS)
+    return (f'<h3>Bidding (Contract Whist)</h3><p>While it is your call, type the level first, then the '
+            f'denomination, then <kbd>Enter</kbd>: <kbd>8</kbd> <kbd>H</kbd> <kbd>Enter</kbd> bids eight hearts; '
+            f'<kbd>1</kbd> <kbd>0</kbd> <kbd>N</kbd> <kbd>Enter</kbd> bids ten no trumps. Before a level is typed, '
+            f'<kbd>H</kbd> and <kbd>N</kbd> are the hint and a new game as usual.</p>'
+            f'<table class="keys"><tbody>{rows}</tbody></table>')
