@@ -12,7 +12,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, read
 
@@ -25,15 +27,24 @@ OVER = "() => ['hand-over', 'game-over'].includes(document.body.dataset.phase)"
 ANALYSED = "() => document.querySelector('#review').dataset.analysis === 'done'"
 
 
+#: Your move: a call (Contract Whist's bidding box), a card to play, or the end of the hand.
+YOUR_MOVE_OR_CALL = """() => { const box = document.querySelector('#bid-box');
+    return (!!box && !box.hidden) || (""" + YOUR_MOVE + """)(); }"""
+
+
 def first_hand(page: GamePage) -> str:
-    """Your thirteen cards (or as many as you were dealt) at your first move."""
-    page.wait_for_function(YOUR_MOVE)
+    """Your thirteen cards at your first move (a call or a card)."""
+    page.wait_for_function(YOUR_MOVE_OR_CALL)
     return str(page.evaluate(HAND))
 
 
 def finish_hand(page: GamePage) -> None:
+    """Pass at every call, play your lowest legal card, to the end of the hand."""
     for _ in range(100):
-        page.wait_for_function(YOUR_MOVE)
+        page.wait_for_function(YOUR_MOVE_OR_CALL)
+        if page.locator("#bid-box:not([hidden])").count():
+            page.click('#bid-box .bid[data-call="pass"]')
+            continue
         table = read(page)
         if table["phase"] != "play":
             break
@@ -52,7 +63,8 @@ def open_review(page: GamePage) -> float:
 
 def step_times(page: GamePage) -> str:
     data = page.evaluate("() => ({...document.querySelector('#review').dataset})")
-    return f"{data['steps']} steps, mean {data['stepMeanMs']} ms, slowest {data['stepMaxMs']} ms"
+    return (f"{data['steps']} steps, mean {data['stepMeanMs']} ms, slowest {data['stepMaxMs']} ms "
+            f"(each, from the last play back: {data['stepMs']})")
 
 
 def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
@@ -98,7 +110,7 @@ def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
     assert first_hand(game_page) == dealt
 
 
-def test_a_deal_link_gives_the_same_cards(game_page: GamePage) -> None:
+def test_a_deal_link_gives_the_same_cards(game_page: GamePage, make_game_page: Any, dev_server: str) -> None:
     game_page.open("?pace=instant#deal=987654321")
     once = first_hand(game_page)
     game_page.open("?pace=fast#deal=987654321")
@@ -112,10 +124,11 @@ def test_a_deal_link_gives_the_same_cards(game_page: GamePage) -> None:
     game_page.wait_for_selector("#review-share-box:not([hidden])")
     link = game_page.input_value("#review-share-link")
     assert re.search(r"#deal=987654321&dealer=[NESW]$", link), link
-    game_page.goto("about:blank")
-    game_page.page.goto(link.replace("#", "?pace=instant#"))
-    game_page.wait_ready()
-    assert first_hand(game_page) == once
+    # A friend opens it in another browser (this one keeps the finished game: whist.web.persist).
+    friend = make_game_page(dev_server)
+    friend.page.goto(link.replace("#", "?pace=instant#"))
+    friend.wait_ready()
+    assert first_hand(friend) == once
 
 
 def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: Path) -> None:
@@ -136,3 +149,27 @@ def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: P
     info.value.save_as(pbn)
     text = pbn.read_text()
     assert '[Deal "' in text and "deal number 31337" in text
+
+
+@pytest.mark.parametrize(("query", "first", "tricks", "sub"), [
+    ("?game=contract&pace=instant#deal=2", 1, 13, "contract:"),
+    ("?game=german&pace=instant#deal=5", 14, 26, "Phase Two reviewed"),
+    ("?game=short&honours=false&pace=instant#deal=8", 1, 13, "Deal 8"),
+], ids=["contract", "german", "short"])
+def test_review_and_replay_in_every_game(game_page: GamePage, query: str, first: int, tricks: int,
+                                         sub: str) -> None:
+    game_page.open(query)
+    dealt = first_hand(game_page)
+    finish_hand(game_page)
+    took = open_review(game_page)
+    print(f"\n{query}: analysis {took:.1f} s, {step_times(game_page)}")
+    assert sub in (game_page.text_content("#review-sub") or "")
+    assert game_page.text_content("#review-pos") == f"Trick {first} of {tricks}"
+    game_page.keyboard.press("End")
+    assert game_page.text_content("#review-pos") == f"Trick {tricks} of {tricks}"
+    assert all(c != "" for c in game_page.locator("#review .rv-play").evaluate_all(
+        "els => els.map(e => e.dataset.cost)"))
+    assert game_page.text_content("#review-summary")
+    game_page.click("#review-replay")
+    game_page.wait_for_function("() => !document.querySelector('#review').open")
+    assert first_hand(game_page) == dealt

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from whist.web.page import Page
 
 #: Aim of one analysis step in the browser (ms): well under a frame budget of 200 ms.
-TARGET_MS = 80.0
+TARGET_MS = 70.0
 #: The node budget of the first step, and its bounds as it is tuned.
 FIRST_LIMIT = 2000
 MIN_LIMIT, MAX_LIMIT = 400, 40_000
@@ -253,12 +253,15 @@ class ReviewView:
             self.step_ms.append(took)
             mark = review.marks[index]
             if mark.cost is None:
-                # The step used its whole budget: scale the budget to the time it took. Only a
-                # miss with a budget near the target counts toward giving up.
+                # The step used its whole budget: scale the budget to the time it took (growing
+                # it by half at most: a node costs more in some positions). Only a miss with a
+                # budget near the target counts toward giving up.
                 misses += took >= TARGET_MS / 2 or limit >= MAX_LIMIT
-                limit = int(max(MIN_LIMIT, min(MAX_LIMIT, limit * TARGET_MS / max(took, 1.0))))
+                limit = int(max(MIN_LIMIT, min(MAX_LIMIT, limit * 1.5, limit * TARGET_MS / max(took, 1.0))))
             else:
                 misses = 0
+                if took > TARGET_MS:  # solved, but slowly: a smaller budget for the next
+                    limit = int(max(MIN_LIMIT, limit * TARGET_MS / took))
             progress.value = review.done
             page.set_text("review-progress-text", f"Analysing: trick {mark.trick + 1}\u2026")
             if mark.trick == self.current:
@@ -288,6 +291,7 @@ class ReviewView:
         dialog.dataset.analysis = "done"
         dialog.dataset.stepMaxMs = f"{slowest:.0f}"
         dialog.dataset.steps = str(len(self.step_ms))
+        dialog.dataset.stepMs = ",".join(f"{t:.0f}" for t in self.step_ms)
         dialog.dataset.stepMeanMs = f"{sum(self.step_ms) / max(1, len(self.step_ms)):.0f}"
         self.render()
 
