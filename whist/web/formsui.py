@@ -59,6 +59,18 @@ class Forms:
         p.on(self.el("dummy-hand"), "click", self.on_dummy_click)
         p.on(self.el("deal-btn"), "click", lambda e: self.deal())
         p.on(self.el("sheet-btn"), "click", lambda e: self.open_sheet())
+        # The score opens the score sheet too (on phones the toolbar has no room for its button),
+        # and so does a button of the hand summary.
+        score = doc.querySelector(".score-box")
+        if score:
+            score.classList.add("opens-sheet")
+            score.setAttribute("title", "Score sheet")
+            p.on(score, "click", lambda e: self.open_sheet())
+        actions = doc.querySelector("#summary .panel-actions")
+        if actions:
+            actions.insertAdjacentHTML("afterbegin", '<button type="button" class="btn btn-ghost" '
+                                                     'id="summary-sheet">Score sheet</button>')
+            p.on(self.el("summary-sheet"), "click", lambda e: self.open_sheet())
         p.on(self.el("sheet-print"), "click", lambda e: js.window.print())
         p.on(self.el("ng-form"), "change", self.on_choice_change)
         p.on(self.el("ng-choices"), "click", self.on_choices_click)
