@@ -551,10 +551,11 @@ class Table:
         if draw is None:
             return None
         seat_of = draw.seating
+        partner = self.rules.partner_of(self.human)
         return {"rounds": [[{"seat": SEAT_NAMES[seat_of[p]], "name": self.seat_name(seat_of[p]), **_card(c)}
                             for p, c in rnd] for rnd in draw.rounds],
                 "dealer": SEAT_NAMES[draw.dealer], "dealer_name": self.seat_name(draw.dealer),
-                "partner": self.rules.partner_of(self.human) and SEAT_NAMES[self.rules.partner_of(self.human)],
+                "partner": None if partner is None else SEAT_NAMES[partner],
                 "aces_low": draw.aces_low}
 
     def score_sheet(self) -> dict[str, Any]:
