@@ -105,6 +105,12 @@ def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
     # Close (Escape), then replay the deal: the same cards again.
     game_page.keyboard.press("Escape")
     assert game_page.locator("#review[open]").count() == 0
+    # The last finished hand is also reviewed from the Last trick dialog (L).
+    game_page.keyboard.press("l")
+    game_page.click("#review-btn")
+    game_page.wait_for_function(ANALYSED, timeout=90_000)
+    assert game_page.text_content("#review-title") == "Review: hand 1"
+    game_page.keyboard.press("Escape")
     game_page.click("#review-replay-sum")
     game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
     assert first_hand(game_page) == dealt

@@ -5,7 +5,8 @@
 - to the hand summary: Review hand, Replay this deal, Share (a link with
   ``#deal=N``, copied with the clipboard where the browser allows it, else a
   selected text field);
-- to the toolbar: a Review button for the last finished hand;
+- to the Last trick dialog (L): a button to review the last finished hand,
+  also while the next one is played;
 - the review dialog: the hand trick by trick (buttons, the strip of tricks,
   Left/Right/Home/End), the four hands before each trick, each play with
   who made it and its double-dummy cost; exports of the game record (JSON,
@@ -43,9 +44,6 @@ TARGET_MS = 70.0
 FIRST_LIMIT = 2000
 MIN_LIMIT, MAX_LIMIT = 400, 40_000
 
-ICON = ('<svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
-        'stroke-linecap="round"><circle cx="10.5" cy="10.5" r="6"/><path d="M15 15l5 5M8 10.5h5"/></svg>')
-
 SUMMARY_HTML = """<!-- review: the summary's review, replay and share (whist/web/review_view.py) -->
 <div class="rv-summary-actions" id="review-summary-actions">
   <button type="button" class="btn btn-ghost" id="review-open">Review hand</button>
@@ -75,7 +73,7 @@ DIALOG_HTML = """<!-- review: the hand review dialog (whist/web/review_view.py) 
   <div class="rv-nav">
     <button type="button" class="btn btn-ghost" id="review-prev"
       aria-keyshortcuts="ArrowLeft">&lsaquo; Previous</button>
-    <span id="review-pos" class="rv-pos" aria-live="polite"></span>
+    <span id="review-pos" class="rv-pos" role="status"></span>
     <button type="button" class="btn btn-ghost" id="review-next" aria-keyshortcuts="ArrowRight">Next &rsaquo;</button>
   </div>
   <div class="panel-actions rv-actions">
@@ -109,10 +107,12 @@ class ReviewView:
         actions = page.doc.querySelector("#summary .panel-actions")
         actions.insertAdjacentHTML("beforebegin", SUMMARY_HTML)
         page.body.insertAdjacentHTML("beforeend", DIALOG_HTML)
-        page.el("new-game").insertAdjacentHTML(
-            "beforebegin",
-            '<button type="button" class="icon-btn" id="review-btn" aria-label="Review the last hand" '
-            f'data-tip="Review the last hand" aria-haspopup="dialog">{ICON}</button>')
+        # The toolbar is full on a phone: the last finished hand is reviewed from the Last trick dialog.
+        page.el("last-text").insertAdjacentHTML(
+            "afterend",
+            '<!-- review --><div class="panel-actions rv-last-actions"><button type="button" '
+            'class="btn btn-ghost" id="review-btn" aria-haspopup="dialog">Review the last finished hand'
+            '</button></div>')
         clicks = {
             "review-open": self.open_finished, "review-btn": self.open_last,
             "review-replay-sum": self.replay_finished, "review-replay": self.replay,
