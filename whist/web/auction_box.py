@@ -210,8 +210,8 @@ class AuctionBox:
         note = page.el("auction-contract")
         if contract is not None and not bidding:
             by = contract["declarer_name"]
-            note.textContent = (f"Contract: {contract['long_name']} by {by}. "
-                                f"{'You lead' if view['to_play'] == 'S' and fresh else ''}").strip()
+            lead = " You lead." if view["to_play"] == "S" and fresh and view["phase"] == "play" else ""
+            note.textContent = f"Contract: {contract['long_name']} by {by}.{lead}"
             note.hidden = False
         else:
             note.hidden = True
