@@ -19,7 +19,7 @@ discard from a short, weak suit, keeping masters, guards and long suits.
 
 from __future__ import annotations
 
-from whist.cards import JACK, SUIT_MASK, highest, lowest, rank_of, suit_of
+from whist.cards import JACK, SUIT_MASK, cards_of, highest, lowest, rank_of, suit_of
 from whist.knowledge import Knowledge, beats, cards_above
 from whist.observation import Observation
 from whist.seats import Seat
@@ -192,9 +192,4 @@ def _trick_mask(obs: Observation) -> int:
 
 
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(cards_of(mask))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from whist.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, lowest, rank_of, suit_of
+from whist.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, cards_of, lowest, rank_of, suit_of
 from whist.knowledge import beats
 from whist.observation import Observation
 from whist.seats import Seat
@@ -26,15 +26,6 @@ from whist.solver import solve_cards
 from whist.trick import trick_winner
 
 HONOUR_VALUE = {ACE: 1.0, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
-
-
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def phase_two_value(card: int, hand: int, trump: int | None, gone: int) -> float:
@@ -95,14 +86,14 @@ class GermanPlayer:
         hand = obs.hand
         prize = phase_two_value(obs.face_up, hand | 1 << obs.face_up, trump, gone)
         # the card the loser draws is unseen: on average, one of the cards not yet seen
-        pool = cards_of(obs.unseen)
+        pool = list(cards_of(obs.unseen))
         blind = sum(phase_two_value(c, hand | 1 << c, trump, gone) for c in pool) / max(1, len(pool))
         want = prize > blind + self.margin
 
         def cost(card: int) -> float:
             return phase_two_value(card, hand, trump, gone)
 
-        legal = cards_of(obs.legal)
+        legal = list(cards_of(obs.legal))
         if obs.trick:
             best = obs.trick[trick_winner([c for _, c in obs.trick], trump)][1]
             winners = [c for c in legal if beats(c, best, trump)]

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from whist.bidding import choose_call
-from whist.cards import SUIT_MASK, card_name, highest, lowest, suit_of
+from whist.cards import SUIT_MASK, card_name, cards_of, highest, lowest, suit_of
 from whist.follow import choose_follow
 from whist.knowledge import Knowledge, beats
 from whist.leads import choose_lead
@@ -56,12 +56,7 @@ def _check_turn(obs: Observation) -> None:
 
 
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(cards_of(mask))
 
 
 class RuleBasedPlayer:
