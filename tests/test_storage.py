@@ -241,6 +241,7 @@ def test_a_damaged_game_in_progress_is_dropped_with_a_notice(damage: str) -> Non
     saved = Saved.load(store)
     assert saved.game is None and saved.state is None
     assert len(saved.notices) == 1 and "could not be restored" in saved.notices[0] and "new game" in saved.notices[0]
+    assert "(" not in saved.notices[0] and len(saved.details) == 1  # plain words; the reason for the console
     assert GAME_KEY not in store.data and GAME_KEY + ":damaged" in store.data
 
 

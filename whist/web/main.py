@@ -16,10 +16,12 @@ def main() -> object:
     try:
         from whist.web.address import parse_address
         from whist.web.page import Page, random_seed
-        from whist.web.settings import DEFAULTS, SPEEDS
+        from whist.web.persist import Keeper
+        from whist.web.settings import SPEEDS
 
         start = parse_address(str(js.location.search), str(js.location.hash))
-        settings = DEFAULTS
+        keeper = Keeper.load()  # settings, stats and the game this device keeps (never raises)
+        settings = keeper.stored_settings
         pace = start.pace
         if pace in SPEEDS:
             settings = settings.changed(speed=pace)
@@ -27,7 +29,9 @@ def main() -> object:
                 settings = settings.changed(trick_pause="none")
         seed = start.seed if start.seed is not None else random_seed()
         page = Page(seed, settings, start.game, start.options, start.dealer)
+        keeper.attach(page)  # the saved game, the stats panel, the notice
         page.start()
+        keeper.started()
         for problem in start.problems:
             page.say(problem)
         return page

@@ -45,7 +45,7 @@ from whist.web.stock_view import StockView
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-DIALOGS = ("confirm-new", "settings", "help", "last-trick", "score-sheet")
+DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
 
 
 def random_seed() -> int:
@@ -64,6 +64,9 @@ class Page:
         self.timing = timing(settings)
         #: Called with the new Settings whenever the player changes one (a storage layer saves them).
         self.settings_listeners: list[Callable[[Settings], None]] = []
+        #: Called after every action on the table (card, call, undo, redo, next hand, new game):
+        #: whist.web.persist saves the game. A new kind of action calls self.changed() too.
+        self.state_listeners: list[Callable[[], None]] = []
         self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
@@ -162,6 +165,14 @@ class Page:
         self.body.dataset.waiting = "0"
         return True
 
+    def changed(self) -> None:
+        """Tell the state listeners that the game changed (a failing listener never stops play)."""
+        for listener in self.state_listeners:
+            try:
+                listener()
+            except Exception as err:
+                js.console.warn("whist: " + "".join(traceback.format_exception(err)))
+
     # --- start ---------------------------------------------------------------------
     def start(self) -> None:
         hand = self.el("hand")
@@ -225,6 +236,7 @@ class Page:
             if gen != self.generation:
                 return
             self.table.computer_step()
+            self.changed()
             await self.show_play(gen)
         if gen == self.generation:
             self.busy = False
@@ -410,6 +422,7 @@ class Page:
             self.say(result.reason)
             self.set_status(result.reason, "refuse")
             return
+        self.changed()
         self.sound.play("card")
         self.lifted = None
         self.hint_card = None
@@ -560,6 +573,7 @@ class Page:
             return
         self.cancel_flow()
         self.table.undo()
+        self.changed()
         self.after_jump()
 
     def redo(self) -> None:
@@ -568,6 +582,7 @@ class Page:
             return
         self.cancel_flow()
         self.table.redo()
+        self.changed()
         self.after_jump()
 
     def after_jump(self) -> None:
@@ -706,6 +721,7 @@ class Page:
     def next_hand(self) -> None:
         if self.busy or not self.table.next_hand():
             return
+        self.changed()
         self.clear_trick()
         self.take_announcements()
         self.settle()
@@ -726,6 +742,7 @@ class Page:
             self.hand_key = ()
             self.hand_number = -1
             self.backs_shown = {}
+        self.changed()
         self.el("error").hidden = True
         self.lifted = None
         self.hint_card = None

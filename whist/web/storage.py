@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
+from whist.rules import GAMES
 from whist.state import GameState
 from whist.web.settings import DEFAULTS, Settings
 
@@ -170,12 +171,27 @@ def decode_counts(data: Any) -> tuple[dict[str, int], list[str]]:
     return out, bad
 
 
+COUNT_NAMES = {"played": "games played", "won": "games won", "streak": "current streak",
+               "best_streak": "best streak", "hands_played": "hands played", "hands_won": "hands won",
+               "best_margin": "best winning margin", "all counts": "every count"}
+
+
+def _title(name: str) -> str:
+    cls = GAMES.get(name)
+    return cls.title if cls is not None else name
+
+
+def _blocks(bad: list[str]) -> list[str]:
+    """Which stats the corrections were in: "games played (all games)" -> "all games"."""
+    return [m.group(1) if (m := re.search(r"\((.*)\)$", b)) else b for b in bad]
+
+
 def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     stats = empty_stats()
     bad: list[str] = []
     if "overall" in data:
         stats["overall"], wrong = decode_counts(data["overall"])
-        bad += [f"overall {w}" for w in wrong]
+        bad += [f"{COUNT_NAMES.get(w, w)} (all games)" for w in wrong]
     games = data.get("games", {})
     if not isinstance(games, dict):
         bad.append("the games")
@@ -185,7 +201,7 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             bad.append("a game's name")
             continue
         stats["games"][name], wrong = decode_counts(counts)
-        bad += [f"{name} {w}" for w in wrong]
+        bad += [f"{COUNT_NAMES.get(w, w)} ({_title(name)})" for w in wrong]
     recorded = data.get("recorded", [])
     if isinstance(recorded, list):
         kept = [r for r in recorded if isinstance(r, str) and GAME_ID.fullmatch(r)]
@@ -280,6 +296,8 @@ class Saved:
     state: GameState | None = None
     """The game's state, replayed from its record."""
     notices: list[str] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+    """The technical reasons behind the notices, for the console (never shown in the page)."""
     blocked: bool = False
     """The browser refused to read: nothing can be kept (play on with a MemoryStorage)."""
 
@@ -327,14 +345,16 @@ class Saved:
             if bad:
                 set_aside(storage, key, raw)
                 write(storage, key, self.stats)
-                self.notices.append(f"Some of your saved stats were damaged and have been corrected "
-                                    f"({_words(bad, 4)}); the rest are kept.")
+                self.details.append(f"{key}: corrected {', '.join(bad)}")
+                self.notices.append(f"Some of your saved stats ({_words(_blocks(bad), 3)}) were damaged and "
+                                    "have been corrected; the rest are kept.")
         else:
             self.game, self.state, bad = decode_game(data)
             if self.game is None:
                 _move(storage, key, raw, ":damaged")
+                self.details.append(f"{key}: {bad[0]}")
                 self.notices.append("The game you were playing could not be restored because its saved record "
-                                    f"is damaged ({bad[0]}), so a new game starts.")
+                                    "is damaged, so a new game starts. A copy is kept aside on this device.")
             elif bad:
                 write(storage, key, self.game)
                 self.notices.append("Your game is restored, but the moves you could redo were damaged and "

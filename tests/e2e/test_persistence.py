@@ -1,0 +1,559 @@
+"""Nothing is lost, in Chromium: the game in progress, the settings and the stats survive
+reloads, closed tabs, other tabs and damaged or refused storage.
+
+The games are played at ``?pace=instant`` with the lowest legal card each turn;
+which of them are won is worked out here in CPython, playing the same seed the
+same way (the page's computer players decide exactly as the engine's). Bad data
+is written into localStorage by the test, or the browser's storage is made to
+refuse with an init script (``page.add_init_script``) as in private browsing or
+with a full quota. Screenshots go to ``$WHIST_SHOTS`` (default /tmp/shots4/).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.e2e.conftest import PAGES_KEY, GamePage
+from tests.e2e.test_controls import state
+from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
+from whist.seats import Seat
+from whist.state import GameState
+from whist.table import Table
+from whist.web.statsview import game_result
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+INSTANT = "?pace=instant&seed={seed}"
+SEED = 2024
+SHOTS = Path(os.environ.get("WHIST_SHOTS", "/tmp/shots4"))
+KEYS = ("whist:settings", "whist:stats", "whist:game")
+
+#: Candidates for a short game won and a short game lost by the lowest-card player.
+CANDIDATES = (28, 76, 153, 333, 14, 22, 2, 5)
+
+
+def shot(page: GamePage, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def stored(page: GamePage, key: str) -> Any:
+    text = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if text is None else json.loads(text)
+
+
+def put(page: GamePage, key: str, value: Any) -> None:
+    text = value if isinstance(value, str) else json.dumps(value)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
+
+
+def wait_move(page: GamePage) -> dict[str, Any]:
+    page.wait_for_function(YOUR_MOVE, timeout=30000)
+    return read(page)
+
+
+def click_card(page: GamePage, card: str) -> None:
+    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 24})
+
+
+def play_lowest(page: GamePage) -> str:
+    card = sorted(legal_from_page(read(page)))[0]
+    click_card(page, card)
+    return card
+
+
+def play_to_end(page: GamePage) -> None:
+    """Play the lowest legal card each turn until the game is over (Next hand between hands)."""
+    while True:
+        table = wait_move(page)
+        if table["phase"] == "game-over":
+            return
+        if table["phase"] == "hand-over":
+            page.click("#next-hand")
+            page.wait_for_function("() => document.body.dataset.phase !== 'hand-over'")
+            continue
+        play_lowest(page)
+
+
+def lowest_game(seed: int) -> dict[str, Any]:
+    """The game of ``seed`` played in CPython as play_to_end plays it on the page."""
+    t = Table(seed=seed)
+    while not t.state.is_over:
+        while t.computer_step():
+            pass
+        if t.state.is_over:
+            break
+        if t.state.phase.value == "hand-over":
+            t.next_hand()
+            continue
+        legal = sorted(c["card"] for c in t.view()["hand"] if c["legal"])
+        assert t.human_play(legal[0]).ok
+    return game_result(t.state, Seat.S)
+
+
+def read_stats(page: GamePage, game: str = "overall") -> dict[str, str]:
+    """Open the stats panel (if closed), show ``game``, and read its tiles."""
+    if not page.evaluate("() => document.querySelector('#stats').open"):
+        page.click("#stats-btn")
+    page.wait_for_selector("#stats[open] .stat")
+    page.select_option("#stats-game", game)
+    page.wait_for_function("g => document.querySelector('#stats-tiles').dataset.game === g", arg=game)
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#stats-tiles .stat')]
+        .map(t => [t.dataset.stat, t.querySelector('.stat-value').textContent]))""")
+
+
+def close_dialog(page: GamePage) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('dialog[open]')")
+
+
+def notice(page: GamePage) -> list[str]:
+    if page.is_hidden("#notice"):
+        return []
+    return page.locator("#notice-list li").all_inner_texts()
+
+
+SAID = """window.__said = [];
+document.addEventListener('DOMContentLoaded', () => new MutationObserver(changes => changes.forEach(
+    c => c.addedNodes.forEach(n => window.__said.push(n.textContent)))).observe(
+    document.getElementById('announce'), {childList: true}));"""
+"""An init script: every text said in the polite live region, in ``window.__said``."""
+
+
+def said(page: GamePage) -> list[str]:
+    return page.evaluate("() => window.__said")
+
+
+def second_tab(page: GamePage, request: pytest.FixtureRequest) -> GamePage:
+    """Another page in the same browser context (same storage), watched like the first."""
+    other = GamePage(page.page.context.new_page(), page.page.context, page.base_url)
+    request.node.stash.setdefault(PAGES_KEY, []).append(other)
+    return other
+
+
+def into_the_middle_of_a_trick(page: GamePage) -> None:
+    """Play until it is your turn with cards already in the trick, after a trick or more."""
+    for _ in range(13):
+        table = wait_move(page)
+        if table["trick"] and len(table["hand"]) < 13:
+            return
+        play_lowest(page)
+    pytest.fail("never reached the middle of a trick")
+
+
+# --- the game in progress ------------------------------------------------------------------
+
+def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=SEED))
+    into_the_middle_of_a_trick(game_page)
+    play_lowest(game_page)
+    wait_move(game_page)
+    after_card = state(game_page)
+    game_page.click("#undo-btn")          # the redo list is part of what is kept
+    wait_move(game_page)
+    before = state(game_page)
+    assert before["trick"] and before["phase"] == "play"
+    saved = stored(game_page, "whist:game")
+    assert saved["v"] == 1 and saved["redo"] and saved["record"]["seed"] == SEED
+
+    game_page.reload()
+    game_page.wait_ready()
+    wait_move(game_page)
+    assert state(game_page) == before, "the same cards, trick, tricks, scores and turn after a reload"
+    assert game_page.get_attribute("#undo-btn", "aria-disabled") == "false"
+    assert game_page.get_attribute("#redo-btn", "aria-disabled") == "false"
+    assert "restored" in game_page.inner_text("#announce")
+    assert notice(game_page) == []
+    game_page.click("#redo-btn")
+    wait_move(game_page)
+    assert state(game_page) == after_card
+    game_page.click("#undo-btn")          # the undo history came back with the record
+    wait_move(game_page)
+    assert state(game_page) == before
+
+    # On to the end: the record kept after the reload is the one from before, played on.
+    prefix = stored(game_page, "whist:game")["record"]["actions"]
+    play_to_end(game_page)
+    record = stored(game_page, "whist:game")["record"]
+    assert record["actions"][: len(prefix)] == prefix
+    final = GameState.from_record(record)
+    assert final.is_over
+    assert read_stats(game_page)["played"] == "1"
+
+
+def test_closing_the_tab_while_the_computers_play_and_coming_back(game_page: GamePage,
+                                                                  request: pytest.FixtureRequest) -> None:
+    game_page.open(f"?pace=slow&seed={SEED}")
+    wait_move(game_page)
+    card = play_lowest(game_page)
+    # A computer is to play next (each waits a second at this pace): close the tab now.
+    saved = stored(game_page, "whist:game")
+    state_then = GameState.from_record(saved["record"])
+    assert state_then.to_play is not None and state_then.to_play != Seat.S
+    again = second_tab(game_page, request)
+    game_page.page.close()
+    again.open(INSTANT.format(seed=SEED))
+    table = wait_move(again)
+    assert card not in [c["card"] for c in table["hand"]]
+    after = GameState.from_record(stored(again, "whist:game")["record"])
+    assert after.actions[: len(state_then.actions)] == state_then.actions
+    assert len(after.actions) > len(state_then.actions), "the computers went on playing"
+    assert after.to_play == Seat.S or after.phase.value != "play"
+
+
+def test_another_deal_in_the_address_starts_that_deal(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=SEED))
+    wait_move(game_page)
+    play_lowest(game_page)
+    wait_move(game_page)
+    game_page.goto(INSTANT.format(seed=SEED + 1))
+    game_page.wait_ready()
+    wait_move(game_page)
+    assert stored(game_page, "whist:game")["record"]["seed"] == SEED + 1
+
+
+# --- stats ---------------------------------------------------------------------------------
+
+def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> None:
+    results = {seed: lowest_game(seed) for seed in CANDIDATES}
+    win = min((s for s in CANDIDATES if results[s]["won"]), key=lambda s: results[s]["hands_played"])
+    loss = min((s for s in CANDIDATES if not results[s]["won"]), key=lambda s: results[s]["hands_played"])
+
+    game_page.open(INSTANT.format(seed=win))
+    play_to_end(game_page)
+    assert game_page.inner_text("#summary-title") == "You win the game!"
+    w = results[win]
+    game_page.click("#summary-stats")
+    tiles = read_stats(game_page)
+    assert tiles == {"played": "1", "won": "1", "win_rate": "100%", "streak": "1", "best_streak": "1",
+                     "hands_played": str(w["hands_played"]), "hands_won": str(w["hands_won"]),
+                     "best_margin": str(w["margin"])}
+    close_dialog(game_page)
+
+    # Reloaded on the game-over screen: the same game, not counted again.
+    game_page.reload()
+    game_page.wait_ready()
+    assert game_page.evaluate("() => document.body.dataset.phase") == "game-over"
+    assert read_stats(game_page)["played"] == "1"
+    close_dialog(game_page)
+
+    game_page.goto(INSTANT.format(seed=loss))
+    game_page.wait_ready()
+    play_to_end(game_page)
+    lost = results[loss]
+    tiles = read_stats(game_page)
+    assert tiles == {"played": "2", "won": "1", "win_rate": "50%", "streak": "0", "best_streak": "1",
+                     "hands_played": str(w["hands_played"] + lost["hands_played"]),
+                     "hands_won": str(w["hands_won"] + lost["hands_won"]), "best_margin": str(w["margin"])}
+    assert read_stats(game_page, "classic") == tiles
+    assert game_page.locator("#stats-game option").all_inner_texts() == ["All games", "Classic Whist"]
+    game_page.set_viewport_size({"width": 1280, "height": 800})
+    shot(game_page, "stats-desktop")
+
+    # Reset asks first: "Keep them" keeps them, "Reset stats" resets.
+    game_page.click("#stats-reset")
+    assert game_page.is_visible("#stats-confirm")
+    game_page.click("#stats-reset-no")
+    assert read_stats(game_page)["played"] == "2"
+    game_page.click("#stats-reset")
+    shot(game_page, "stats-reset-confirm")
+    game_page.click("#stats-reset-yes")
+    assert game_page.is_hidden("#stats-confirm")
+    assert read_stats(game_page) == {"played": "0", "won": "0", "win_rate": "\u2013", "streak": "0",
+                                     "best_streak": "0", "hands_played": "0", "hands_won": "0",
+                                     "best_margin": "\u2013"}
+    assert "reset" in game_page.inner_text("#stats-msg")
+    # The game on the screen was counted before the reset: a reload does not count it again.
+    game_page.reload()
+    game_page.wait_ready()
+    assert read_stats(game_page)["played"] == "0"
+
+
+def test_the_stats_panel_on_a_phone(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    context.add_init_script("""localStorage.setItem('whist:stats', JSON.stringify({v: 1, recorded: [],
+      overall: {played: 23, won: 14, streak: 3, best_streak: 6, hands_played: 121, hands_won: 70, best_margin: 7},
+      games: {classic: {played: 20, won: 12, streak: 3, best_streak: 6, hands_played: 110, hands_won: 63,
+                        best_margin: 7},
+              german: {played: 3, won: 2, streak: 1, best_streak: 2, hands_played: 11, hands_won: 7,
+                       best_margin: 40}}}))""")
+    page = GamePage(context.new_page(), context, dev_server)
+    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    page.open(INSTANT.format(seed=SEED))
+    # The toolbar still fits: every button on the screen, side by side, none too small to tap;
+    # this narrow, the stats are in Settings (and on the game-over panel) instead.
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.actions .icon-btn')]
+        .filter(b => b.offsetParent).map(b => b.getBoundingClientRect())
+        .map(r => [r.left, r.right, r.width, r.height])""")
+    assert page.is_hidden("#stats-btn") and len(boxes) >= 8
+    assert all(left >= 0 and right <= 360 and width >= 36 and height >= 40 for left, right, width, height in boxes)
+    assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(boxes))
+    page.tap("#settings-btn")
+    page.tap("#settings-stats")
+    tiles = read_stats(page)
+    assert tiles["played"] == "23" and tiles["win_rate"] == "61%" and tiles["best_streak"] == "6"
+    assert page.locator("#stats-game option").all_inner_texts() == ["All games", "Classic Whist", "German Whist"]
+    assert read_stats(page, "german")["best_margin"] == "40"
+    page.select_option("#stats-game", "overall")
+    dialog = page.locator("#stats").bounding_box()
+    assert dialog is not None and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 360
+    shot(page, "stats-phone")
+    context.close()
+
+
+# --- settings --------------------------------------------------------------------------------
+
+def test_settings_are_remembered(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=SEED))
+    game_page.click("#settings-btn")
+    game_page.select_option("#set-opponent-level", "hard")
+    game_page.select_option("#set-trick-pause", "long")
+    game_page.check("#set-auto-play")
+    game_page.uncheck("#set-sound")
+    game_page.click("#settings-done")
+    saved = stored(game_page, "whist:settings")
+    # ?pace=instant is this visit's: the player's own speed stays as it was.
+    assert saved == {"v": 1, "speed": "normal", "trick_pause": "long", "auto_play": True, "sound": False,
+                     "partner_level": "normal", "opponent_level": "hard"}
+    game_page.goto(f"?seed={SEED}")
+    game_page.wait_ready()
+    assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
+    game_page.click("#settings-btn")
+    assert game_page.input_value("#set-opponent-level") == "hard"
+    assert game_page.input_value("#set-trick-pause") == "long"
+    assert game_page.is_checked("#set-auto-play") and not game_page.is_checked("#set-sound")
+    assert game_page.is_checked("input[name=speed][value=normal]")
+
+
+# --- bad data -------------------------------------------------------------------------------
+
+def damaged_game(seed: int, damage: str) -> dict[str, Any]:
+    state = GameState("classic", seed=seed)
+    for _ in range(9):
+        state.apply(state.legal_actions()[0])
+    record = state.to_record()
+    if damage == "card twice":
+        record["actions"][6] = record["actions"][1]
+    elif damage == "illegal":
+        record["actions"][3] = "ZZ"
+    else:  # 53 cards
+        record["actions"] = record["actions"] + ["AS"] * 60
+    return {"v": 1, "id": "x-1", "record": record, "redo": []}
+
+
+BAD = {
+    "unparsable settings": ({"whist:settings": "{\"v\": 1, \"sound\": fal"}, "settings could not be read"),
+    "wrong types": ({"whist:settings": {"v": 1, "sound": False, "opponent_level": 7, "auto_play": "yes",
+                                        "zzz": [1]}},
+                    "Some saved settings could not be read (play my only legal card and opponents' strength)"),
+    "absurd stats": ({"whist:stats": {"v": 1, "recorded": [],
+                                      "overall": {"played": 4, "won": 3, "streak": 40, "best_streak": 40,
+                                                  "hands_played": -3, "hands_won": 2},
+                                      "games": {"classic": {"played": -1, "won": "many"}}}},
+                     "were damaged and have been corrected; the rest are kept"),
+    "stats not a record": ({"whist:stats": "[1, 2, 3]"}, "Your saved stats could not be read"),
+    "card played twice": ({"whist:game": damaged_game(SEED, "card twice")}, "could not be restored"),
+    "illegal play": ({"whist:game": damaged_game(SEED, "illegal")}, "could not be restored"),
+    "53 cards": ({"whist:game": damaged_game(SEED, "53")}, "could not be restored"),
+    "newer version": ({"whist:stats": {"v": 9, "overall": {"played": 5}}}, "newer version of this game"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD))
+def test_bad_data_is_told_once_and_the_game_plays(game_page: GamePage, kind: str) -> None:
+    records, told = BAD[kind]
+    game_page.open(INSTANT.format(seed=SEED))
+    wait_move(game_page)
+    good_stats = {"v": 1, "recorded": [], "overall": {"played": 1, "won": 1, "streak": 1, "best_streak": 1,
+                                                      "hands_played": 2, "hands_won": 2, "best_margin": 3},
+                  "games": {}}
+    put(game_page, "whist:stats", good_stats)
+    for key, value in records.items():
+        put(game_page, key, value)
+    game_page.reload()
+    game_page.wait_ready()
+    lines = notice(game_page)
+    assert len(lines) == 1 and told in lines[0], lines
+    assert told in game_page.inner_text("#announce")
+    assert "Traceback" not in game_page.inner_text("body")
+    assert game_page.is_hidden("#error")
+    if kind == "wrong types":
+        assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"  # the valid field is kept
+    if kind == "absurd stats":
+        tiles = read_stats(game_page)
+        assert (tiles["played"], tiles["won"], tiles["streak"], tiles["best_streak"]) == ("4", "3", "3", "3")
+        assert read_stats(game_page, "classic")["played"] == "0"
+        close_dialog(game_page)
+    elif "whist:stats" not in records:
+        assert read_stats(game_page)["played"] == "1"                          # the other records are kept
+        close_dialog(game_page)
+    if kind == "absurd stats":
+        game_page.set_viewport_size({"width": 1280, "height": 800})
+        shot(game_page, "notice-desktop")
+    # The game plays.
+    wait_move(game_page)
+    play_lowest(game_page)
+    wait_move(game_page)
+    game_page.click("#notice-close")
+    assert game_page.is_hidden("#notice")
+    # Told once: the next visit has nothing to tell.
+    game_page.reload()
+    game_page.wait_ready()
+    assert notice(game_page) == []
+
+
+def test_every_kind_of_damage_at_once_on_a_phone(browser: Browser, dev_server: str,
+                                                 request: pytest.FixtureRequest) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    context.add_init_script("""if (!sessionStorage.getItem('tampered')) {
+        sessionStorage.setItem('tampered', '1');
+        localStorage.setItem('whist:settings', '{oops');
+        localStorage.setItem('whist:stats', JSON.stringify({v: 1, overall: {played: -2, won: 5}}));
+        localStorage.setItem('whist:game', JSON.stringify(GAME));
+    }""".replace("GAME", json.dumps(damaged_game(SEED, "card twice"))))
+    page = GamePage(context.new_page(), context, dev_server)
+    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    page.open(INSTANT.format(seed=SEED))
+    lines = notice(page)
+    assert len(lines) == 3, lines
+    wait_move(page)
+    shot(page, "notice-phone")
+    page.tap("#notice-close")
+    assert page.is_hidden("#notice")
+    assert page.evaluate("() => localStorage.getItem('whist:game:damaged')") is not None
+    context.close()
+
+
+def test_storage_disabled_as_in_private_browsing(game_page: GamePage) -> None:
+    game_page.page.add_init_script(SAID)
+    game_page.page.add_init_script("""(() => {
+        const refuse = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+        for (const name of ['getItem', 'setItem', 'removeItem', 'clear', 'key']) {
+            Storage.prototype[name] = refuse;
+        }
+        Object.defineProperty(window, 'localStorage', {get: refuse, configurable: true});
+    })()""")
+    game_page.open(INSTANT.format(seed=SEED))
+    lines = notice(game_page)
+    assert len(lines) == 1 and "private browsing" in lines[0]
+    for _ in range(3):
+        wait_move(game_page)
+        play_lowest(game_page)
+    wait_move(game_page)
+    assert notice(game_page) == lines       # told once, not at every card
+    assert sum("private browsing" in t for t in said(game_page)) == 1
+    assert read_stats(game_page)["played"] == "0"
+    close_dialog(game_page)
+    game_page.click("#settings-btn")
+    game_page.uncheck("#set-sound")
+    game_page.click("#settings-done")
+    assert notice(game_page) == lines
+
+
+def test_storage_full(game_page: GamePage) -> None:
+    game_page.page.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };""")
+    game_page.page.add_init_script(SAID)
+    game_page.open(INSTANT.format(seed=SEED))
+    for _ in range(3):
+        wait_move(game_page)
+        play_lowest(game_page)
+    wait_move(game_page)
+    lines = notice(game_page)
+    assert len(lines) == 1 and "full" in lines[0], lines
+    assert sum("storage for this site is full" in t for t in said(game_page)) == 1
+
+
+# --- several tabs -----------------------------------------------------------------------------
+
+def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: GamePage,
+                                                                 request: pytest.FixtureRequest) -> None:
+    seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] <= 2)
+    game_page.open(INSTANT.format(seed=seed))
+    wait_move(game_page)
+    other = second_tab(game_page, request)
+    other.open(INSTANT.format(seed=seed))   # the same game, restored from the first tab's save
+    wait_move(other)
+    assert state(other) == state(game_page)
+    # Settings changed in one tab reach the other (the storage event).
+    game_page.click("#mute-btn")
+    other.wait_for_function("() => document.querySelector('#mute-btn').getAttribute('aria-pressed') === 'true'")
+    # Both tabs play the same game to its end: it is counted once.
+    other.click("#stats-btn")
+    play_to_end(game_page)
+    other.wait_for_function("() => document.querySelector('#stats-tiles [data-stat=played] .stat-value')"
+                            ".textContent === '1'")                                      # live in the other tab
+    close_dialog(other)
+    play_to_end(other)
+    assert read_stats(other)["played"] == "1"
+    assert read_stats(game_page)["played"] == "1"
+    # Neither tab's writes undid the other's records.
+    assert stored(other, "whist:settings")["sound"] is False
+
+
+# --- export and import ------------------------------------------------------------------------
+
+def test_export_and_import_move_stats_and_the_game(game_page: GamePage, make_game_page: Any, dev_server: str,
+                                                   tmp_path: Path) -> None:
+    game_page.open(INSTANT.format(seed=SEED))
+    put(game_page, "whist:stats", {"v": 1, "recorded": ["a-1"], "games": {
+        "classic": {"played": 5, "won": 4, "streak": 2, "best_streak": 3, "hands_played": 20, "hands_won": 14,
+                    "best_margin": 6}},
+        "overall": {"played": 5, "won": 4, "streak": 2, "best_streak": 3, "hands_played": 20, "hands_won": 14,
+                    "best_margin": 6}})
+    into_the_middle_of_a_trick(game_page)
+    position = state(game_page)
+    game_page.click("#stats-btn")
+    with game_page.expect_download() as info:
+        game_page.click("#stats-export")
+    path = tmp_path / "export.json"
+    info.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["kind"] == "whist-export" and data["v"] == 1
+    assert data["stats"]["overall"]["played"] == 5 and data["game"]["record"]["seed"] == SEED
+    assert re.fullmatch(r"whist-\d{4}-\d\d-\d\d\.json", info.value.suggested_filename)
+
+    fresh = make_game_page(dev_server)           # another browser: nothing stored
+    fresh.open("?pace=instant")
+    fresh.click("#stats-btn")
+    assert read_stats(fresh)["played"] == "0"
+    fresh.set_input_files("#stats-file", str(path))
+    fresh.wait_for_function("() => document.querySelector('#stats-msg').textContent.startsWith('Imported')")
+    assert "your stats" in fresh.inner_text("#stats-msg") and "the game in progress" in fresh.inner_text("#stats-msg")
+    assert read_stats(fresh)["played"] == "5" and read_stats(fresh, "classic")["best_margin"] == "6"
+    close_dialog(fresh)
+    wait_move(fresh)
+    assert state(fresh) == position
+    # And it was saved there: a reload keeps it.
+    fresh.reload()
+    fresh.wait_ready()
+    wait_move(fresh)
+    assert state(fresh) == position
+
+    # A file that is not an export is refused and nothing changes.
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hello": 1}')
+    fresh.click("#stats-btn")
+    fresh.set_input_files("#stats-file", str(bad))
+    fresh.wait_for_function("() => document.querySelector('#stats-msg').textContent.includes('Not imported')")
+    assert "not a file exported by this game" in fresh.inner_text("#stats-msg")
+    assert read_stats(fresh)["played"] == "5"
+    # A damaged game in an export: the stats come in, the game is refused, both said.
+    damaged = dict(data, game=damaged_game(SEED, "illegal"))
+    damaged["stats"]["overall"]["played"] = 6
+    worse = tmp_path / "damaged.json"
+    worse.write_text(json.dumps(damaged))
+    fresh.set_input_files("#stats-file", str(worse))
+    fresh.wait_for_function("() => document.querySelector('#stats-msg').textContent.includes('game in the file')")
+    assert read_stats(fresh)["played"] == "6"
