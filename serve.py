@@ -723,12 +723,15 @@ class SiteHandler(BaseHTTPRequestHandler):
 
     Every answer carries an ETag (a hash of the content), so a browser can
     revalidate (``If-None-Match`` -> 304) instead of downloading again.
+    HTTP/1.1, as static hosts speak it: Chromium ignores the ETag of an
+    HTTP/1.0 answer, and keeps the connection open.
     """
 
     resolver: Resolver
     cache_control: str = DEV_CACHE
     verbose: bool = False
     server_version = "whist-serve"
+    protocol_version = "HTTP/1.1"
 
     def do_GET(self) -> None:
         self._send(body=True)

@@ -9,11 +9,15 @@
      <version>", fetched past the HTTP cache and checked against its hash (a
      file unchanged since an older version is copied from that version's
      cache); one missing or wrong file fails the install, and the version in
-     use stays.
-   - fetch: a file of the site is always answered from this version's cache,
-     never from the network or another version, so the files of two versions
-     never mix. Other URLs go to the network as usual.
-   - activate: the caches of other versions are deleted.
+     use stays. A file is only served from a complete cache: the fetch
+     handler looks in this version's cache only, and it is complete before
+     this version activates.
+   - fetch: a file of the site is always answered from the cache of the
+     version its page was loaded with, never from the network or another
+     version, so the files of two versions never mix. Other URLs go to the
+     network as usual.
+   - activate: the caches of other versions are deleted once no open page
+     uses them.
    - A new version waits until the page asks for it ({type: "skip-waiting"},
      sent by index.html at a safe moment) or until no page uses the old one.
 
@@ -27,7 +31,9 @@ const BUILD = {"version": "dev", "dev": true, "files": {}};
 const SCOPE = new URL("./", self.location.href);
 const PREFIX = "whist " + SCOPE.pathname + " ";
 const CACHE = PREFIX + BUILD.version;
-const HASH_HEADER = "X-Whist-Hash";
+/* Each cache also holds its own list, path -> hash, under this key (no page
+   ever asks for it), so a later version can tell which files it can reuse. */
+const LIST = new URL("sw.js?files", SCOPE).href;
 
 /** The site path of a URL of this site ("" is index.html), or null. */
 function sitePath(url) {
@@ -43,49 +49,107 @@ async function hashOf(buffer) {
   return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A response of an older version's cache holding exactly this content, if any. */
-async function fromOlderCache(url, hash) {
+/** Each older version's cache with its list of files. */
+async function olderCaches() {
+  const found = [];
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
-    const old = await (await caches.open(name)).match(url);
-    if (old && old.headers.get(HASH_HEADER) === hash) return old;
+    const cache = await caches.open(name);
+    const list = await cache.match(LIST);
+    if (list) found.push({cache, files: await list.json()});
   }
-  return null;
+  return found;
 }
 
+/* The response is stored as the network gave it (not rebuilt), so it keeps
+   its URL and type: Chromium then also keeps the compiled WebAssembly. */
 async function fetchChecked(url, path, hash) {
   const response = await fetch(new Request(url, {cache: "no-cache", credentials: "same-origin"}));
   if (!response.ok) throw new Error(`whist: ${path}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  const got = await hashOf(body);
+  const got = await hashOf(await response.clone().arrayBuffer());
   if (got !== hash) throw new Error(`whist: ${path} is not the file of version ${BUILD.version} (${got} != ${hash})`);
-  const headers = {[HASH_HEADER]: hash};
-  const type = response.headers.get("Content-Type");
-  if (type) headers["Content-Type"] = type;
-  return new Response(body, {status: 200, headers});
+  return response;
 }
 
 async function install() {
   const cache = await caches.open(CACHE);
+  const older = await olderCaches();
   await Promise.all(Object.entries(BUILD.files).map(async ([path, hash]) => {
     const url = new URL(path, SCOPE).href;
-    const have = await cache.match(url);
-    if (have && have.headers.get(HASH_HEADER) === hash) return;  // an install that stopped half way
-    const response = (await fromOlderCache(url, hash)) || (await fetchChecked(url, path, hash));
-    await cache.put(url, response);
+    let response = null;
+    for (const old of older) {
+      if (old.files[path] === hash) response = await old.cache.match(url);
+      if (response) break;
+    }
+    await cache.put(url, response || (await fetchChecked(url, path, hash)));
   }));
+  // Last: a cache with a list is complete.
+  await cache.put(LIST, new Response(JSON.stringify(BUILD.files), {headers: {"Content-Type": "application/json"}}));
+}
+
+/* Which version each page was loaded with: a new version may take over
+   while a page of the old one is still loading its files (the browser hands
+   every page to the new worker when it activates), so every request is
+   answered from the cache of its page's version, and a version's cache is
+   only deleted once none of its pages is left. */
+const PAGES = "whist-pages " + SCOPE.pathname;
+
+function pageKey(clientId) {
+  return new URL("sw.js?page=" + encodeURIComponent(clientId), SCOPE).href;
+}
+
+async function rememberPage(clientId) {
+  await (await caches.open(PAGES)).put(pageKey(clientId), new Response(CACHE));
+}
+
+async function cacheOfPage(clientId) {
+  if (!clientId) return CACHE;
+  const found = await caches.match(pageKey(clientId), {cacheName: PAGES});
+  const name = found ? await found.text() : CACHE;
+  return name === CACHE || (await caches.has(name)) ? name : CACHE;
+}
+
+/** Delete the caches of other versions that no open page uses, and what we knew of closed pages.
+    Only the active worker does, and never while a new version installs or
+    waits: an old worker must not delete the cache of the one replacing it. */
+async function cleanUp() {
+  const reg = self.registration;
+  if (!self.serviceWorker || reg.active !== self.serviceWorker || reg.installing || reg.waiting) return;
+  const open = new Set((await self.clients.matchAll({type: "window", includeUncontrolled: true})).map((c) => c.id));
+  const pages = await caches.open(PAGES);
+  const used = new Set([CACHE]);
+  for (const request of await pages.keys()) {
+    const id = decodeURIComponent(new URL(request.url).searchParams.get("page") || "");
+    if (open.has(id)) used.add(await (await pages.match(request)).text());
+    else await pages.delete(request);
+  }
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && !used.has(name)) await caches.delete(name);
+  }
 }
 
 async function activate() {
-  for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-  }
+  await cleanUp();
   await self.clients.claim();
+}
+
+async function respond(event, path) {
+  const request = event.request;
+  let name = CACHE;
+  if (request.mode === "navigate") {
+    // The new page is of this version: remember it for its requests.
+    if (event.resultingClientId) await rememberPage(event.resultingClientId);
+    event.waitUntil(new Promise((resolve) => setTimeout(resolve, 3000)).then(cleanUp));
+  } else {
+    name = await cacheOfPage(event.clientId);
+  }
+  const response = await caches.match(new URL(path, SCOPE).href, {cacheName: name});
+  return response || fetch(request);
 }
 
 async function removeSelf() {
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX)) await caches.delete(name);
+    if (name.startsWith(PREFIX) || name === PAGES) await caches.delete(name);
   }
   await self.registration.unregister();
   for (const client of await self.clients.matchAll({type: "window"})) client.navigate(client.url);
@@ -101,15 +165,8 @@ if (BUILD.dev) {
     if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
   });
   self.addEventListener("fetch", (event) => {
-    const request = event.request;
-    if (request.method !== "GET") return;
-    const path = sitePath(request.url);
-    if (path === null) return;
-    const url = new URL(path, SCOPE).href;
-    event.respondWith(
-      caches.open(CACHE)
-        .then((cache) => cache.match(url))
-        .then((response) => response || fetch(request))
-    );
+    if (event.request.method !== "GET") return;
+    const path = sitePath(event.request.url);
+    if (path !== null) event.respondWith(respond(event, path));
   });
 }

@@ -182,7 +182,7 @@ def test_a_new_deployment_replaces_the_old_one_whole(
     assert seen[0] in (a, b), seen
     deadline = time.monotonic() + 90
     while page.evaluate(MARKS) != b:
-        assert time.monotonic() < deadline, f"the page did not move to the new version: {seen}"
+        assert time.monotonic() < deadline, f"the page did not move to the new version: {seen[-3:]}"
         notice = page.locator("#update-notice button")
         if notice.count() and notice.is_visible():
             assert page.evaluate(MARKS) == a, "the old page mixes in files of the new version"
@@ -203,8 +203,12 @@ def test_a_new_deployment_replaces_the_old_one_whole(
     page.wait_ready()
     assert page.evaluate(MARKS) == b
     wait_controlled(page)
-    caches = [c for c in page.evaluate("caches.keys()") if c.startswith("whist /whist/ ")]
-    assert caches == [f"whist /whist/ {b['version']}"]
+    page.wait_for_function(
+        f"""async () => {{ const names = (await caches.keys()).filter(n => n.startsWith('whist /whist/ '));
+            return names.length === 1 && names[0] === 'whist /whist/ {b["version"]}'
+                && !!(await caches.match(new URL('index.html', location.href).href, {{cacheName: names[0]}})); }}""",
+        timeout=30_000,
+    )
     # And it stays: a reload offline is still the new version.
     page.context.set_offline(True)
     try:
