@@ -50,10 +50,29 @@ from whist.cards import (
     suit_cards,
     suit_of,
 )
+from whist.observation import Observation
 from whist.players import LEVELS, Player, make_player
 from whist.rules import OPTION_HELP, make_rules
 from whist.seats import SEAT_NAMES, Seat
 from whist.state import NEXT_HAND, GameState, HandResult, IllegalActionError, Phase, Trick
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One decision a computer player is to make: what the page may hand to a worker
+    (:meth:`Table.pending_choice`, :meth:`Table.hint_choice`) and apply when the answer
+    comes (:meth:`Table.apply_choice`)."""
+
+    seat: Seat
+    """The seat whose card or call it is (for a hint: yours, or your dummy's)."""
+    player: Seat
+    """The seat whose computer player decides (for a hint: yours)."""
+    observation: Observation
+    """What that player decides from, and all it may see."""
+    level: str
+    seed: int
+    game: str
+    hint: bool = False
 
 
 @dataclass(frozen=True)
@@ -193,9 +212,56 @@ class Table:
     def choose(self, seat: Seat) -> str:
         """The card or call the computer player for ``seat`` chooses now, from that seat's observation only.
 
-        Every decision of a computer player goes through here: the computers' cards and calls, and the hint.
+        Every decision of a computer player goes through here or through :meth:`decide` (the
+        computers' cards and calls, and the hint); the page may instead hand a :class:`Choice`
+        to a worker and :meth:`apply_choice` the answer.
         """
         return self.player(seat).choose(self.state.observation(seat))
+
+    def _choice(self, seat: Seat, player: Seat, hint: bool = False) -> Choice:
+        return Choice(seat, player, self.state.observation(seat), self.levels.get(player, self._level),
+                      self.state.seed * 4 + int(player), self.rules.name, hint)
+
+    def pending_choice(self) -> Choice | None:
+        """The decision the computer whose turn it is must make now (None: your turn, or none)."""
+        seat = self.state.to_play
+        if seat is None or self.controls(seat):
+            return None
+        return self._choice(seat, seat)
+
+    def hint_choice(self) -> Choice | None:
+        """The decision a hint makes now for you or your dummy (None when it is not your turn)."""
+        seat = self.state.to_play
+        if not self.controls(seat):
+            return None
+        assert seat is not None
+        # your dummy's card: the computer decides as you would, seeing both hands
+        return self._choice(seat, self.human, hint=True)
+
+    def decide(self, choice: Choice) -> str:
+        """The answer to ``choice`` here and now (what a worker answers too)."""
+        return self.player(choice.player).choose(choice.observation)
+
+    def is_current(self, choice: Choice) -> bool:
+        """Whether ``choice`` is still the decision to make (not after an undo, a new game, a card)."""
+        seat = self.state.to_play
+        return (seat == choice.seat and self.rules.name == choice.game
+                and self.levels.get(choice.player, self._level) == choice.level
+                and (self.controls(seat) if choice.hint else not self.controls(seat))
+                and self.state.observation(seat) == choice.observation)
+
+    def apply_choice(self, choice: Choice, action: str) -> str | None:
+        """Play the computer's answer ``action`` to ``choice``; return what was played, or None
+        (nothing changes) when the answer came too late: the position is no longer that of
+        ``choice``. An illegal answer is replaced by a legal action, as in :meth:`computer_step`."""
+        if choice.hint or not self.is_current(choice):
+            return None
+        st = self.state
+        if action not in st.legal_actions():
+            # A computer player must never stall the table: fall back to a legal action.
+            action = PASS if st.phase is Phase.AUCTION else card_name(next(cards_high_first(st.legal_mask())))
+        self._apply(action)
+        return action
 
     @property
     def rules(self) -> Any:
@@ -280,21 +346,15 @@ class Table:
         if seat != self.human:
             # your dummy's card: the computer decides as you would, seeing both hands
             return self.player(self.human).choose(self.state.observation(seat))
-        return self.choose(self.human)
+        return self.choose(self.human)  # the same as self.decide(self.hint_choice())
 
     def computer_step(self) -> str | None:
         """Let the computer whose turn it is play one card or make one call; return it,
         or None when it is not a computer's turn (yours, or the hand is over)."""
-        st = self.state
-        seat = st.to_play
-        if seat is None or self.controls(seat):
+        choice = self.pending_choice()
+        if choice is None:
             return None
-        action = self.choose(seat)
-        if action not in st.legal_actions():
-            # A computer player must never stall the table: fall back to a legal action.
-            action = PASS if st.phase is Phase.AUCTION else card_name(next(cards_high_first(st.legal_mask())))
-        self._apply(action)
-        return action
+        return self.apply_choice(choice, self.choose(choice.seat))
 
     def proceed(self) -> bool:
         """Go on from a pause in the game: deal after the draw for partners, or the next hand

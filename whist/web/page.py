@@ -41,6 +41,7 @@ from whist.web.settings import (
 )
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
+from whist.web.thinking import Thinker, is_slow, is_slow_level
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
@@ -84,6 +85,7 @@ class Page:
         self.backs_shown: dict[str, int] = {}
         self.openers: dict[str, Any] = {}
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
+        self.thinker = Thinker()  # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py)
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
         self.auction_box = AuctionBox(self)  # Contract Whist: the bidding box and the auction
@@ -204,6 +206,7 @@ class Page:
         self.el("app").hidden = False
         self.el("loader").classList.add("done")
         self.body.dataset.ready = "1"
+        self.wake_thinker()
         self.go()
 
     def on_button(self, evt: Any, action: Callable[[], None]) -> None:
@@ -235,7 +238,8 @@ class Page:
             await self.wait(self.timing.card)
             if gen != self.generation:
                 return
-            self.table.computer_step()
+            if not await self.computer_move(gen):
+                return
             self.changed()
             await self.show_play(gen)
         if gen == self.generation:
@@ -243,6 +247,30 @@ class Page:
             self.settle()
             self.announce_turn()
             self.maybe_auto_play()
+
+    # thinker: the slow levels decide in the worker, the page stays live meanwhile
+    def wake_thinker(self) -> None:
+        """Boot the worker once the table is up and a player is at a slow level."""
+        if self.body.dataset.ready == "1" and any(is_slow_level(v) for v in (
+                self.settings.partner_level, self.settings.opponent_level)):
+            self.thinker.start()
+
+    async def computer_move(self, gen: int) -> bool:
+        """One computer card or call, a slow level's in the worker; False if cancelled meanwhile."""
+        choice = self.table.pending_choice()
+        if choice is None or not is_slow(choice):
+            self.table.computer_step()
+            return True
+        self.body.dataset.thinking = "1"
+        try:
+            action = await self.thinker.choose(choice)
+        finally:
+            self.body.dataset.thinking = "0"
+        if gen != self.generation:
+            return False  # an undo or a new game meanwhile: the late answer is dropped
+        if action is None:  # no worker: decide here
+            action = self.table.decide(choice)
+        return self.table.apply_choice(choice, action) is not None
 
     async def show_play(self, gen: int) -> None:
         """Show the card just played; a finished trick stays on show, then is gathered."""
@@ -546,7 +574,21 @@ class Page:
         if self.table.state.phase.value == "auction":
             self.auction_box.hint()
             return
-        card = self.table.hint()
+        choice = self.table.hint_choice()
+        if choice is not None and is_slow(choice) and not self.thinker.failed:
+            self.spawn(self.slow_hint(self.generation, choice))
+            return
+        self.show_hint_card(self.table.hint())
+
+    async def slow_hint(self, gen: int, choice: Any) -> None:
+        """A hint at a slow level: thought in the worker, shown if the position has not moved."""
+        self.set_status("Thinking about a hint\u2026", "hint")
+        card = await self.thinker.choose(choice)
+        if gen != self.generation or not self.table.is_current(choice):
+            return
+        self.show_hint_card(card if card is not None else self.table.decide(choice))
+
+    def show_hint_card(self, card: str | None) -> None:
         if card is None:
             return
         self.hint_card = card
@@ -680,6 +722,7 @@ class Page:
         self.settings = settings
         self.timing = timing(settings)
         self.table.set_levels(settings.partner_level, settings.opponent_level)
+        self.wake_thinker()
         self.sound.enabled = settings.sound
         self.body.dataset.speed = settings.speed
         mute = self.el("mute-btn")

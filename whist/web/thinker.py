@@ -1,0 +1,81 @@
+"""The thinker: the slow computer players (Hard, Expert) decide in a Web Worker.
+
+The page asks, the worker answers, and the table stays live meanwhile
+(animations, hover, keys, Undo). Both sides run this module: the page
+encodes a :class:`whist.table.Choice` with :func:`request_of`, the worker
+(a PyScript named worker, see :mod:`whist.web.thinking`) answers it with
+:func:`choose`, and the answer is the card or call as text.
+
+A request is JSON text: the player to ask (``level``, ``seed``, ``game``:
+the same player :meth:`whist.table.Table.player` makes, so the worker decides
+exactly as the page would) and the observation it decides from, the one
+:class:`~whist.observation.Observation` and nothing else (honest: the worker
+never sees a hidden card). The observation travels as a pickle in base64:
+it is a tree of our own frozen dataclasses, tuples and enums (auction,
+contract, German Whist's stock included), the two ends run the same code
+from the same whist.zip, and nothing else ever talks to the worker.
+
+>>> from whist.table import Table
+>>> table = Table(seed=5, level="hard")
+>>> choice = table.pending_choice()
+>>> choose(request_of(choice)) == table.player(choice.player).choose(choice.observation)
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import pickle
+from typing import TYPE_CHECKING, Any
+
+from whist.players import Player, make_player
+
+if TYPE_CHECKING:
+    from whist.observation import Observation
+    from whist.table import Choice
+
+#: The players the worker keeps, by (level, seed, game): as the table keeps one a seat.
+_players: dict[tuple[str, int | None, str], Player] = {}
+
+
+def encode(obs: Observation) -> str:
+    """An observation as text (see the module's notes on the codec)."""
+    return base64.b64encode(pickle.dumps(obs, protocol=pickle.HIGHEST_PROTOCOL)).decode("ascii")
+
+
+def decode(text: str) -> Observation:
+    """The observation :func:`encode` wrote."""
+    from whist.observation import Observation
+
+    obs = pickle.loads(base64.b64decode(text))
+    if not isinstance(obs, Observation):
+        raise ValueError("the request does not hold an observation")
+    return obs
+
+
+def request_of(choice: Choice) -> str:
+    """The request text for one decision of the table."""
+    return json.dumps({"level": choice.level, "seed": choice.seed, "game": choice.game,
+                       "observation": encode(choice.observation)})
+
+
+def player_for(level: str, seed: int | None, game: str) -> Player:
+    key = (level, seed, game)
+    player = _players.get(key)
+    if player is None:
+        if len(_players) > 64:
+            _players.clear()
+        player = _players[key] = make_player(level, seed=seed, game=game)
+    return player
+
+
+def choose(request: Any) -> str:
+    """The card or call (``"QS"``, ``"pass"``...) for a request of :func:`request_of`."""
+    data = json.loads(str(request))
+    obs = decode(data["observation"])
+    return player_for(str(data["level"]), data["seed"], str(data["game"])).choose(obs)
+
+
+#: The worker's entry point (PyScript named worker): what the page may call.
+__export__ = ["choose"]

@@ -1,0 +1,97 @@
+"""The page's side of the thinker: Hard and Expert decide in a Web Worker.
+
+:class:`Thinker` boots a PyScript named worker (its own Pyodide, a few seconds
+and some memory) the first time a slow level is set, after the table is
+ready, and sends it each decision of a slow player (:func:`is_slow`); the
+quick levels (Easy, Normal: well under a millisecond) and the auction's
+calls stay on the main thread. No SharedArrayBuffer is needed: PyScript
+calls a worker's ``__export__`` functions by messages and the page awaits
+a promise (GitHub Pages sends no COOP/COEP headers).
+
+The worker runs :mod:`whist.web.thinker` from the same ``whist.zip``: its
+script is a two-line blob, and PyScript gives it the page's
+``pyscript.toml`` (whose ``sync_main_only`` says that the worker needs no
+synchronous access to the page). Should the worker fail to start, the
+decisions are made on the main thread, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+import js
+
+from whist.web import thinker
+
+if TYPE_CHECKING:
+    from whist.table import Choice
+
+#: The levels that think long enough to freeze the page (Monte Carlo).
+SLOW_LEVELS = frozenset({"hard", "expert"})
+
+WORKER_NAME = "whist-thinker"
+WORKER_CODE = "from whist.web.thinker import choose\n__export__ = ['choose']\n"
+
+
+def is_slow_level(level: str) -> bool:
+    return level in SLOW_LEVELS
+
+
+def is_slow(choice: Choice) -> bool:
+    """Whether ``choice`` goes to the worker: a card of a slow level (calls are quick at every level)."""
+    return is_slow_level(choice.level) and choice.observation.phase == "play"
+
+
+class Thinker:
+    """The worker, booted once on demand; ``await choose(choice)`` gives the answer."""
+
+    def __init__(self) -> None:
+        self.boot: asyncio.Task[Any] | None = None
+        self.worker: Any = None
+        self.failed = False
+        self.boot_seconds: float | None = None
+
+    def start(self) -> None:
+        """Boot the worker in the background (once)."""
+        if self.boot is None and not self.failed:
+            self.boot = asyncio.ensure_future(self._start())
+
+    async def _start(self) -> Any:
+        from pyscript import config, create_named_worker
+
+        begun = time.perf_counter()
+        blob = js.Blob.new([WORKER_CODE], js.Object.fromEntries([["type", "text/x-python"]]))
+        url = js.URL.createObjectURL(blob)
+        try:
+            # PyScript boots the worker on the page's own config (pyscript.toml, whist.zip).
+            self.worker = await create_named_worker(src=url, name=WORKER_NAME, config=json.dumps(
+                {k: v for k, v in dict(config).items() if k != "type"}))
+            self.boot_seconds = time.perf_counter() - begun
+            js.document.body.dataset.thinker = "ready"
+            return self.worker
+        except Exception as err:
+            self.failed = True
+            js.console.warn(f"whist: the computers think on the page (no worker: {err})")
+            js.document.body.dataset.thinker = "failed"
+            return None
+        finally:
+            js.URL.revokeObjectURL(url)
+
+    async def choose(self, choice: Choice) -> str | None:
+        """The worker's answer to ``choice``; None if there is no worker (decide on the page)."""
+        if self.failed:
+            return None
+        self.start()
+        assert self.boot is not None
+        worker = await asyncio.shield(self.boot)  # an undo cancels the wait, never the boot
+        if worker is None:
+            return None
+        try:
+            answer = await worker.choose(thinker.request_of(choice))
+        except Exception as err:  # the worker's error: this decision is made on the page
+            js.console.warn(f"whist: the thinker failed ({err}); deciding on the page")
+            return None
+        return str(answer)
