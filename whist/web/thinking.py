@@ -18,7 +18,6 @@ decisions are made on the main thread, as before.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -60,15 +59,14 @@ class Thinker:
             self.boot = asyncio.ensure_future(self._start())
 
     async def _start(self) -> Any:
-        from pyscript import config, create_named_worker
+        from pyscript import create_named_worker
 
         begun = time.perf_counter()
         blob = js.Blob.new([WORKER_CODE], js.Object.fromEntries([["type", "text/x-python"]]))
         url = js.URL.createObjectURL(blob)
         try:
-            # PyScript boots the worker on the page's own config (pyscript.toml, whist.zip).
-            self.worker = await create_named_worker(src=url, name=WORKER_NAME, config=json.dumps(
-                {k: v for k, v in dict(config).items() if k != "type"}))
+            # No config of its own: PyScript boots the worker on the page's (pyscript.toml, whist.zip).
+            self.worker = await create_named_worker(src=url, name=WORKER_NAME)
             self.boot_seconds = time.perf_counter() - begun
             js.document.body.dataset.thinker = "ready"
             return self.worker
