@@ -35,3 +35,8 @@ def test_a_shared_link_starts_the_same_deal() -> None:
     assert again.state.dealer == table.state.dealer == start.dealer
     assert "rubber=true" in fragment and "honours" not in fragment
     assert parse_address("", share_fragment("classic", {"target": 7}, 77)).seed == 77
+
+
+def test_whether_the_address_asks_for_something() -> None:
+    assert not parse_address("", "").asked and not parse_address("?pace=instant", "").asked
+    assert parse_address("?game=german", "").asked and parse_address("", "#deal=5").asked

@@ -557,3 +557,21 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, make_gam
     fresh.set_input_files("#stats-file", str(worse))
     fresh.wait_for_function("() => document.querySelector('#stats-msg').textContent.includes('game in the file')")
     assert read_stats(fresh)["played"] == "6"
+
+
+def test_a_game_chosen_in_the_dialog_comes_back_on_a_plain_reload(game_page: GamePage) -> None:
+    """The address asks for nothing: the saved game returns, whatever game it is (here German Whist)."""
+    game_page.open("?pace=instant")
+    game_page.click("#new-game")
+    game_page.check('#ng-choices input[name="game"][value="german"]')
+    game_page.click("#confirm-ok")
+    game_page.wait_for_function("() => document.querySelector('.brand-sub').textContent.includes('German')")
+    wait_move(game_page)
+    play_lowest(game_page)
+    before = wait_move(game_page)
+    assert stored(game_page, "whist:game")["record"]["game"] == "german"
+    game_page.reload()
+    game_page.wait_ready()
+    after = wait_move(game_page)
+    assert "German" in game_page.text_content(".brand-sub")
+    assert [c["card"] for c in after["hand"]] == [c["card"] for c in before["hand"]]

@@ -34,6 +34,9 @@ class StartRequest:
     """The deal number of the first hand; None: draw one fairly."""
     dealer: Seat | None = None
     pace: str | None = None
+    asked: bool = False
+    """The address names a game, an option or a deal (not only a pace): a saved game
+    of another kind is then not restored in its place."""
     problems: list[str] = field(default_factory=list)
     """What in the address could not be used, in plain words (the page says it once)."""
 
@@ -49,6 +52,7 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     """Read the query and the fragment (either may hold any key; the fragment wins)."""
     pairs = dict(parse_qsl(search.lstrip("?"))) | dict(parse_qsl(fragment.lstrip("#")))
     start = StartRequest()
+    start.asked = any(key != "pace" for key in pairs)
     game = pairs.get("game", "classic")
     if game not in GAMES:
         start.problems.append(f"There is no game called {game!r}: Classic Whist is dealt instead.")

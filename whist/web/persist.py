@@ -154,18 +154,20 @@ class Keeper:
 
     @staticmethod
     def wanted(page: Page, state: GameState) -> bool:
-        """Whether the saved game is the one the page is asked for: the same game and options,
-        and no other deal named in the address."""
-        rules = page.table.state.rules
-        if state.rules.name != rules.name or state.rules.options != rules.options:
-            return False
+        """Whether to restore the saved game: always on a plain visit; when the address
+        asks for a game or a deal, only if the saved game is that one."""
         try:
             from whist.web.address import parse_address
 
-            seed = parse_address(str(js.location.search), str(js.location.hash)).seed
+            start = parse_address(str(js.location.search), str(js.location.hash))
         except Exception:
-            seed = None
-        return seed is None or seed == state.seed
+            return True
+        if not start.asked:
+            return True  # a plain visit: the game you were playing, whatever game it is
+        rules = page.table.state.rules
+        if state.rules.name != rules.name or state.rules.options != rules.options:
+            return False
+        return start.seed is None or start.seed == state.seed
 
     def started(self) -> None:
         """After ``page.start()``: save the game as it stands (and count it, if it is over)."""
