@@ -41,7 +41,7 @@ from whist.web.settings import (
 )
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
-from whist.web.thinking import Thinker, is_slow, is_slow_level
+from whist.web.thinking import Thinker, is_slow, needs_thinker
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
@@ -84,12 +84,12 @@ class Page:
         self.skip_event: asyncio.Event | None = None
         self.backs_shown: dict[str, int] = {}
         self.openers: dict[str, Any] = {}
-        self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
-        self.thinker = Thinker()  # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py)
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
         self.auction_box = AuctionBox(self)  # Contract Whist: the bidding box and the auction
         self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
+        self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
+        self.thinker = Thinker()  # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py)
 
     # --- plumbing ----------------------------------------------------------------
     def el(self, id_: str) -> Any:
@@ -251,8 +251,8 @@ class Page:
     # thinker: the slow levels decide in the worker, the page stays live meanwhile
     def wake_thinker(self) -> None:
         """Boot the worker once the table is up and a player is at a slow level."""
-        if self.body.dataset.ready == "1" and any(is_slow_level(v) for v in (
-                self.settings.partner_level, self.settings.opponent_level)):
+        if self.body.dataset.ready == "1" and needs_thinker(
+                (self.settings.partner_level, self.settings.opponent_level), self.table.rules.name):
             self.thinker.start()
 
     async def computer_move(self, gen: int) -> bool:
@@ -792,6 +792,7 @@ class Page:
         self.clear_trick()
         self.take_announcements()
         self.settle()
+        self.wake_thinker()
         self.go()
 
     # --- rendering -------------------------------------------------------------------
