@@ -662,7 +662,8 @@ class Table:
                 "trump": "NT" if r.trump is None else SUITS[r.trump],
                 "tricks": tricks, "points": points, "scores": scores,
                 "honours": self.by_side(r.honours) if r.honours else None,
-                "honour_cards": self.by_side(r.honour_cards) if r.honours and any(r.honours) else None,
+                "honour_cards": (self.by_side(r.honour_cards)
+                                 if self.rules.options.get("honours") and r.trump is not None else None),
                 "revokes": [{"seat": SEAT_NAMES[s], "name": self.seat_name(s)} for s in r.revokes],
                 "contract": None if r.contract is None else {
                     "name": r.contract.long_name, "declarer": SEAT_NAMES[r.contract.declarer],
