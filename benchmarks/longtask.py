@@ -1,0 +1,130 @@
+"""The longest main-thread task while a whole game is played in the page.
+
+    python benchmarks/longtask.py [--pace instant|human|both] [--seed 2024] [--games 1]
+
+Serves the project as the dev server does and plays whole games of Classic
+Whist in headless Chromium at the default strength (normal): you play the
+first legal card each turn, "Next hand" between hands, until the game is
+over. A ``longtask`` PerformanceObserver, installed before any script runs,
+records every main-thread task over 50 ms; the figures count only the tasks
+that start once the table is playable (``body[data-ready="1"]``), so Python's
+start-up is left out (see startup.py for that). ``--pace human`` is the
+page's normal pace (the computers wait between cards); ``instant`` plays
+with no waits at all. Target: no task over 200 ms. Prints figures; never
+passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from startup import READY_CLOCK, launch
+
+import serve
+
+LONG_TASKS = """(() => {
+  window.__long = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({type: "longtask", buffered: true});
+  } catch (e) { window.__long = null; }
+})();"""
+
+LEGAL = '#hand button.card[aria-disabled="false"]'
+YOUR_MOVE = f"""() => ['hand-over', 'game-over'].includes(document.body.dataset.phase)
+    || !!document.querySelector('{LEGAL}')"""
+
+
+def play_game(page: Any, url: str, timeout_s: float = 1800) -> dict[str, Any]:
+    page.goto(url)
+    page.wait_for_function("() => window.__readyAt", timeout=180_000)
+    started = time.monotonic()
+    cards = hands = 0
+    actions: list[tuple[float, str]] = []  # (page time, what was done)
+    now = "() => performance.now()"
+    while time.monotonic() - started < timeout_s:
+        page.wait_for_function(YOUR_MOVE, timeout=600_000)
+        phase = page.get_attribute("body", "data-phase")
+        if phase == "game-over":
+            hands += 1
+            break
+        if phase == "hand-over":
+            hands += 1
+            actions.append((page.evaluate(now), "next hand"))
+            page.click("#next-hand")
+            page.wait_for_function("() => document.body.dataset.phase !== 'hand-over'")
+            continue
+        # Near the top-left corner: the part of an overlapped card that is always on show.
+        actions.append((page.evaluate(now), "your card"))
+        page.locator(LEGAL).first.click(position={"x": 8, "y": 30})
+        cards += 1
+    ready = page.evaluate("window.__readyAt")
+    tasks = page.evaluate("window.__long")
+    if tasks is None:
+        raise SystemExit("this browser has no longtask PerformanceObserver")
+    playing = [d for start, d in tasks if start >= ready]
+    after: dict[str, list[float]] = {}
+    for start, d in tasks:
+        if start >= ready:
+            last = [what for t, what in actions if t <= start]
+            after.setdefault(last[-1] if last else "table up", []).append(d)
+    return {"seconds": time.monotonic() - started, "cards": cards, "hands": hands, "after": after,
+            "playing": playing, "startup": [d for start, d in tasks if start < ready]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pace", choices=("instant", "human", "both"), default="both")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--games", type=int, default=1, help="games per pace (seeds seed, seed+1, ...)")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    serve.ensure_runtime(serve.ROOT)
+    server = serve.make_server(serve.project_resolver(serve.ROOT), "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = serve.server_url(server)
+    paces = ["instant", "human"] if args.pace == "both" else [args.pace]
+    print("Whole games of Classic Whist at level normal; main-thread tasks over 50 ms once the table is playable")
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            for pace in paces:
+                for g in range(args.games):
+                    seed = args.seed + g
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    context.add_init_script(READY_CLOCK)
+                    context.add_init_script(LONG_TASKS)
+                    page = context.new_page()
+                    query = f"?seed={seed}" + ("&pace=instant" if pace == "instant" else "")
+                    r = play_game(page, base + query)
+                    context.close()
+                    tasks = sorted(r["playing"], reverse=True)
+                    longest = f"{tasks[0]:.0f} ms" if tasks else "none over 50 ms"
+                    over = sum(1 for d in tasks if d > 200)
+                    median = f", median of those {statistics.median(tasks):.0f} ms" if tasks else ""
+                    print(f"  pace {pace:<7} seed {seed}: {r['hands']} hands, {r['cards']} of your cards, "
+                          f"{r['seconds']:.0f} s; longest task {longest}; {len(tasks)} tasks over 50 ms"
+                          f"{median}; {over} over 200 ms; top 5: {[round(d) for d in tasks[:5]]}", flush=True)
+                    for what, ds in sorted(r["after"].items()):
+                        print(f"      after {what}: {len(ds)} tasks over 50 ms, longest {max(ds):.0f} ms")
+                    if r["startup"]:
+                        print(f"      (start-up, before the table was playable: longest {max(r['startup']):.0f} ms)")
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
