@@ -180,7 +180,7 @@ def test_a_new_deployment_replaces_the_old_one_whole(
     page.wait_ready()
     seen = [page.evaluate(MARKS)]
     assert seen[0] in (a, b), seen
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 300  # a liveness bound, not a speed check: the new version installs 14 MB
     while page.evaluate(MARKS) != b:
         assert time.monotonic() < deadline, f"the page did not move to the new version: {seen[-3:]}"
         notice = page.locator("#update-notice button")
