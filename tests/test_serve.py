@@ -180,6 +180,9 @@ def test_own_files_weigh_under_300_kb(site: Path) -> None:
 def test_preloads_name_files_of_the_site(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     hints = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', page)
+    assert "runtime/pyodide/pyodide.mjs" in hints
+    # The WebAssembly is preloaded by a script, on a first visit only.
+    hints += re.findall(r'link\.href = "\./([^"]+)"', page)
     assert "runtime/pyodide/pyodide.asm.wasm" in hints
     for hint in hints:
         assert (site / hint).is_file(), hint
