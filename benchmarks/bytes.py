@@ -76,7 +76,8 @@ def main() -> int:
             page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=180_000)
             page.wait_for_timeout(500)
             rows: dict[tuple[str, str], list[int]] = {}
-            for when, request_url, _who, request in seen:
+            for _phase, request_url, who, request in seen:
+                when = "install" if who == "sw" else "page"  # the worker's own requests
                 path = urllib.parse.urlsplit(request_url).path
                 if not path.startswith(base):
                     continue
