@@ -16,8 +16,8 @@
      version its page was loaded with, never from the network or another
      version, so the files of two versions never mix. Other URLs go to the
      network as usual.
-   - activate: the caches of other versions are deleted once no open page
-     uses them.
+   - activate, and a page's "clean-up" message once its table is up: the
+     caches of other versions are deleted once no open page uses them.
    - A new version waits until the page asks for it ({type: "skip-waiting"},
      sent by index.html at a safe moment) or until no page uses the old one.
 
@@ -139,7 +139,6 @@ async function respond(event, path) {
   if (request.mode === "navigate") {
     // The new page is of this version: remember it for its requests.
     if (event.resultingClientId) await rememberPage(event.resultingClientId);
-    event.waitUntil(new Promise((resolve) => setTimeout(resolve, 3000)).then(cleanUp));
   } else {
     name = await cacheOfPage(event.clientId);
   }
@@ -163,6 +162,10 @@ if (BUILD.dev) {
   self.addEventListener("activate", (event) => event.waitUntil(activate()));
   self.addEventListener("message", (event) => {
     if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+    /* From a page whose table is up: the page it replaced is gone by now.
+       (Not a timer after each navigation: an event kept open that long
+       keeps a new version waiting behind it, reload after reload.) */
+    if (event.data && event.data.type === "clean-up") event.waitUntil(cleanUp());
   });
   self.addEventListener("fetch", (event) => {
     if (event.request.method !== "GET") return;
