@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.fixed_deal import FixedDeal
 from whist.cards import (
     CLUBS,
     DIAMONDS,
@@ -21,7 +22,7 @@ from whist.cards import (
     suit_of,
 )
 from whist.deal import deal_cards, format_pbn, parse_pbn, shuffled_deck
-from whist.rules import DealtHand, Rules, make_rules
+from whist.rules import make_rules
 from whist.seats import Seat
 from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.trick import legal_cards, trick_winner
@@ -31,23 +32,6 @@ N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 def cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.split()]
-
-
-class FixedDeal(Rules):
-    """Classic rules, but every hand is the given PBN deal with the given turn-up."""
-
-    def __init__(self, pbn: str, turn_up: str, dealer: Seat, **options: object) -> None:
-        super().__init__(**options)
-        self.hands = parse_pbn(pbn)
-        self.up = parse_card(turn_up)
-        self.dealer = dealer
-
-    def first_dealer(self, seed: int) -> Seat:
-        return self.dealer
-
-    def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
-        assert self.hands[dealer] >> self.up & 1, "the turn-up belongs to the dealer"
-        return DealtHand(self.hands, self.up, suit_of(self.up))
 
 
 # North holds every spade: with spades trump and North on lead, NS take all 13.

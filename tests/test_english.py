@@ -9,32 +9,16 @@ from typing import Any
 
 import pytest
 
+from tests.fixed_deal import FixedDeal
 from whist.cards import ACE, SPADES, card_name, make_card, parse_card, rank_of, suit_of
-from whist.deal import parse_pbn
-from whist.rules import GAMES, DealtHand, Rules, make_rules
+from whist.rules import GAMES, make_rules
 from whist.seats import Seat
 from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 
-class FixedDeal(Rules):
-    """Classic rules with options, but every hand is the given PBN deal."""
-
-    def __init__(self, pbn: str, turn_up: str, dealer: Seat, **options: Any) -> None:
-        super().__init__(**options)
-        self.hands = parse_pbn(pbn)
-        self.up = parse_card(turn_up)
-        self.dealer = dealer
-
-    def first_dealer(self, seed: int) -> Seat:
-        return self.dealer
-
-    def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
-        return DealtHand(self.hands, self.up, None if self.options["no_trump"] else suit_of(self.up))
-
-
-# N: AK of spades, S: QJ of spades, West deals and turns up the 2 of spades.
+# N: AK of spades, S: QJ of spades, West deals and turns up the 4 of spades.
 HONOURS_NS = "N:AK32.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 QJ7.7654.876.876 654.32.5432.5432"
 # E: AK, W: Q of spades; North holds the jack.
 HONOURS_EW_3 = "N:J32.AKQ.AKQ.AKQJ AK9.JT98.JT9.T98 T87.765.8765.765 Q654.432.432.432"
@@ -47,7 +31,7 @@ def play_out(state: GameState, pick: int = 0) -> None:
 
 
 def test_all_four_honours_score_four() -> None:
-    state = GameState(FixedDeal(HONOURS_NS, "2S", W, honours=True, target=9), seed=1)
+    state = GameState(FixedDeal(HONOURS_NS, "4S", W, honours=True, target=9), seed=1)
     play_out(state)
     r = state.results[-1]
     assert r.honour_cards == (4, 0) and r.honours == (4, 0)
@@ -65,11 +49,11 @@ def test_three_honours_score_two_for_either_side() -> None:
 
 def test_honours_do_not_count_without_the_option_or_with_no_trump() -> None:
     for options in ({"honours": False}, {"honours": True, "no_trump": True}):
-        state = GameState(FixedDeal(HONOURS_NS, "2S", W, target=9, **options), seed=1)
+        state = GameState(FixedDeal(HONOURS_NS, "4S", W, target=9, **options), seed=1)
         play_out(state)
         r = state.results[-1]
         assert r.honours == (0, 0) and r.points == tuple(max(0, t - 6) for t in r.tricks)
-    assert state.trump is None and state.turn_up == parse_card("2S")
+    assert state.trump is None and state.turn_up == parse_card("4S")
 
 
 def test_no_trump_ignores_the_turn_up() -> None:
