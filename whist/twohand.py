@@ -1,0 +1,448 @@
+"""An exact double-dummy solver for two hands (German Whist's Phase Two).
+
+With two hands every trick is one lead and one reply, so the search works a
+whole trick at a time: ``lead(a, b, n, t)`` answers "does the hand on lead,
+``a``, take at least ``t`` of the ``n`` tricks left against ``b``?" (a
+zero-window search; the value is found by bisection on ``t``). Pure Python
+and the standard library only, so it runs in the browser under Pyodide.
+
+- One card is tried per run of equivalent cards: cards that are adjacent
+  among the cards of their suit still held are equivalent.
+- A transposition table at trick boundaries keeps lower and upper bounds on
+  the leader's tricks, filed under the position normalised by relative rank:
+  in each suit, the number of cards still out and which of them the leader
+  holds (so the key is the same whoever of the two leads, and whichever
+  cards have gone).
+- Quick tricks bound each node before any card is tried: the leader cashes
+  the top cards it holds in a suit (all of its cards there when the other
+  hand must follow to all of them and cannot ruff), drawing trumps first;
+  the other hand's unbeatable top trumps cap the leader.
+- Moves are ordered by card-play rules: the lead that settled the position
+  before, then sure winners, then low cards; the reply wins as cheaply as
+  it can (ruffing low when void), otherwise plays low.
+
+>>> from whist.cards import parse_cards, SPADES
+>>> hands = (parse_cards("AS QS 2H"), 0, parse_cards("KS 3S AH"), 0)
+>>> solve_two(hands, None, Seat.N), solve_two(hands, SPADES, Seat.N)
+(2, 3)
+>>> solve_two_cards(hands, None, Seat.N) == {parse_card("AS"): 2, parse_card("QS"): 1, parse_card("2H"): 1}
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from whist.cards import SUIT_MASK, parse_card  # noqa: F401  (parse_card: the doctest)
+from whist.seats import Seat
+
+__all__ = ["best_two_cards", "solve_two", "solve_two_cards"]
+
+_F = 0x1FFF
+
+# Per suit, what the search needs about the cards of that suit in the two
+# hands (leader ``xa``, other ``xb``, as 13-bit rank masks):
+# (code, reps of a (absolute cards, low first), reps of b, la, lb, ka, kb, cash, safe, top b)
+_CODE, _RA, _RB, _LA, _LB, _KA, _KB, _CASH, _SAFE, _TOPB = range(10)
+
+
+def _suit_info(s: int, xa: int, xb: int) -> tuple:
+    both = xa | xb
+    base = 13 * s
+    code = 0
+    length = 0
+    ra: list[int] = []
+    rb: list[int] = []
+    prev = -1  # owner of the next lower card held: 0 a, 1 b
+    for r in range(13):
+        if both >> r & 1:
+            mine = xa >> r & 1
+            if mine:
+                code |= 1 << length
+                if prev != 0:
+                    ra.append(base + r)
+                prev = 0
+            else:
+                if prev != 1:
+                    rb.append(base + r)
+                prev = 1
+            length += 1
+    code |= 1 << length  # the sentinel: the number of cards out
+    la = xa.bit_count()
+    lb = xb.bit_count()
+    ka = kb = 0
+    for r in range(12, -1, -1):
+        if xa >> r & 1:
+            if kb:
+                break
+            ka += 1
+        elif xb >> r & 1:
+            if ka:
+                break
+            kb += 1
+    cash = la if lb <= ka else ka
+    safe = ka if ka < lb else lb
+    topb = base + xb.bit_length() - 1 if xb else -1
+    return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb)
+
+
+class _Search:
+    """The search for one trump suit; its tables are shared by every probe of a call."""
+
+    def __init__(self, trump: int | None) -> None:
+        self.trump = -1 if trump is None else trump
+        self.nodes = 0
+        self._build()
+
+    def _build(self) -> None:
+        T = self.trump
+        tt: dict[int, list[int]] = {}
+        memos: list[dict[int, tuple]] = [{}, {}, {}, {}]
+        m0, m1, m2, m3 = memos
+        F = _F
+        SM = SUIT_MASK
+        tsm = SM[T] if T >= 0 else 0
+        nodes = 0
+
+        def infos(a: int, b: int) -> tuple[tuple, tuple, tuple, tuple]:
+            k = (a & F) | (b & F) << 13
+            i0 = m0.get(k)
+            if i0 is None:
+                i0 = m0[k] = _suit_info(0, a & F, b & F)
+            xa = a >> 13 & F
+            xb = b >> 13 & F
+            k = xa | xb << 13
+            i1 = m1.get(k)
+            if i1 is None:
+                i1 = m1[k] = _suit_info(1, xa, xb)
+            xa = a >> 26 & F
+            xb = b >> 26 & F
+            k = xa | xb << 13
+            i2 = m2.get(k)
+            if i2 is None:
+                i2 = m2[k] = _suit_info(2, xa, xb)
+            xa = a >> 39
+            xb = b >> 39
+            k = xa | xb << 13
+            i3 = m3.get(k)
+            if i3 is None:
+                i3 = m3[k] = _suit_info(3, xa, xb)
+            return i0, i1, i2, i3
+
+        def after(a: int, b: int, n: int, c: int, t: int, ii: tuple) -> bool:
+            """The leader has led ``c`` (``a`` no longer holds it): does it still
+            take ``t`` of the ``n`` tricks (this one included) whatever ``b`` plays?"""
+            s = c // 13
+            f = b & SM[s]
+            if f:
+                reps = ii[s][_RB]
+                if len(reps) == 1:
+                    order = reps
+                else:
+                    # win as cheaply as possible, else play low
+                    order = [d for d in reps if d > c]
+                    if order:
+                        order = order[:1] + [d for d in reps if d < c] + order[1:]
+                    else:
+                        order = reps
+                for d in order:
+                    if d > c:
+                        # b wins: a needs t of the n - 1 left, b leading
+                        if t >= n or (t > 0 and lead(b ^ (1 << d), a, n - 1, n - t)):
+                            return False
+                    elif t > 1 and not lead(a, b ^ (1 << d), n - 1, t - 1):
+                        return False
+                return True
+            # b is void in the suit led: a ruff (if it can) or a discard
+            order = []
+            if T >= 0 and s != T and b & tsm:
+                trumps = ii[T][_RB]
+                order.append(trumps[0])
+                disc = []
+                for x in range(4):
+                    if x != T:
+                        disc.extend(ii[x][_RB])
+                disc.sort(key=_RANK_OF)
+                order.extend(disc)
+                order.extend(trumps[1:])
+            else:
+                for x in range(4):
+                    order.extend(ii[x][_RB])
+                order.sort(key=_RANK_OF)
+            for d in order:
+                if d // 13 == T and s != T:
+                    if t >= n or (t > 0 and lead(b ^ (1 << d), a, n - 1, n - t)):
+                        return False
+                elif t > 1 and not lead(a, b ^ (1 << d), n - 1, t - 1):
+                    return False
+            return True
+
+        def lead(a: int, b: int, n: int, t: int) -> bool:
+            """Does the hand on lead, ``a``, take at least ``t`` (0 < t <= n) of the
+            ``n`` tricks left against ``b``?"""
+            nonlocal nodes
+            nodes += 1
+            if n == 1:
+                c = a.bit_length() - 1
+                d = b.bit_length() - 1
+                if c // 13 == d // 13:
+                    return c > d
+                return d // 13 != T
+            ii = infos(a, b)
+            i0, i1, i2, i3 = ii
+            if T < 0:
+                if i0[_CASH] + i1[_CASH] + i2[_CASH] + i3[_CASH] >= t:
+                    return True
+            else:
+                it = ii[T]
+                if n - it[_KB] < t:
+                    return False
+                if it[_LB] <= it[_KA]:
+                    q = i0[_CASH] + i1[_CASH] + i2[_CASH] + i3[_CASH]
+                else:
+                    q = it[_KA] + i0[_SAFE] + i1[_SAFE] + i2[_SAFE] + i3[_SAFE] - it[_SAFE]
+                if q >= t:
+                    return True
+            key = i0[_CODE] | i1[_CODE] | i2[_CODE] | i3[_CODE]
+            e = tt.get(key)
+            if e is not None:
+                if e[0] >= t:
+                    return True
+                if e[1] < t:
+                    return False
+                bm = e[2]
+            else:
+                e = tt[key] = [0, n, -1]
+                bm = -1
+            # the leads: the one that settled this position before, sure winners, then low cards
+            win = []
+            rest = []
+            for s in range(4):
+                reps = ii[s][_RA]
+                if not reps:
+                    continue
+                top = reps[-1]
+                info_s = ii[s]
+                if info_s[_LB]:
+                    sure = top > info_s[_TOPB]
+                else:
+                    sure = T < 0 or s == T or not (b & tsm)
+                if sure:
+                    win.append(top)
+                    rest.extend(reps[:-1])
+                else:
+                    rest.extend(reps)
+            rest.sort(key=_RANK_OF)
+            order = win + rest
+            if bm >= 0:
+                c = ii[bm >> 4][_RA][bm & 15]
+                order.remove(c)
+                order.insert(0, c)
+            for c in order:
+                if after(a ^ (1 << c), b, n, c, t, ii):
+                    if e[0] < t:
+                        e[0] = t
+                    s = c // 13
+                    e[2] = s << 4 | ii[s][_RA].index(c)
+                    return True
+            if e[1] >= t:
+                e[1] = t - 1
+            return False
+
+        def count() -> int:
+            return nodes
+
+        self.lead: Callable[[int, int, int, int], bool] = lead
+        self.after: Callable[[int, int, int, int, int, tuple], bool] = after
+        self.infos = infos
+        self.count = count
+
+    def value(self, a: int, b: int, n: int) -> int:
+        """Tricks the hand on lead, ``a``, takes of the ``n`` left against ``b``."""
+        if n == 0:
+            return 0
+        lead = self.lead
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if lead(a, b, n, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def value_after(self, a: int, b: int, n: int, c: int) -> int:
+        """Tricks the leader takes of the ``n`` left (this one included) once it
+        has led ``c`` (``a`` no longer holds it) against ``b``."""
+        after = self.after
+        ii = self.infos(a | 1 << c, b)
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if after(a, b, n, c, mid, ii):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+_RANK = tuple(c % 13 for c in range(52))
+_RANK_OF = _RANK.__getitem__
+
+
+def _classes(h: int, others: int) -> list[int]:
+    """The runs of equivalent cards of ``h`` (masks, low cards first): cards of
+    a suit with no card of ``others`` ranked between them."""
+    out = []
+    while h:
+        c = (h & -h).bit_length() - 1
+        top = 13 * (c // 13) + 13
+        run = 0
+        while c < top and not others >> c & 1:
+            if h >> c & 1:
+                run |= 1 << c
+            c += 1
+        # cards of neither hand between two of h's (played cards) do not split a run
+        out.append(run)
+        h &= ~run
+    return out
+
+
+class _Position:
+    """A validated two-hand position: ``a`` leads (and may have led ``card``), ``b`` follows."""
+
+    def __init__(self, hands: Sequence[int], trump: int | None, leader: Seat,
+                 trick: Sequence[tuple[Seat, int]]) -> None:
+        if len(hands) != 4:
+            raise ValueError("hands are four masks indexed by seat (0 for an absent seat)")
+        if trump is not None and trump not in (0, 1, 2, 3):
+            raise ValueError(f"trump must be a suit 0-3 or None, not {trump!r}")
+        hs = [int(h) for h in hands]
+        for p in range(4):
+            for q in range(p + 1, 4):
+                if hs[p] & hs[q]:
+                    raise ValueError("a card is in two hands")
+        leader = Seat(leader)
+        if len(trick) > 1:
+            raise ValueError("with two hands, the current trick holds at most one card")
+        seats = [p for p in range(4) if hs[p] or p == leader]
+        if len(seats) != 2 or leader not in seats:
+            raise ValueError("a two-hand position needs the leader and exactly one other hand")
+        other = seats[0] if seats[1] == leader else seats[1]
+        a, b = hs[leader], hs[other]
+        card = -1
+        if trick:
+            p, card = trick[0]
+            if Seat(p) != leader:
+                raise ValueError(f"the trick's first card is {leader.name}'s to play, not {Seat(p).name}'s")
+            if not 0 <= card < 52 or (a | b) >> card & 1:
+                raise ValueError(f"card {card} of the trick is not a card or is still in a hand")
+            if a.bit_count() + 1 != b.bit_count():
+                raise ValueError("the hands must be the same size (less the card led)")
+        elif a.bit_count() != b.bit_count():
+            raise ValueError("the hands must be the same size")
+        n = b.bit_count()
+        if n == 0:
+            raise ValueError("no cards left to play")
+        self.a, self.b, self.n, self.card = a, b, n, card
+        self.leader, self.other = leader, Seat(other)
+        self.trump = trump
+        self.search = _Search(trump)
+
+    def wins(self, d: int) -> bool:
+        """Does ``b``'s reply ``d`` win the trick led by ``card``?"""
+        c = self.card
+        t = -1 if self.trump is None else self.trump
+        return (d > c) if d // 13 == c // 13 else d // 13 == t
+
+    def legal(self) -> int:
+        """The mover's legal cards."""
+        if self.card < 0:
+            return self.a
+        f = self.b & SUIT_MASK[self.card // 13]
+        return f or self.b
+
+
+def solve_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
+              trick: Sequence[tuple[Seat, int]] = ()) -> int:
+    """The tricks, of those still to play (the current one included), that
+    ``leader`` (who led or leads the current trick) takes with best play by
+    both: :func:`whist.solver.solve` for two hands, each seat a side alone.
+
+    ``hands`` holds the cards not yet played (four masks by seat, two of them
+    0); ``trick`` the card already led to the current trick, if any, as
+    ``((leader, card),)``.
+    """
+    pos = _Position(hands, trump, leader, trick)
+    if pos.card < 0:
+        return pos.search.value(pos.a, pos.b, pos.n)
+    return pos.search.value_after(pos.a, pos.b, pos.n, pos.card)
+
+
+def solve_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
+                    trick: Sequence[tuple[Seat, int]] = ()) -> dict[int, int]:
+    """For each legal card of the player to move, the tricks that the MOVER
+    takes, of those still to play (the current one included), if that card is
+    played and both play best after it: :func:`whist.solver.solve_cards` for
+    two hands."""
+    pos = _Position(hands, trump, leader, trick)
+    search = pos.search
+    a, b, n, c = pos.a, pos.b, pos.n, pos.card
+    values: dict[int, int] = {}
+    if c < 0:
+        for run in _classes(a, b):
+            x = (run & -run).bit_length() - 1
+            v = search.value_after(a ^ 1 << x, b, n, x)
+            values.update((y, v) for y in _bits(run))
+    else:
+        for run in _classes(pos.legal(), a | 1 << c):
+            d = (run & -run).bit_length() - 1
+            b2 = b ^ 1 << d
+            if pos.wins(d):
+                v = 1 + search.value(b2, a, n - 1)
+            else:
+                v = n - 1 - search.value(a, b2, n - 1)
+            values.update((y, v) for y in _bits(run))
+    return values
+
+
+def best_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
+                   trick: Sequence[tuple[Seat, int]] = ()) -> tuple[int, int]:
+    """The tricks the player to move takes with best play, and the mask of its
+    legal cards that keep them all: the cards whose :func:`solve_two_cards`
+    value is the best, found with one solve and a yes/no probe a card."""
+    pos = _Position(hands, trump, leader, trick)
+    search = pos.search
+    lead, after = search.lead, search.after
+    a, b, n, c = pos.a, pos.b, pos.n, pos.card
+    best = 0
+    if c < 0:
+        v = search.value(a, b, n)
+        ii = search.infos(a, b)
+        for run in _classes(a, b):
+            x = (run & -run).bit_length() - 1
+            if v <= 0 or after(a ^ 1 << x, b, n, x, v, ii):
+                best |= run
+        return v, best
+    v = n - search.value_after(a, b, n, c)
+    for run in _classes(pos.legal(), a | 1 << c):
+        d = (run & -run).bit_length() - 1
+        b2 = b ^ 1 << d
+        if n == 1:
+            ok = pos.wins(d) >= v
+        elif pos.wins(d):
+            ok = v - 1 <= 0 or lead(b2, a, n - 1, v - 1)
+        else:
+            ok = v == 0 or (v < n and not lead(a, b2, n - 1, n - v))
+        if ok:
+            best |= run
+    return v, best
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
