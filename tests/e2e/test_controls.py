@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
+from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, play_lowest, read, wait_your_move
 from whist.seats import Seat
 from whist.table import Table
 
@@ -48,21 +48,6 @@ def state(page: GamePage) -> dict[str, Any]:
 
 def live_text(page: GamePage) -> str:
     return page.inner_text(LIVE)
-
-
-def wait_your_move(page: GamePage, timeout: float = 30000) -> dict[str, Any]:
-    page.wait_for_function(YOUR_MOVE, timeout=timeout)
-    return read(page)
-
-
-def click_card(page: GamePage, card: str) -> None:
-    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 24})
-
-
-def play_lowest(page: GamePage) -> str:
-    card = sorted(legal_from_page(read(page)))[0]
-    click_card(page, card)
-    return card
 
 
 def replay(seed: int, cards: list[str]) -> Table:

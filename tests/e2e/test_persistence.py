@@ -22,7 +22,7 @@ import pytest
 
 from tests.e2e.conftest import PAGES_KEY, GamePage
 from tests.e2e.test_controls import state
-from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
+from tests.e2e.test_play import play_lowest, wait_your_move
 from whist.seats import Seat
 from whist.state import GameState
 from whist.table import Table
@@ -55,25 +55,10 @@ def put(page: GamePage, key: str, value: Any) -> None:
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
 
 
-def wait_move(page: GamePage) -> dict[str, Any]:
-    page.wait_for_function(YOUR_MOVE, timeout=30000)
-    return read(page)
-
-
-def click_card(page: GamePage, card: str) -> None:
-    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 24})
-
-
-def play_lowest(page: GamePage) -> str:
-    card = sorted(legal_from_page(read(page)))[0]
-    click_card(page, card)
-    return card
-
-
 def play_to_end(page: GamePage) -> None:
     """Play the lowest legal card each turn until the game is over (Next hand between hands)."""
     while True:
-        table = wait_move(page)
+        table = wait_your_move(page)
         if table["phase"] == "game-over":
             return
         if table["phase"] == "hand-over":
@@ -142,7 +127,7 @@ def second_tab(page: GamePage, request: pytest.FixtureRequest) -> GamePage:
 def into_the_middle_of_a_trick(page: GamePage) -> None:
     """Play until it is your turn with cards already in the trick, after a trick or more."""
     for _ in range(13):
-        table = wait_move(page)
+        table = wait_your_move(page)
         if table["trick"] and len(table["hand"]) < 13:
             return
         play_lowest(page)
@@ -155,10 +140,10 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
     game_page.open(INSTANT.format(seed=SEED))
     into_the_middle_of_a_trick(game_page)
     play_lowest(game_page)
-    wait_move(game_page)
+    wait_your_move(game_page)
     after_card = state(game_page)
     game_page.click("#undo-btn")          # the redo list is part of what is kept
-    wait_move(game_page)
+    wait_your_move(game_page)
     before = state(game_page)
     assert before["trick"] and before["phase"] == "play"
     saved = stored(game_page, "whist:game")
@@ -166,17 +151,17 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
 
     game_page.reload()
     game_page.wait_ready()
-    wait_move(game_page)
+    wait_your_move(game_page)
     assert state(game_page) == before, "the same cards, trick, tricks, scores and turn after a reload"
     assert game_page.get_attribute("#undo-btn", "aria-disabled") == "false"
     assert game_page.get_attribute("#redo-btn", "aria-disabled") == "false"
     assert "restored" in game_page.inner_text("#announce")
     assert notice(game_page) == []
     game_page.click("#redo-btn")
-    wait_move(game_page)
+    wait_your_move(game_page)
     assert state(game_page) == after_card
     game_page.click("#undo-btn")          # the undo history came back with the record
-    wait_move(game_page)
+    wait_your_move(game_page)
     assert state(game_page) == before
 
     # On to the end: the record kept after the reload is the one from before, played on.
@@ -192,7 +177,7 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
 def test_closing_the_tab_while_the_computers_play_and_coming_back(game_page: GamePage,
                                                                   request: pytest.FixtureRequest) -> None:
     game_page.open(f"?pace=slow&seed={SEED}")
-    wait_move(game_page)
+    wait_your_move(game_page)
     card = play_lowest(game_page)
     # A computer is to play next (each waits a second at this pace): close the tab now.
     saved = stored(game_page, "whist:game")
@@ -201,7 +186,7 @@ def test_closing_the_tab_while_the_computers_play_and_coming_back(game_page: Gam
     again = second_tab(game_page, request)
     game_page.page.close()
     again.open(INSTANT.format(seed=SEED))
-    table = wait_move(again)
+    table = wait_your_move(again)
     assert card not in [c["card"] for c in table["hand"]]
     after = GameState.from_record(stored(again, "whist:game")["record"])
     assert after.actions[: len(state_then.actions)] == state_then.actions
@@ -211,12 +196,12 @@ def test_closing_the_tab_while_the_computers_play_and_coming_back(game_page: Gam
 
 def test_another_deal_in_the_address_starts_that_deal(game_page: GamePage) -> None:
     game_page.open(INSTANT.format(seed=SEED))
-    wait_move(game_page)
+    wait_your_move(game_page)
     play_lowest(game_page)
-    wait_move(game_page)
+    wait_your_move(game_page)
     game_page.goto(INSTANT.format(seed=SEED + 1))
     game_page.wait_ready()
-    wait_move(game_page)
+    wait_your_move(game_page)
     assert stored(game_page, "whist:game")["record"]["seed"] == SEED + 1
 
 
@@ -372,7 +357,7 @@ BAD = {
 def test_bad_data_is_told_once_and_the_game_plays(game_page: GamePage, kind: str) -> None:
     records, told = BAD[kind]
     game_page.open(INSTANT.format(seed=SEED))
-    wait_move(game_page)
+    wait_your_move(game_page)
     good_stats = {"v": 1, "recorded": [], "overall": {"played": 1, "won": 1, "streak": 1, "best_streak": 1,
                                                       "hands_played": 2, "hands_won": 2, "best_margin": 3},
                   "games": {}}
@@ -400,9 +385,9 @@ def test_bad_data_is_told_once_and_the_game_plays(game_page: GamePage, kind: str
         game_page.set_viewport_size({"width": 1280, "height": 800})
         shot(game_page, "notice-desktop")
     # The game plays.
-    wait_move(game_page)
+    wait_your_move(game_page)
     play_lowest(game_page)
-    wait_move(game_page)
+    wait_your_move(game_page)
     game_page.click("#notice-close")
     assert game_page.is_hidden("#notice")
     # Told once: the next visit has nothing to tell.
@@ -426,7 +411,7 @@ def test_every_kind_of_damage_at_once_on_a_phone(browser: Browser, dev_server: s
     page.open(INSTANT.format(seed=SEED))
     lines = notice(page)
     assert len(lines) == 3, lines
-    wait_move(page)
+    wait_your_move(page)
     shot(page, "notice-phone")
     page.tap("#notice-close")
     assert page.is_hidden("#notice")
@@ -447,9 +432,9 @@ def test_storage_disabled_as_in_private_browsing(game_page: GamePage) -> None:
     lines = notice(game_page)
     assert len(lines) == 1 and "private browsing" in lines[0]
     for _ in range(3):
-        wait_move(game_page)
+        wait_your_move(game_page)
         play_lowest(game_page)
-    wait_move(game_page)
+    wait_your_move(game_page)
     assert notice(game_page) == lines       # told once, not at every card
     assert sum("private browsing" in t for t in said(game_page)) == 1
     assert read_stats(game_page)["played"] == "0"
@@ -467,9 +452,9 @@ def test_storage_full(game_page: GamePage) -> None:
     game_page.page.add_init_script(SAID)
     game_page.open(INSTANT.format(seed=SEED))
     for _ in range(3):
-        wait_move(game_page)
+        wait_your_move(game_page)
         play_lowest(game_page)
-    wait_move(game_page)
+    wait_your_move(game_page)
     lines = notice(game_page)
     assert len(lines) == 1 and "full" in lines[0], lines
     assert sum("storage for this site is full" in t for t in said(game_page)) == 1
@@ -481,10 +466,10 @@ def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: Game
                                                                  request: pytest.FixtureRequest) -> None:
     seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] <= 2)
     game_page.open(INSTANT.format(seed=seed))
-    wait_move(game_page)
+    wait_your_move(game_page)
     other = second_tab(game_page, request)
     other.open(INSTANT.format(seed=seed))   # the same game, restored from the first tab's save
-    wait_move(other)
+    wait_your_move(other)
     assert state(other) == state(game_page)
     # Settings changed in one tab reach the other (the storage event).
     game_page.click("#mute-btn")
@@ -533,12 +518,12 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, make_gam
     assert "your stats" in fresh.inner_text("#stats-msg") and "the game in progress" in fresh.inner_text("#stats-msg")
     assert read_stats(fresh)["played"] == "5" and read_stats(fresh, "classic")["best_margin"] == "6"
     close_dialog(fresh)
-    wait_move(fresh)
+    wait_your_move(fresh)
     assert state(fresh) == position
     # And it was saved there: a reload keeps it.
     fresh.reload()
     fresh.wait_ready()
-    wait_move(fresh)
+    wait_your_move(fresh)
     assert state(fresh) == position
 
     # A file that is not an export is refused and nothing changes.
@@ -566,12 +551,12 @@ def test_a_game_chosen_in_the_dialog_comes_back_on_a_plain_reload(game_page: Gam
     game_page.check('#ng-choices input[name="game"][value="german"]')
     game_page.click("#confirm-ok")
     game_page.wait_for_function("() => document.querySelector('.brand-sub').textContent.includes('German')")
-    wait_move(game_page)
+    wait_your_move(game_page)
     play_lowest(game_page)
-    before = wait_move(game_page)
+    before = wait_your_move(game_page)
     assert stored(game_page, "whist:game")["record"]["game"] == "german"
     game_page.reload()
     game_page.wait_ready()
-    after = wait_move(game_page)
+    after = wait_your_move(game_page)
     assert "German" in game_page.text_content(".brand-sub")
     assert [c["card"] for c in after["hand"]] == [c["card"] for c in before["hand"]]

@@ -57,6 +57,19 @@ def click_card(page: GamePage, card: str, force: bool = False) -> None:
     page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 30}, force=force)
 
 
+def wait_your_move(page: GamePage, timeout: float = 30000) -> dict[str, Any]:
+    """Wait until the page waits for you, and read the table."""
+    page.wait_for_function(YOUR_MOVE, timeout=timeout)
+    return read(page)
+
+
+def play_lowest(page: GamePage) -> str:
+    """Click your lowest legal card (by its name); return it."""
+    card = sorted(legal_from_page(read(page)))[0]
+    click_card(page, card)
+    return card
+
+
 def test_dom_contract(game_page: GamePage) -> None:
     game_page.open(FAST.format(seed=12345))
     game_page.wait_for_function(YOUR_MOVE)
