@@ -11,7 +11,7 @@ import pytest
 from whist.cards import HEARTS, parse_card, parse_cards
 from whist.seats import Seat
 from whist.solver import solve_cards
-from whist.twohand import best_two_cards, solve_two, solve_two_cards
+from whist.twohand import best_two_cards, choose_two, solve_two, solve_two_cards
 
 N, S = Seat.N, Seat.S
 
@@ -44,6 +44,10 @@ def minimax(a: int, b: int, trump: int | None, led: int = -1) -> dict[int, int]:
     return {c: after(a & ~(1 << c), b, c) for c in range(52) if a >> c & 1}
 
 
+def lowest_rank(mask: int) -> int:
+    return min((c for c in range(52) if mask >> c & 1), key=lambda c: (c % 13, c))
+
+
 def random_position(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ...], int | None, Seat,
                                                                          tuple[tuple[Seat, int], ...]]:
     n = rng.randint(low, high)
@@ -74,6 +78,7 @@ def test_agrees_with_minimax_on_small_endgames() -> None:
         best = max(want.values())
         mask = sum(1 << c for c, v in want.items() if v == best)
         assert best_two_cards(hands, trump, leader, trick=trick) == (best, mask)
+        assert choose_two(hands, trump, leader, trick=trick) == lowest_rank(mask)
         leader_takes = best if not trick else b.bit_count() - best
         assert solve_two(hands, trump, leader, trick=trick) == leader_takes
     assert inside > 100
@@ -87,8 +92,9 @@ def test_agrees_with_the_general_solver_on_long_positions(seed: int) -> None:
         want = solve_cards(hands, trump, leader, trick=trick, sides=((N,), (S,)))
         assert solve_two_cards(hands, trump, leader, trick=trick) == want
         best = max(want.values())
-        assert best_two_cards(hands, trump, leader, trick=trick) == (
-            best, sum(1 << c for c, v in want.items() if v == best))
+        mask = sum(1 << c for c, v in want.items() if v == best)
+        assert best_two_cards(hands, trump, leader, trick=trick) == (best, mask)
+        assert choose_two(hands, trump, leader, trick=trick) == lowest_rank(mask)
 
 
 def test_a_finesse_and_a_ruff() -> None:

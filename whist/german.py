@@ -22,8 +22,8 @@ from whist.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, cards_of, 
 from whist.knowledge import beats
 from whist.observation import Observation
 from whist.seats import Seat
-from whist.solver import solve_cards
 from whist.trick import trick_winner
+from whist.twohand import choose_two
 
 HONOUR_VALUE = {ACE: 1.0, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
 
@@ -71,12 +71,9 @@ class GermanPlayer:
         hands = [0, 0, 0, 0]
         hands[obs.seat] = obs.hand
         hands[opponent] = hidden
-        values = solve_cards((hands[0], hands[1], hands[2], hands[3]), obs.trump, obs.leader,
-                             trick=obs.trick, sides=tuple((s,) for s in obs.seats))
-        best = max(values.values())
-        choices = [c for c, v in values.items() if v == best]
-        # among equally good cards, keep the strong ones: play the lowest
-        return min(choices, key=lambda c: (rank_of(c), c))
+        # the exact two-hand search; among equally good cards it keeps the
+        # strong ones: it plays the lowest in rank
+        return choose_two(hands, obs.trump, obs.leader, trick=obs.trick)
 
     # --- Phase One: the fight for the face-up card ---------------------------------
     def phase_one(self, obs: Observation) -> int:

@@ -21,22 +21,24 @@ and the standard library only, so it runs in the browser under Pyodide.
   before, then sure winners, then low cards; the reply wins as cheaply as
   it can (ruffing low when void), otherwise plays low.
 
->>> from whist.cards import parse_cards, SPADES
->>> hands = (parse_cards("AS QS 2H"), 0, parse_cards("KS 3S AH"), 0)
->>> solve_two(hands, None, Seat.N), solve_two(hands, SPADES, Seat.N)
-(2, 3)
->>> solve_two_cards(hands, None, Seat.N) == {parse_card("AS"): 2, parse_card("QS"): 1, parse_card("2H"): 1}
-True
+>>> from whist.cards import HEARTS, card_name, parse_cards
+>>> hands = (parse_cards("AS KS 4D"), 0, parse_cards("2H 3D 5D"), 0)
+>>> solve_two(hands, None, Seat.N), solve_two(hands, HEARTS, Seat.N)  # with hearts, South ruffs
+(2, 0)
+>>> sorted((card_name(c), v) for c, v in solve_two_cards(hands, None, Seat.N).items())
+[('4D', 0), ('AS', 2), ('KS', 2)]
+>>> card_name(choose_two(hands, None, Seat.N))  # the lowest card that keeps both tricks
+'KS'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from whist.cards import SUIT_MASK, parse_card  # noqa: F401  (parse_card: the doctest)
+from whist.cards import SUIT_MASK
 from whist.seats import Seat
 
-__all__ = ["best_two_cards", "solve_two", "solve_two_cards"]
+__all__ = ["best_two_cards", "choose_two", "solve_two", "solve_two_cards"]
 
 _F = 0x1FFF
 
@@ -140,11 +142,8 @@ class _Search:
                     order = reps
                 else:
                     # win as cheaply as possible, else play low
-                    order = [d for d in reps if d > c]
-                    if order:
-                        order = order[:1] + [d for d in reps if d < c] + order[1:]
-                    else:
-                        order = reps
+                    over = [d for d in reps if d > c]
+                    order = over[:1] + [d for d in reps if d < c] + over[1:] if over else reps
                 for d in order:
                     if d > c:
                         # b wins: a needs t of the n - 1 left, b leading
@@ -223,10 +222,8 @@ class _Search:
                     continue
                 top = reps[-1]
                 info_s = ii[s]
-                if info_s[_LB]:
-                    sure = top > info_s[_TOPB]
-                else:
-                    sure = T < 0 or s == T or not (b & tsm)
+                # a sure winner: b must follow below it, or cannot ruff
+                sure = top > info_s[_TOPB] if info_s[_LB] else T < 0 or s == T or not (b & tsm)
                 if sure:
                     win.append(top)
                     rest.extend(reps[:-1])
@@ -256,6 +253,7 @@ class _Search:
         self.after: Callable[[int, int, int, int, int, tuple], bool] = after
         self.infos = infos
         self.count = count
+        self.tt = tt
 
     def value(self, a: int, b: int, n: int) -> int:
         """Tricks the hand on lead, ``a``, takes of the ``n`` left against ``b``."""
@@ -362,6 +360,40 @@ class _Position:
         f = self.b & SUIT_MASK[self.card // 13]
         return f or self.b
 
+    def runs(self) -> list[int]:
+        """The mover's legal cards in runs of equivalent cards (masks)."""
+        return _classes(self.legal(), self.b if self.card < 0 else self.a | 1 << self.card)
+
+    def value(self) -> int:
+        """The tricks the mover takes with best play (of the n left, this one included)."""
+        search, a, b, n, c = self.search, self.a, self.b, self.n, self.card
+        if c < 0:
+            return search.value(a, b, n)
+        return n - search.value_after(a, b, n, c)
+
+    def keeps(self, x: int, v: int) -> bool:
+        """Does the mover take at least ``v`` tricks if it plays ``x`` and then plays best?"""
+        search, a, b, n, c = self.search, self.a, self.b, self.n, self.card
+        if v <= 0:
+            return True
+        if c < 0:
+            return search.after(a ^ 1 << x, b, n, x, v, search.infos(a, b))
+        b2 = b ^ 1 << x
+        if self.wins(x):  # then the mover needs v - 1 of the n - 1 left, on lead
+            return v == 1 or search.lead(b2, a, n - 1, v - 1)
+        # the leader must not take n - v of the n - 1 left
+        return v < n and not search.lead(a, b2, n - 1, n - v)
+
+    def proved_lead(self, v: int) -> int:
+        """A lead that keeps ``v`` tricks, known from the search (the root's best
+        move in the table proves its lower bound), or -1 if none is known."""
+        search = self.search
+        i0, i1, i2, i3 = ii = search.infos(self.a, self.b)
+        e = search.tt.get(i0[_CODE] | i1[_CODE] | i2[_CODE] | i3[_CODE])
+        if e is None or e[2] < 0 or e[0] < v:
+            return -1
+        return ii[e[2] >> 4][_RA][e[2] & 15]
+
 
 def solve_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
               trick: Sequence[tuple[Seat, int]] = ()) -> int:
@@ -398,10 +430,7 @@ def solve_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
         for run in _classes(pos.legal(), a | 1 << c):
             d = (run & -run).bit_length() - 1
             b2 = b ^ 1 << d
-            if pos.wins(d):
-                v = 1 + search.value(b2, a, n - 1)
-            else:
-                v = n - 1 - search.value(a, b2, n - 1)
+            v = 1 + search.value(b2, a, n - 1) if pos.wins(d) else n - 1 - search.value(a, b2, n - 1)
             values.update((y, v) for y in _bits(run))
     return values
 
@@ -412,31 +441,30 @@ def best_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
     legal cards that keep them all: the cards whose :func:`solve_two_cards`
     value is the best, found with one solve and a yes/no probe a card."""
     pos = _Position(hands, trump, leader, trick)
-    search = pos.search
-    lead, after = search.lead, search.after
-    a, b, n, c = pos.a, pos.b, pos.n, pos.card
+    v = pos.value()
     best = 0
-    if c < 0:
-        v = search.value(a, b, n)
-        ii = search.infos(a, b)
-        for run in _classes(a, b):
-            x = (run & -run).bit_length() - 1
-            if v <= 0 or after(a ^ 1 << x, b, n, x, v, ii):
-                best |= run
-        return v, best
-    v = n - search.value_after(a, b, n, c)
-    for run in _classes(pos.legal(), a | 1 << c):
-        d = (run & -run).bit_length() - 1
-        b2 = b ^ 1 << d
-        if n == 1:
-            ok = pos.wins(d) >= v
-        elif pos.wins(d):
-            ok = v - 1 <= 0 or lead(b2, a, n - 1, v - 1)
-        else:
-            ok = v == 0 or (v < n and not lead(a, b2, n - 1, n - v))
-        if ok:
+    for run in pos.runs():
+        if pos.keeps((run & -run).bit_length() - 1, v):
             best |= run
     return v, best
+
+
+def choose_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
+               trick: Sequence[tuple[Seat, int]] = ()) -> int:
+    """The card the player to move should play: of the cards that keep every
+    trick best play can take (the mask of :func:`best_two_cards`), the lowest
+    in rank (then the lowest card number: spades before hearts ...).
+
+    Cheaper than :func:`best_two_cards`: on lead, the search for the value has
+    found one best lead already, so only the cards before it in that order are
+    probed; the first card that keeps the value is played."""
+    pos = _Position(hands, trump, leader, trick)
+    v = pos.value()
+    found = pos.proved_lead(v) if pos.card < 0 else -1
+    for x in sorted(((r & -r).bit_length() - 1 for r in pos.runs()), key=lambda x: (x % 13, x)):
+        if x == found or pos.keeps(x, v):
+            return x
+    raise AssertionError("no legal card keeps the value of the position")
 
 
 def _bits(mask: int) -> list[int]:
