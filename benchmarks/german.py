@@ -1,11 +1,14 @@
 """German Whist: the computer player against a simple one, and its time per card.
 
-    python benchmarks/german.py [--deals 300]
+    python benchmarks/german.py [--deals 300] [--times-only] [--general]
 
 The simple player wins the trick when the face-up card is an honour or a
 trump and otherwise loses as cheaply as it can; in Phase Two it plays
 greedily (the cheapest card that wins the trick, else its lowest). Each deal
-is played twice with the seats swapped. Prints figures; never passes or fails.
+is played twice with the seats swapped. Then it times the first Phase Two
+card (13 tricks to go) by the exact two-hand search the computer uses
+(``whist.twohand.choose_two``) on random deals, and with ``--general`` by the
+general four-hand solver it replaced. Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from whist.cards import JACK, card_name, rank_of, suit_of
 from whist.german import GermanPlayer, cards_of
 from whist.knowledge import beats
 from whist.observation import Observation
+from whist.seats import Seat
 from whist.solver import solve_cards
 from whist.state import GameState, Phase
 from whist.trick import trick_winner
+from whist.twohand import choose_two
 
 
 class SimplePlayer:
@@ -52,40 +57,56 @@ def play(seed: int, north: object, south: object) -> tuple[int, int]:
     return state.results[-1].points  # type: ignore[return-value]
 
 
-def phase_two_times(deals: int) -> list[float]:
-    """Seconds for the first Phase Two card (13 tricks to go), by exact search."""
+def phase_two_times(deals: int, general: bool = False) -> list[float]:
+    """Seconds for the first Phase Two card (13 tricks to go), by exact search:
+    the two-hand solver's choice, or (``general``) every card's value by the
+    general solver."""
     out = []
     for seed in range(deals):
         rng = random.Random(seed)
         deck = list(range(52))
         rng.shuffle(deck)
         hands = (sum(1 << c for c in deck[:13]), 0, sum(1 << c for c in deck[13:26]), 0)
+        trump, leader = suit_of(deck[40]), Seat(rng.choice((0, 2)))
         t = time.perf_counter()
-        solve_cards(hands, suit_of(deck[40]), rng.choice((0, 2)), sides=((0,), (2,)))  # type: ignore[arg-type]
+        if general:
+            solve_cards(hands, trump, leader, sides=((Seat.N,), (Seat.S,)))
+        else:
+            choose_two(hands, trump, leader)
         out.append(time.perf_counter() - t)
     return out
+
+
+def report(label: str, times: list[float]) -> None:
+    times = sorted(times)
+    median, p95, top = (1000 * x for x in (statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]))
+    print(f"  Phase Two, first card by exact search (13 tricks, CPython), {label}, {len(times)} deals: "
+          f"p50 {median:.1f} ms, p95 {p95:.1f} ms, max {top:.1f} ms")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--times-only", action="store_true", help="only the Phase Two times")
+    parser.add_argument("--general", action="store_true", help="time the general solver too")
     args = parser.parse_args()
-    margins = []
-    t0 = time.perf_counter()
-    for seed in range(args.deals):
-        n, s = play(seed, GermanPlayer(seed), SimplePlayer())
-        margins.append(n - s)
-        n, s = play(seed, SimplePlayer(), GermanPlayer(seed))
-        margins.append(s - n)
-    sd = statistics.stdev(margins)
-    half = 1.96 * sd / len(margins) ** 0.5
-    print(f"German Whist, {args.deals} deals x 2 (seats swapped), {time.perf_counter() - t0:.0f} s")
-    print(f"  computer vs simple: {statistics.mean(margins):+.2f} points a deal (95% CI ±{half:.2f}), "
-          f"wins {sum(m > 0 for m in margins)}/{len(margins)} deals")
-    times = sorted(phase_two_times(min(args.deals, 60)))
-    median, p95, top = (1000 * x for x in (statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]))
-    print(f"  Phase Two, first card by exact search (13 tricks, CPython): median {median:.0f} ms, "
-          f"p95 {p95:.0f} ms, max {top:.0f} ms")
+    if not args.times_only:
+        margins = []
+        t0 = time.perf_counter()
+        for seed in range(args.deals):
+            n, s = play(seed, GermanPlayer(seed), SimplePlayer())
+            margins.append(n - s)
+            n, s = play(seed, SimplePlayer(), GermanPlayer(seed))
+            margins.append(s - n)
+        sd = statistics.stdev(margins)
+        half = 1.96 * sd / len(margins) ** 0.5
+        print(f"German Whist, {args.deals} deals x 2 (seats swapped), {time.perf_counter() - t0:.0f} s")
+        print(f"  computer vs simple: {statistics.mean(margins):+.2f} points a deal (95% CI ±{half:.2f}), "
+              f"wins {sum(m > 0 for m in margins)}/{len(margins)} deals")
+    count = max(60, min(args.deals, 200))
+    report("two-hand solver (choose_two)", phase_two_times(count))
+    if args.general:
+        report("general solver (solve_cards)", phase_two_times(count, general=True))
 
 
 if __name__ == "__main__":
