@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from whist.auction import PASS
-from whist.cards import parse_card, suit_of
+from whist.cards import SUIT_NAMES, parse_card, suit_of
 from whist.seats import Seat
 from whist.state import Phase
 from whist.table import Table, game_choices
@@ -84,6 +84,25 @@ def test_german_whist_at_the_table() -> None:
     assert view["stock"]["phase"] == 2 and view["stock"]["size"] == 0
     assert "Phase Two" in view["summary"]["text"]
     assert sum(view["summary"]["tricks"].values()) == 13
+
+
+def test_german_variants_are_named_on_the_felt() -> None:
+    assert Table(seed=5, game="german").view()["stock"]["notes"] == []
+    assert Table(seed=5, game="german").view()["goal"] == "first to 17"
+    table = Table(seed=5, game="german", trump="variable", match="three-deals")
+    assert (table.view()["goal"], table.view()["goal_short"]) == ("three deals", "of 3 deals")
+    assert table.view()["stock"]["notes"] == [
+        "Deal 1 of 3",
+        "Phase Two trump hidden until the stock is gone"]
+    finish_hand(table)
+    revealed = table.state.trump
+    assert revealed is not None and table.state.reveal is not None
+    assert table.view()["stock"]["notes"] == [
+        "Deal 1 of 3", f"Phase Two trump: {SUIT_NAMES[revealed]}"]
+    table.proceed()
+    assert table.view()["stock"]["notes"][0].startswith("Deal 2 of 3")
+    assert Table(seed=5, game="german", trump="none", scoring="above-six").view()["stock"]["notes"] == [
+        "No trumps", "Tricks above six score"]
 
 
 def test_dummy_whist_you_play_north_too() -> None:

@@ -133,6 +133,11 @@ class Rules:
         return int(self.options["target"])
 
     @property
+    def goal(self) -> tuple[str, str]:
+        """What ends the game, in words: long (under the title) and short (by the score)."""
+        return f"first to {self.target}", f"to {self.target}"
+
+    @property
     def revokes_allowed(self) -> bool:
         """Club rules: a player may revoke, and pays for it at the end of the hand."""
         return self.options.get("revokes") == "club"
@@ -356,6 +361,12 @@ class GermanWhist(Rules):
             reveal = random.Random(f"variable-trump:{deal_number}").randrange(52)
         return DealtHand(hands, turn_up=stock[0], trump=None if mode == "none" else suit_of(stock[0]),
                          stock=stock, reveal=reveal)
+
+    @property
+    def goal(self) -> tuple[str, str]:
+        if self.options["match"] == "three-deals":
+            return "three deals", "of 3 deals"
+        return super().goal
 
     def hand_points(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
         if self.options["match"] == "three-deals":

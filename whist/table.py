@@ -522,6 +522,7 @@ class Table:
             "game": rules.name,
             "title": rules.title,
             "target": rules.target,
+            "goal": rules.goal[0], "goal_short": rules.goal[1],
             "options": dict(rules.options),
             "phase": st.phase.value,
             "hand_number": st.hand_number + 1,
@@ -601,10 +602,33 @@ class Table:
             drawn = {**_card(d.card), "face_up": d.face_up}
         theirs = [d for d in st.draws if d.seat != self.human and d.face_up
                   and st.hands[d.seat] >> d.card & 1]
+        phase = 1 if len(st.tricks) < self.rules.first_counted_trick else 2
         return {"size": len(st.stock), "face_up": None if st.face_up is None else _card(st.face_up),
-                "phase": 1 if len(st.tricks) < self.rules.first_counted_trick else 2,
+                "phase": phase,
                 "phase_one_tricks": min(len(st.tricks), self.rules.first_counted_trick),
-                "you_drew": drawn, "they_hold": [_card(d.card) for d in theirs]}
+                "you_drew": drawn, "they_hold": [_card(d.card) for d in theirs],
+                "notes": self._variant_notes(phase)}
+
+    def _variant_notes(self, phase: int) -> list[str]:
+        """German Whist: what the chosen variants change, in a few words for the felt."""
+        options = self.rules.options
+        notes = []
+        if options.get("match") == "three-deals":
+            st = self.state
+            deal = sum(r.game_number == st.game_number for r in st.results)
+            if st.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+                deal += 1
+            notes.append(f"Deal {max(1, deal)} of 3")
+        if options.get("trump") == "none":
+            notes.append("No trumps")
+        elif options.get("trump") == "variable":
+            if phase == 1:
+                notes.append("Phase Two trump hidden until the stock is gone")
+            elif self.state.trump is not None:
+                notes.append(f"Phase Two trump: {SUIT_NAMES[self.state.trump]}")
+        if options.get("scoring") == "above-six" and options.get("match") != "three-deals":
+            notes.append("Tricks above six score")
+        return notes
 
     def _draw_view(self) -> dict[str, Any] | None:
         draw = self.state.draw

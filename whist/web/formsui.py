@@ -222,7 +222,7 @@ class Forms:
         sub = self.page.doc.querySelector(".brand-sub")
         if sub and sub.getAttribute("data-game") != view["title"]:
             sub.setAttribute("data-game", view["title"])
-            sub.innerHTML = f'{view["title"]} &middot; first to <span id="target">{view["target"]}</span>'
+            sub.innerHTML = f'{view["title"]} &middot; <span id="goal">{view["goal"]}</span>'
             js.document.title = f"{view['title']} \u2013 Whist"
         games = self.el("games-won")
         if games:

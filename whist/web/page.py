@@ -842,8 +842,8 @@ class Page:
         self.render_tricks(view)
         self.set_text("score-us", str(view["scores"]["us"]))
         self.set_text("score-them", str(view["scores"]["them"]))
-        self.set_text("target", str(view["target"]))
-        self.set_text("target2", str(view["target"]))
+        self.set_text("goal", view["goal"])
+        self.set_text("score-goal", view["goal_short"])
 
     def render_tricks(self, view: dict[str, Any]) -> None:
         self.set_text("tricks-us", str(view["tricks_won"]["us"]))

@@ -34,6 +34,7 @@ AREA = """
     </div>
     <div class="stock-up" id="stock-up"></div>
   </div>
+  <p class="stock-note" id="stock-note" hidden></p>
   <p class="stock-drew" id="stock-drew" hidden></p>
 </section>"""
 
@@ -104,6 +105,11 @@ class StockView:
         if key != self.up_key:
             self.up_key = key
             page.el("stock-up").innerHTML = face_card(up) if up else ""
+        note = " \u00b7 ".join(stock.get("notes", ()))
+        box = page.el("stock-note")
+        if box.textContent != note:
+            box.textContent = note
+        box.hidden = not note
         self.render_drew(view, stock)
         held = [c["card"] for c in stock["they_hold"]]
         if tuple(held) != self.held_key:
