@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from whist.table import Table, game_choices
-from whist.web import forms, howto, newgame
+from whist.web import forms, howto, markup, newgame
 
 
 def play_out(table: Table, hands: int = 1) -> None:
@@ -97,3 +97,24 @@ def test_how_to_play_follows_the_options() -> None:
     assert "A rubber" in howto.game_html("short", {"rubber": True})
     classic = howto.rules_html(Table(5).view())
     assert "7 points" in classic and "are trumps" in classic
+
+
+def test_turn_words_name_the_hand_that_plays() -> None:
+    """In Dummy Whist, your dummy's turn is North's, with North's cards deciding 'follow'."""
+    table = Table(seed=31, game="dummy")
+    seen = set()
+    while table.view()["phase"] == "play":
+        if table.computer_step():
+            continue
+        v = table.view()
+        who, what = markup.turn_words(v)
+        cards = v["dummy"]["cards"] if v["to_play"] == "N" else v["hand"]
+        assert who == ("North\u2019s turn (your dummy)" if v["to_play"] == "N" else "Your turn")
+        if v["trick"]:
+            led = v["trick"][0]["suit"]
+            assert (what == f"follow {markup.SUIT_WORDS[led]}") == any(c["suit"] == led for c in cards)
+        else:
+            assert what == "lead any card"
+        seen.add(v["to_play"])
+        assert table.human_play(next(c["card"] for c in cards if c["legal"])).ok
+    assert seen == {"N", "S"}

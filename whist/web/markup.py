@@ -29,6 +29,7 @@ SPOTS: dict[str, tuple[tuple[float, float], ...]] = {
           (50, 83.3), (0, 100), (100, 100)),
 }
 RED = frozenset("HD")
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def suit_svg(suit: str, cls: str = "pip", style: str = "") -> str:
@@ -155,3 +156,26 @@ def segmented(name: str, choices: dict[str, str], selected: str) -> str:
         f'<label class="seg"><input type="radio" name="{name}" value="{k}"'
         f'{" checked" if k == selected else ""}><span>{escape(v)}</span></label>'
         for k, v in choices.items())
+
+
+def turn_words(view: dict[str, Any]) -> tuple[str, str]:
+    """Whose turn it is among the hands you play, and what they may play:
+    ("Your turn", "follow spades"), or ("North\u2019s turn (your dummy)", "lead any card").
+
+    >>> turn_words({"to_play": "S", "trick": [{"suit": "H"}], "hand": [{"suit": "S"}], "dummy": None})
+    ('Your turn', 'no hearts, play any card')
+    >>> dummy = {"seat": "N", "yours": True, "cards": [{"suit": "H"}]}
+    >>> turn_words({"to_play": "N", "trick": [{"suit": "H"}], "hand": [{"suit": "S"}], "dummy": dummy})
+    ('North\u2019s turn (your dummy)', 'follow hearts')
+    """
+    dummy = view.get("dummy")
+    if dummy and dummy["yours"] and view["to_play"] == dummy["seat"]:
+        who, cards = "North\u2019s turn (your dummy)", dummy["cards"]
+    else:
+        who, cards = "Your turn", view["hand"]
+    if not view["trick"]:
+        return who, "lead any card"
+    led = view["trick"][0]["suit"]
+    if any(c["suit"] == led for c in cards):
+        return who, f"follow {SUIT_WORDS[led]}"
+    return who, f"no {SUIT_WORDS[led]}, play any card"
