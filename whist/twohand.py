@@ -43,74 +43,110 @@ __all__ = ["best_two_cards", "choose_two", "solve_two", "solve_two_cards"]
 _F = 0x1FFF
 
 # Per suit, what the search needs about the cards of that suit in the two
-# hands (leader ``xa``, other ``xb``, as 13-bit rank masks):
-# (code, reps of a (absolute cards, low first), reps of b, la, lb, ka, kb, cash, safe, top b)
-_CODE, _RA, _RB, _LA, _LB, _KA, _KB, _CASH, _SAFE, _TOPB = range(10)
+# hands (leader ``xa``, other ``xb``, as 13-bit rank masks); see _suit_info.
+_CODE, _RA, _RB, _LA, _LB, _KA, _KB, _CASH, _SAFE, _TOPB, _LEADS, _WIN, _REST = range(13)
 
 
 def _suit_info(s: int, xa: int, xb: int) -> tuple:
-    both = xa | xb
+    """One suit of a position, the hand on lead holding ``xa`` and the other
+    ``xb`` (13-bit rank masks): (code, reps of a, reps of b, la, lb, ka, kb,
+    cash, safe, top of b, leads, sure lead, other leads).
+
+    ``code`` is the suit's part of the table key: which of the cards still out
+    the leader holds, from the lowest, under a sentinel bit that gives their
+    number. Reps are one card (the lowest) of each run of equivalent cards,
+    low first, as absolute cards. ``ka``/``kb``: the top cards of the suit
+    held in one unbroken run by a/b. ``cash``: the tricks a cashes in the suit
+    if b cannot ruff (all of a's cards once b's are gone under a's top run);
+    ``safe``: those it cashes while b must follow. Each lead is (rank, card,
+    b's replies following suit in order: (bit, wins the trick)); ``sure`` is
+    the lead of a's top card when b must follow below it, else None.
+    """
     base = 13 * s
     code = 0
     length = 0
     ra: list[int] = []
     rb: list[int] = []
     prev = -1  # owner of the next lower card held: 0 a, 1 b
-    for r in range(13):
-        if both >> r & 1:
-            mine = xa >> r & 1
-            if mine:
-                code |= 1 << length
-                if prev != 0:
-                    ra.append(base + r)
+    x = xa | xb
+    while x:
+        low = x & -x
+        if xa & low:
+            code |= 1 << length
+            if prev:
+                ra.append(base + low.bit_length() - 1)
                 prev = 0
-            else:
-                if prev != 1:
-                    rb.append(base + r)
-                prev = 1
-            length += 1
-    code |= 1 << length  # the sentinel: the number of cards out
+        elif prev != 1:
+            rb.append(base + low.bit_length() - 1)
+            prev = 1
+        length += 1
+        x ^= low
+    code |= 1 << length
     la = xa.bit_count()
     lb = xb.bit_count()
-    ka = kb = 0
-    for r in range(12, -1, -1):
-        if xa >> r & 1:
-            if kb:
-                break
-            ka += 1
-        elif xb >> r & 1:
-            if ka:
-                break
-            kb += 1
+    # the top run: the cards of the hand holding the top card above the other's top
+    if xa > xb:
+        ka, kb = (xa >> xb.bit_length()).bit_count(), 0
+    elif xb:
+        ka, kb = 0, (xb >> xa.bit_length()).bit_count()
+    else:
+        ka = kb = 0
     cash = la if lb <= ka else ka
     safe = ka if ka < lb else lb
     topb = base + xb.bit_length() - 1 if xb else -1
-    return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb)
+    leads = []
+    for c in ra:
+        if rb:
+            # b wins as cheaply as it can, else plays low
+            over = [d for d in rb if d > c]
+            under = [d for d in rb if d < c]
+            order = over[:1] + under + over[1:]
+            replies = tuple((1 << d, d > c) for d in order)
+        else:
+            replies = None  # b is void: its replies depend on its other suits
+        leads.append((c - base, c, replies))
+    sure = leads[-1] if leads and rb and ka else None
+    rest = tuple(leads[:-1]) if sure else tuple(leads)
+    return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb, tuple(leads), sure, rest)
+
+
+# The suit infos by suit and holdings, shared by every search (they do not
+# depend on trumps); cleared when one grows past the limit.
+_MEMOS: tuple[dict[int, tuple], ...] = ({}, {}, {}, {})
+_MEMO_LIMIT = 200_000
 
 
 class _Search:
-    """The search for one trump suit; its tables are shared by every probe of a call."""
+    """The search for one trump suit; its tables are shared by every probe of a call.
+
+    The hot path is a closure over local variables: under CPython a cell load
+    is cheaper than an attribute load, and the search lives or dies by the
+    cost of a node.
+    """
 
     def __init__(self, trump: int | None) -> None:
         self.trump = -1 if trump is None else trump
-        self.nodes = 0
         self._build()
 
     def _build(self) -> None:
         T = self.trump
         tt: dict[int, list[int]] = {}
-        memos: list[dict[int, tuple]] = [{}, {}, {}, {}]
-        m0, m1, m2, m3 = memos
+        m0, m1, m2, m3 = _MEMOS
+        for memo in _MEMOS:
+            if len(memo) > _MEMO_LIMIT:
+                memo.clear()
         F = _F
         SM = SUIT_MASK
         tsm = SM[T] if T >= 0 else 0
         nodes = 0
 
         def infos(a: int, b: int) -> tuple[tuple, tuple, tuple, tuple]:
-            k = (a & F) | (b & F) << 13
+            xa = a & F
+            xb = b & F
+            k = xa | xb << 13
             i0 = m0.get(k)
             if i0 is None:
-                i0 = m0[k] = _suit_info(0, a & F, b & F)
+                i0 = m0[k] = _suit_info(0, xa, xb)
             xa = a >> 13 & F
             xb = b >> 13 & F
             k = xa | xb << 13
@@ -131,50 +167,42 @@ class _Search:
                 i3 = m3[k] = _suit_info(3, xa, xb)
             return i0, i1, i2, i3
 
-        def after(a: int, b: int, n: int, c: int, t: int, ii: tuple) -> bool:
-            """The leader has led ``c`` (``a`` no longer holds it): does it still
-            take ``t`` of the ``n`` tricks (this one included) whatever ``b`` plays?"""
-            s = c // 13
-            f = b & SM[s]
-            if f:
-                reps = ii[s][_RB]
-                if len(reps) == 1:
-                    order = reps
-                else:
-                    # win as cheaply as possible, else play low
-                    over = [d for d in reps if d > c]
-                    order = over[:1] + [d for d in reps if d < c] + over[1:] if over else reps
-                for d in order:
-                    if d > c:
-                        # b wins: a needs t of the n - 1 left, b leading
-                        if t >= n or (t > 0 and lead(b ^ (1 << d), a, n - 1, n - t)):
-                            return False
-                    elif t > 1 and not lead(a, b ^ (1 << d), n - 1, t - 1):
-                        return False
-                return True
-            # b is void in the suit led: a ruff (if it can) or a discard
-            order = []
-            if T >= 0 and s != T and b & tsm:
+        def void_replies(b: int, s: int, ii: tuple) -> list[tuple[int, bool]]:
+            """``b``'s replies to a lead of suit ``s`` it is void in: ruff low
+            if it can, then discards low, then the higher ruffs."""
+            disc = []
+            for x in range(4):
+                if x != T:
+                    disc.extend(ii[x][_RB])
+            disc.sort(key=_RANK_OF)
+            out = [(1 << d, False) for d in disc]
+            if T >= 0 and s != T:
                 trumps = ii[T][_RB]
-                order.append(trumps[0])
-                disc = []
-                for x in range(4):
-                    if x != T:
-                        disc.extend(ii[x][_RB])
-                disc.sort(key=_RANK_OF)
-                order.extend(disc)
-                order.extend(trumps[1:])
-            else:
-                for x in range(4):
-                    order.extend(ii[x][_RB])
-                order.sort(key=_RANK_OF)
-            for d in order:
-                if d // 13 == T and s != T:
-                    if t >= n or (t > 0 and lead(b ^ (1 << d), a, n - 1, n - t)):
-                        return False
-                elif t > 1 and not lead(a, b ^ (1 << d), n - 1, t - 1):
-                    return False
-            return True
+                if trumps:
+                    out.insert(0, (1 << trumps[0], True))
+                    out.extend((1 << d, True) for d in trumps[1:])
+            return out
+
+        def leads(ii: tuple, b: int) -> list[tuple]:
+            """The leads in order: sure winners, then low cards."""
+            ruffs = T >= 0 and b & tsm
+            order = []
+            rest: list[tuple] = []
+            for info in ii:
+                if info[_LA]:
+                    w = info[_WIN]
+                    if w is not None:
+                        order.append(w)
+                        rest.extend(info[_REST])
+                    elif info[_LB] or (ruffs and info is not ii[T]):
+                        rest.extend(info[_LEADS])
+                    else:  # b is void and cannot ruff: a's top card is a sure winner
+                        ls = info[_LEADS]
+                        order.append(ls[-1])
+                        rest.extend(ls[:-1])
+            rest.sort()
+            order += rest
+            return order
 
         def lead(a: int, b: int, n: int, t: int) -> bool:
             """Does the hand on lead, ``a``, take at least ``t`` (0 < t <= n) of the
@@ -187,8 +215,33 @@ class _Search:
                 if c // 13 == d // 13:
                     return c > d
                 return d // 13 != T
-            ii = infos(a, b)
-            i0, i1, i2, i3 = ii
+            xa = a & F
+            xb = b & F
+            k = xa | xb << 13
+            i0 = m0.get(k)
+            if i0 is None:
+                i0 = m0[k] = _suit_info(0, xa, xb)
+            xa = a >> 13 & F
+            xb = b >> 13 & F
+            k = xa | xb << 13
+            i1 = m1.get(k)
+            if i1 is None:
+                i1 = m1[k] = _suit_info(1, xa, xb)
+            xa = a >> 26 & F
+            xb = b >> 26 & F
+            k = xa | xb << 13
+            i2 = m2.get(k)
+            if i2 is None:
+                i2 = m2[k] = _suit_info(2, xa, xb)
+            xa = a >> 39
+            xb = b >> 39
+            k = xa | xb << 13
+            i3 = m3.get(k)
+            if i3 is None:
+                i3 = m3[k] = _suit_info(3, xa, xb)
+            ii = (i0, i1, i2, i3)
+            # quick tricks: a cashes its top cards (drawing trumps first if it can);
+            # b's top trumps take a trick each whatever happens
             if T < 0:
                 if i0[_CASH] + i1[_CASH] + i2[_CASH] + i3[_CASH] >= t:
                     return True
@@ -213,44 +266,73 @@ class _Search:
             else:
                 e = tt[key] = [0, n, -1]
                 bm = -1
-            # the leads: the one that settled this position before, sure winners, then low cards
-            win = []
-            rest = []
-            for s in range(4):
-                reps = ii[s][_RA]
-                if not reps:
-                    continue
-                top = reps[-1]
-                info_s = ii[s]
-                # a sure winner: b must follow below it, or cannot ruff
-                sure = top > info_s[_TOPB] if info_s[_LB] else T < 0 or s == T or not (b & tsm)
-                if sure:
-                    win.append(top)
-                    rest.extend(reps[:-1])
-                else:
-                    rest.extend(reps)
-            rest.sort(key=_RANK_OF)
-            order = win + rest
+            # the lead that settled this position before goes first, alone: if it
+            # settles it again, the others need not be put in order
             if bm >= 0:
-                c = ii[bm >> 4][_RA][bm & 15]
-                order.remove(c)
-                order.insert(0, c)
-            for c in order:
-                if after(a ^ (1 << c), b, n, c, t, ii):
-                    if e[0] < t:
+                first = ii[bm >> 4][_LEADS][bm & 15]
+                order = [first]
+            else:
+                first = None
+                order = leads(ii, b)
+            m = n - 1
+            vr = None
+            while True:
+                for mv in order:
+                    c = mv[1]
+                    a2 = a ^ (1 << c)
+                    rs = mv[2]
+                    if rs is None:
+                        if vr is None:
+                            vr = void_replies(b, c // 13, ii)
+                        rs = vr
+                    for bd, bw in rs:
+                        if bw:
+                            # b wins the trick: a needs t of the m left, b leading
+                            if t > m or lead(b ^ bd, a2, m, n - t):
+                                break
+                        elif t > 1 and not lead(a2, b ^ bd, m, t - 1):
+                            break
+                    else:
                         e[0] = t
-                    s = c // 13
-                    e[2] = s << 4 | ii[s][_RA].index(c)
-                    return True
+                        s = c // 13
+                        e[2] = s << 4 | ii[s][_RA].index(c)
+                        return True
+                if first is None:
+                    break
+                order = leads(ii, b)
+                order.remove(first)
+                first = None
             if e[1] >= t:
                 e[1] = t - 1
             return False
+
+        def after(a: int, b: int, n: int, c: int, t: int) -> bool:
+            """The leader has led ``c`` (``a`` no longer holds it): does it take ``t``
+            (t <= n) of the ``n`` tricks left (this one included) whatever ``b`` plays?"""
+            if t <= 0:
+                return True
+            ii = infos(a | 1 << c, b)
+            s = c // 13
+            if b & SM[s]:
+                rb = ii[s][_RB]
+                over = [d for d in rb if d > c]
+                rs = [(1 << d, d > c) for d in over[:1] + [d for d in rb if d < c] + over[1:]]
+            else:
+                rs = void_replies(b, s, ii)
+            m = n - 1
+            for bd, bw in rs:
+                if bw:
+                    if t > m or lead(b ^ bd, a, m, n - t):
+                        return False
+                elif t > 1 and not lead(a, b ^ bd, m, t - 1):
+                    return False
+            return True
 
         def count() -> int:
             return nodes
 
         self.lead: Callable[[int, int, int, int], bool] = lead
-        self.after: Callable[[int, int, int, int, int, tuple], bool] = after
+        self.after: Callable[[int, int, int, int, int], bool] = after
         self.infos = infos
         self.count = count
         self.tt = tt
@@ -273,11 +355,10 @@ class _Search:
         """Tricks the leader takes of the ``n`` left (this one included) once it
         has led ``c`` (``a`` no longer holds it) against ``b``."""
         after = self.after
-        ii = self.infos(a | 1 << c, b)
         lo, hi = 0, n
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if after(a, b, n, c, mid, ii):
+            if after(a, b, n, c, mid):
                 lo = mid
             else:
                 hi = mid - 1
@@ -377,7 +458,7 @@ class _Position:
         if v <= 0:
             return True
         if c < 0:
-            return search.after(a ^ 1 << x, b, n, x, v, search.infos(a, b))
+            return search.after(a ^ 1 << x, b, n, x, v)
         b2 = b ^ 1 << x
         if self.wins(x):  # then the mover needs v - 1 of the n - 1 left, on lead
             return v == 1 or search.lead(b2, a, n - 1, v - 1)
