@@ -59,8 +59,10 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
     held in one unbroken run by a/b. ``cash``: the tricks a cashes in the suit
     if b cannot ruff (all of a's cards once b's are gone under a's top run);
     ``safe``: those it cashes while b must follow. Each lead is (rank, card,
-    b's replies following suit in order: (bit, wins the trick)); ``sure`` is
-    the lead of a's top card when b must follow below it, else None.
+    b's replies following suit in order as (bit, wins the trick) or None when
+    b is void, the card's bit, its tag for the table: suit and index among
+    a's reps); ``sure`` is the lead of a's top card when b must follow below
+    it, else None.
     """
     base = 13 * s
     code = 0
@@ -95,7 +97,7 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
     safe = ka if ka < lb else lb
     topb = base + xb.bit_length() - 1 if xb else -1
     leads = []
-    for c in ra:
+    for i, c in enumerate(ra):
         if rb:
             # b wins as cheaply as it can, else plays low
             over = [d for d in rb if d > c]
@@ -104,7 +106,7 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
             replies = tuple((1 << d, d > c) for d in order)
         else:
             replies = None  # b is void: its replies depend on its other suits
-        leads.append((c - base, c, replies))
+        leads.append((c - base, c, replies, 1 << c, s << 4 | i))
     sure = leads[-1] if leads and rb and ka else None
     rest = tuple(leads[:-1]) if sure else tuple(leads)
     return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb, tuple(leads), sure, rest)
@@ -136,6 +138,7 @@ class _Search:
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
         F = _F
+        F1 = _F << 13
         SM = SUIT_MASK
         tsm = SM[T] if T >= 0 else 0
         nodes = 0
@@ -215,30 +218,22 @@ class _Search:
                 if c // 13 == d // 13:
                     return c > d
                 return d // 13 != T
-            xa = a & F
-            xb = b & F
-            k = xa | xb << 13
+            k = a & F | (b & F) << 13
             i0 = m0.get(k)
             if i0 is None:
-                i0 = m0[k] = _suit_info(0, xa, xb)
-            xa = a >> 13 & F
-            xb = b >> 13 & F
-            k = xa | xb << 13
+                i0 = m0[k] = _suit_info(0, k & F, k >> 13)
+            k = a >> 13 & F | b & F1
             i1 = m1.get(k)
             if i1 is None:
-                i1 = m1[k] = _suit_info(1, xa, xb)
-            xa = a >> 26 & F
-            xb = b >> 26 & F
-            k = xa | xb << 13
+                i1 = m1[k] = _suit_info(1, k & F, k >> 13)
+            k = a >> 26 & F | b >> 13 & F1
             i2 = m2.get(k)
             if i2 is None:
-                i2 = m2[k] = _suit_info(2, xa, xb)
-            xa = a >> 39
-            xb = b >> 39
-            k = xa | xb << 13
+                i2 = m2[k] = _suit_info(2, k & F, k >> 13)
+            k = a >> 39 | b >> 26 & F1
             i3 = m3.get(k)
             if i3 is None:
-                i3 = m3[k] = _suit_info(3, xa, xb)
+                i3 = m3[k] = _suit_info(3, k & F, k >> 13)
             ii = (i0, i1, i2, i3)
             # quick tricks: a cashes its top cards (drawing trumps first if it can);
             # b's top trumps take a trick each whatever happens
@@ -278,12 +273,11 @@ class _Search:
             vr = None
             while True:
                 for mv in order:
-                    c = mv[1]
-                    a2 = a ^ (1 << c)
+                    a2 = a ^ mv[3]
                     rs = mv[2]
                     if rs is None:
                         if vr is None:
-                            vr = void_replies(b, c // 13, ii)
+                            vr = void_replies(b, mv[1] // 13, ii)
                         rs = vr
                     for bd, bw in rs:
                         if bw:
@@ -294,8 +288,7 @@ class _Search:
                             break
                     else:
                         e[0] = t
-                        s = c // 13
-                        e[2] = s << 4 | ii[s][_RA].index(c)
+                        e[2] = mv[4]
                         return True
                 if first is None:
                     break
@@ -334,22 +327,46 @@ class _Search:
         self.lead: Callable[[int, int, int, int], bool] = lead
         self.after: Callable[[int, int, int, int, int], bool] = after
         self.infos = infos
+        self.leads = leads
+        self.void_replies = void_replies
         self.count = count
         self.tt = tt
 
+    def guess(self, a: int, b: int, n: int) -> int:
+        """The tricks ``a`` (on lead) takes if both play the first card of the
+        search's order every time: a cheap estimate to start the probes at."""
+        leads, infos, void_replies = self.leads, self.infos, self.void_replies
+        mine = 0
+        ours = True
+        for _ in range(n):
+            ii = infos(a, b)
+            mv = leads(ii, b)[0]
+            c = mv[1]
+            bd, b_wins = (mv[2] or void_replies(b, c // 13, ii))[0]
+            a ^= 1 << c
+            b ^= bd
+            if b_wins:
+                a, b = b, a
+                ours = not ours
+            mine += ours
+        return mine
+
     def value(self, a: int, b: int, n: int) -> int:
-        """Tricks the hand on lead, ``a``, takes of the ``n`` left against ``b``."""
+        """Tricks the hand on lead, ``a``, takes of the ``n`` left against ``b``:
+        probes from the estimate up or down one trick at a time (those near the
+        value cost the most, and both sides of it must be proved anyway)."""
         if n == 0:
             return 0
         lead = self.lead
-        lo, hi = 0, n
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if lead(a, b, n, mid):
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo
+        v = max(1, min(n, self.guess(a, b, n)))
+        if lead(a, b, n, v):
+            while v < n and lead(a, b, n, v + 1):
+                v += 1
+            return v
+        v -= 1
+        while v > 0 and not lead(a, b, n, v):
+            v -= 1
+        return v
 
     def value_after(self, a: int, b: int, n: int, c: int) -> int:
         """Tricks the leader takes of the ``n`` left (this one included) once it
