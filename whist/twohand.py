@@ -58,7 +58,7 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
     low first, as absolute cards. ``ka``/``kb``: the top cards of the suit
     held in one unbroken run by a/b. ``cash``: the tricks a cashes in the suit
     if b cannot ruff (all of a's cards once b's are gone under a's top run);
-    ``safe``: those it cashes while b must follow. Each lead is (rank, card,
+    ``safe``: those it cashes while b must follow. Each lead is (priority, card,
     b's replies following suit in order as (bit, wins the trick) or None when
     b is void, the card's bit, its tag for the table: suit and index among
     a's reps); ``sure`` is the lead of a's top card when b must follow below
@@ -106,7 +106,10 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
             replies = tuple((1 << d, d > c) for d in order)
         else:
             replies = None  # b is void: its replies depend on its other suits
-        leads.append((c - base, c, replies, 1 << c, s << 4 | i))
+        # the order of leads that are not sure winners: into b's shortest
+        # suit first (the suits it is void in last), low cards first
+        prio = (lb if lb else 16) * 16 + c - base
+        leads.append((prio, c, replies, 1 << c, s << 4 | i))
     sure = leads[-1] if leads and rb and ka else None
     rest = tuple(leads[:-1]) if sure else tuple(leads)
     return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb, tuple(leads), sure, rest)
@@ -187,22 +190,30 @@ class _Search:
             return out
 
         def leads(ii: tuple, b: int) -> list[tuple]:
-            """The leads in order: sure winners, then low cards."""
+            """The leads in order: sure winners (trumps last), then the others
+            into b's shortest suit first, low cards first."""
             ruffs = T >= 0 and b & tsm
             order = []
             rest: list[tuple] = []
-            for info in ii:
+            last = None
+            for s in range(4):
+                info = ii[s]
                 if info[_LA]:
                     w = info[_WIN]
                     if w is not None:
-                        order.append(w)
                         rest.extend(info[_REST])
-                    elif info[_LB] or (ruffs and info is not ii[T]):
+                    elif info[_LB] or (ruffs and s != T):
                         rest.extend(info[_LEADS])
+                        continue
                     else:  # b is void and cannot ruff: a's top card is a sure winner
-                        ls = info[_LEADS]
-                        order.append(ls[-1])
-                        rest.extend(ls[:-1])
+                        w = info[_LEADS][-1]
+                        rest.extend(info[_LEADS][:-1])
+                    if s == T:
+                        last = w
+                    else:
+                        order.append(w)
+            if last is not None:
+                order.append(last)
             rest.sort()
             order += rest
             return order
