@@ -97,13 +97,16 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
     safe = ka if ka < lb else lb
     topb = base + xb.bit_length() - 1 if xb else -1
     leads = []
+    # b's replies following suit: it wins as cheaply as it can, else plays low
+    lose = [(1 << d, False) for d in rb]
+    win = [(1 << d, True) for d in rb]
+    j = 0
+    nb = len(rb)
     for i, c in enumerate(ra):
         if rb:
-            # b wins as cheaply as it can, else plays low
-            over = [d for d in rb if d > c]
-            under = [d for d in rb if d < c]
-            order = over[:1] + under + over[1:]
-            replies = tuple((1 << d, d > c) for d in order)
+            while j < nb and rb[j] < c:
+                j += 1
+            replies = win[j:j + 1] + lose[:j] + win[j + 1:]
         else:
             replies = None  # b is void: its replies depend on its other suits
         # the order of leads that are not sure winners: into b's shortest
