@@ -44,7 +44,7 @@ _F = 0x1FFF
 
 # Per suit, what the search needs about the cards of that suit in the two
 # hands (leader ``xa``, other ``xb``, as 13-bit rank masks); see _suit_info.
-_CODE, _RA, _RB, _LA, _LB, _KA, _KB, _CASH, _SAFE, _TOPB, _LEADS, _WIN, _REST = range(13)
+_CODE, _RA, _RB, _LA, _LB, _KA, _KB, _CASH, _SAFE, _TOPB, _LEADS, _WIN, _REST, _SA, _SB = range(15)
 
 
 def _suit_info(s: int, xa: int, xb: int) -> tuple:
@@ -70,6 +70,9 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
     ra: list[int] = []
     rb: list[int] = []
     prev = -1  # owner of the next lower card held: 0 a, 1 b
+    # ma/mb: how many of a's/b's cards can each be beaten by a distinct higher
+    # card of the other hand (greedy matching, from the bottom up)
+    pa = pb = ma = mb = 0
     x = xa | xb
     while x:
         low = x & -x
@@ -78,9 +81,18 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
             if prev:
                 ra.append(base + low.bit_length() - 1)
                 prev = 0
-        elif prev != 1:
-            rb.append(base + low.bit_length() - 1)
-            prev = 1
+            pa += 1
+            if pb:
+                pb -= 1
+                mb += 1
+        else:
+            if prev != 1:
+                rb.append(base + low.bit_length() - 1)
+                prev = 1
+            pb += 1
+            if pa:
+                pa -= 1
+                ma += 1
         length += 1
         x ^= low
     code |= 1 << length
@@ -115,7 +127,8 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
         leads.append((prio, c, replies, 1 << c, s << 4 | i))
     sure = leads[-1] if leads and rb and ka else None
     rest = tuple(leads[:-1]) if sure else tuple(leads)
-    return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb, tuple(leads), sure, rest)
+    return (code << (14 * s), tuple(ra), tuple(rb), la, lb, ka, kb, cash, safe, topb, tuple(leads), sure, rest,
+            la - ma, lb - mb)
 
 
 # The suit infos by suit and holdings, shared by every search (they do not
@@ -249,19 +262,22 @@ class _Search:
             if i3 is None:
                 i3 = m3[k] = _suit_info(3, k & F, k >> 13)
             ii = (i0, i1, i2, i3)
-            # quick tricks: a cashes its top cards (drawing trumps first if it can);
-            # b's top trumps take a trick each whatever happens
+            # quick tricks: a cashes its top cards (drawing trumps first if it
+            # can). Sure trump tricks: every trump is played some time and
+            # wins unless the other hand plays a higher trump to that trick,
+            # so a hand takes at least as many trump tricks as it has trumps
+            # that cannot each be matched with a higher trump of the other.
             if T < 0:
                 if i0[_CASH] + i1[_CASH] + i2[_CASH] + i3[_CASH] >= t:
                     return True
             else:
                 it = ii[T]
-                if n - it[_KB] < t:
+                if n - it[_SB] < t:
                     return False
                 if it[_LB] <= it[_KA]:
                     q = i0[_CASH] + i1[_CASH] + i2[_CASH] + i3[_CASH]
-                else:
-                    q = it[_KA] + i0[_SAFE] + i1[_SAFE] + i2[_SAFE] + i3[_SAFE] - it[_SAFE]
+                else:  # side-suit winners while b must follow, and sure trump tricks
+                    q = it[_SA] + i0[_SAFE] + i1[_SAFE] + i2[_SAFE] + i3[_SAFE] - it[_SAFE]
                 if q >= t:
                     return True
             key = i0[_CODE] | i1[_CODE] | i2[_CODE] | i3[_CODE]
