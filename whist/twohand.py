@@ -132,9 +132,11 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
 
 
 # The suit infos by suit and holdings, shared by every search (they do not
-# depend on trumps); cleared when one grows past the limit.
+# depend on trumps, and the searches of one deal meet the same holdings
+# again); a search starts by clearing one that has grown past the limit
+# (an info takes about 1 KB, so they hold at most some 20 MB).
 _MEMOS: tuple[dict[int, tuple], ...] = ({}, {}, {}, {})
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 5_000
 
 
 class _Search:
