@@ -654,6 +654,33 @@ class _Position:
         return lo
 
 
+    def near(self, maxside: int, first: int, pos: int, led: int, wcard: int, wseat: int,
+             tbl: int, gone: int, rem: int, guess: int) -> int:
+        """Like :meth:`best`, when the answer is likely ``guess`` or a little less
+        (the value of another card of the same hand): one probe at ``guess``,
+        then steps down, so that most cards cost one or two probes."""
+        probe = self.search.probe
+        if guess <= 0:
+            return self.best(maxside, first, pos, led, wcard, wseat, tbl, gone, rem)
+        if guess > rem:
+            guess = rem
+        if probe(first, pos, led, wcard, wseat, tbl, gone, maxside, guess):
+            return self.best(maxside, first, pos, led, wcard, wseat, tbl, gone, rem, guess)
+        hi = guess - 1
+        while hi > 0 and hi >= guess - 2:
+            if probe(first, pos, led, wcard, wseat, tbl, gone, maxside, hi):
+                return hi
+            hi -= 1
+        lo = 0
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if probe(first, pos, led, wcard, wseat, tbl, gone, maxside, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
 def _gone(hands: Sequence[int], tbl: int) -> int:
     return ((1 << 52) - 1) & ~(hands[0] | hands[1] | hands[2] | hands[3] | tbl)
 
@@ -728,9 +755,11 @@ def solve_cards(deal: Sequence[int], trump: int | None, leader: Seat, *,
         if pos.pos + 1 == n:
             won = 1 if pos.side[wseat] == myside else 0
             rest = pos.rem - 1
-            v = won + (pos.best(myside, wseat, 0, -1, -1, -1, 0, gone | pos.tbl | b, rest) if rest else 0)
+            v = won + (pos.near(myside, wseat, 0, -1, -1, -1, 0, gone | pos.tbl | b, rest, best - won)
+                       if rest else 0)
         else:
-            v = pos.best(myside, nxt[mover], pos.pos + 1, led, wcard, wseat, pos.tbl | b, gone, pos.rem)
+            v = pos.near(myside, nxt[mover], pos.pos + 1, led, wcard, wseat, pos.tbl | b, gone, pos.rem,
+                         best)
         search.hands[mover] = h
         search.packs[s] ^= _PACKBIT[mover][c]
         best = max(best, v)
