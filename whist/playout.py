@@ -33,6 +33,9 @@ class Playout:
         self.side = obs.side_of(obs.seat)
         self.side_of = {s: obs.side_of(s) for s in obs.seats}
         self.next = {s: obs.seats[(i + 1) % len(obs.seats)] for i, s in enumerate(obs.seats)}
+        self.solved: dict[tuple[int, ...], int] = {}
+        """Leaf positions solved so far (the tricks the leader's side takes), by hands and leader."""
+        self.hits = 0
 
     def run(self, hands: Hands, card: int, rng: random.Random, noise: float = 0.0,
             leaf: int = 0) -> int:
@@ -89,7 +92,13 @@ class Playout:
                 return taken
             if left <= leaf:
                 deal = (h[0], h[1], h[2], h[3])
-                got = solve(deal, trump, Seat(leader), sides=obs.sides)
+                # Playouts of the other cards on the same deal often reach the same position.
+                key = (h[0], h[1], h[2], h[3], leader)
+                got = self.solved.get(key)
+                if got is None:
+                    got = self.solved[key] = solve(deal, trump, Seat(leader), sides=obs.sides)
+                else:
+                    self.hits += 1
                 return taken + (got if self.side_of[leader] == self.side else left - got)
 
 
