@@ -3,8 +3,10 @@
 With two hands every trick is one lead and one reply, so the search works a
 whole trick at a time: ``lead(a, b, n, t)`` answers "does the hand on lead,
 ``a``, take at least ``t`` of the ``n`` tricks left against ``b``?" (a
-zero-window search; the value is found by bisection on ``t``). Pure Python
-and the standard library only, so it runs in the browser under Pyodide.
+zero-window search). The value is found by such probes, starting from the
+tricks of a greedy play-out and moving one trick at a time (the probes next
+to the value cost the most and both must be made anyway). Pure Python and the
+standard library only, so it runs in the browser under Pyodide.
 
 - One card is tried per run of equivalent cards: cards that are adjacent
   among the cards of their suit still held are equivalent.
@@ -15,11 +17,18 @@ and the standard library only, so it runs in the browser under Pyodide.
   cards have gone).
 - Quick tricks bound each node before any card is tried: the leader cashes
   the top cards it holds in a suit (all of its cards there when the other
-  hand must follow to all of them and cannot ruff), drawing trumps first;
-  the other hand's unbeatable top trumps cap the leader.
+  hand must follow to all of them and cannot ruff), drawing trumps first.
+  Sure trump tricks bound both sides: a trump wins unless the other hand
+  plays a higher one to the same trick, so a hand takes at least as many
+  tricks as it has trumps that cannot each be matched with a distinct
+  higher trump of the other hand.
 - Moves are ordered by card-play rules: the lead that settled the position
-  before, then sure winners, then low cards; the reply wins as cheaply as
-  it can (ruffing low when void), otherwise plays low.
+  before; then sure winners (side suits before trumps); then the other leads
+  into the other hand's shortest suit first (the suits it is void in last),
+  low cards first. The reply wins as cheaply as it can (ruffing low when
+  void), otherwise plays low.
+- Per suit, what the search needs of a holding (its part of the key, its
+  runs, quick tricks, leads and replies in order) is built once and shared.
 
 >>> from whist.cards import HEARTS, card_name, parse_cards
 >>> hands = (parse_cards("AS KS 4D"), 0, parse_cards("2H 3D 5D"), 0)
