@@ -15,7 +15,7 @@ from whist.cards import SUIT_MASK, card_name, parse_card, parse_cards
 from whist.deal import Hands, format_pbn, parse_pbn
 from whist.seats import Seat
 from whist.solve import main as solve_main
-from whist.solver import SolverLimitError, solve, solve_cards
+from whist.solver import Solver, SolverLimitError, solve, solve_cards
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -263,3 +263,21 @@ def test_oracle_agrees_with_dds_on_500_random_positions() -> None:
     # Every denomination, every leader, at a boundary and 1-3 cards into a trick.
     assert len({t for t, _, _ in seen}) == 5 and len({p for _, p, _ in seen}) == 4
     assert {k for _, _, k in seen} == {0, 1, 2, 3}
+
+
+def test_a_shared_solver_agrees_with_fresh_solves() -> None:
+    # Positions of one deal, as a playout's leaves are: the shared table must
+    # never answer one position with another's value.
+    rng = random.Random(77)
+    for trump in (None, HEARTS):
+        solver = Solver(trump)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        dealt = [deck[13 * p: 13 * p + 13] for p in range(4)]
+        for _ in range(60):
+            n = rng.randint(2, 6)
+            hands = tuple(sum(1 << k for k in rng.sample(dealt[p], n)) for p in range(4))
+            leader = Seat(rng.randrange(4))
+            assert solver.solve(hands, leader) == solve(hands, trump, leader)
+    with pytest.raises(ValueError):
+        Solver(None).solve((1, 2, 4, 0), N)

@@ -19,7 +19,7 @@ from whist.deal import Hands
 from whist.observation import Observation
 from whist.players import RuleBasedPlayer
 from whist.seats import Seat
-from whist.solver import solve
+from whist.solver import Solver
 from whist.state import Trick
 from whist.trick import legal_cards, trick_winner
 
@@ -35,7 +35,8 @@ class Playout:
         self.next = {s: obs.seats[(i + 1) % len(obs.seats)] for i, s in enumerate(obs.seats)}
         self.solved: dict[tuple[int, ...], int] = {}
         """Leaf positions solved so far (the tricks the leader's side takes), by hands and leader."""
-        self.hits = 0
+        self.solver = Solver(obs.trump, obs.sides)
+        """One transposition table for every leaf of these playouts."""
 
     def run(self, hands: Hands, card: int, rng: random.Random, noise: float = 0.0,
             leaf: int = 0) -> int:
@@ -96,9 +97,7 @@ class Playout:
                 key = (h[0], h[1], h[2], h[3], leader)
                 got = self.solved.get(key)
                 if got is None:
-                    got = self.solved[key] = solve(deal, trump, Seat(leader), sides=obs.sides)
-                else:
-                    self.hits += 1
+                    got = self.solved[key] = self.solver.solve(deal, Seat(leader))
                 return taken + (got if self.side_of[leader] == self.side else left - got)
 
 

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from whist.cards import SUIT_MASK
 from whist.seats import Seat
 
-__all__ = ["SolverLimitError", "solve", "solve_cards"]
+__all__ = ["Solver", "SolverLimitError", "solve", "solve_cards"]
 
 _F = 0x1FFF
 _SUIT = tuple(c // 13 for c in range(52))
@@ -123,6 +123,25 @@ class _Search:
         self.nodes = 0
         self.tt: dict[int, list[list[int]]] = {}
         self._build()
+
+    def reusable(self, trump: int | None, side: Sequence[int], seats: Sequence[int],
+                 node_limit: int | None) -> bool:
+        """Can this search (its table) serve a position with these trumps, sides and seats?"""
+        return (self.trump == (-1 if trump is None else trump) and self.side == list(side)
+                and self.seats == list(seats) and self.node_limit is None and node_limit is None)
+
+    def reset(self, hands: Sequence[int]) -> None:
+        """Another position of the same game: its hands in place of these; the table
+        stays (its entries hold for any position that matches them)."""
+        packs = self.packs
+        for p in range(4):
+            self.hands[p] = hands[p]
+        for s in range(4):
+            packs[s] = 0
+        for p in self.seats:
+            h = hands[p]
+            for s in range(4):
+                packs[s] |= ((h >> (13 * s)) & _F) << (13 * p)
 
     # The search proper.  ``probe(first, pos, led, wcard, wseat, tbl, gone, maxside, target)``
     # answers: from this position (``first`` to play, ``pos`` cards already in
@@ -579,7 +598,7 @@ class _Position:
 
     def __init__(self, deal: Sequence[int], trump: int | None, leader: Seat,
                  trick: Sequence[tuple[Seat, int]], sides: Sequence[Sequence[Seat]] | None,
-                 node_limit: int | None) -> None:
+                 node_limit: int | None, reuse: _Search | None = None) -> None:
         if len(deal) != 4:
             raise ValueError("a deal is four hands indexed by seat (0 for an absent seat)")
         if trump is not None and trump not in (0, 1, 2, 3):
@@ -638,7 +657,11 @@ class _Position:
         self.led, self.wcard, self.wseat = led, wcard, wseat
         self.tbl = tbl
         self.rem = size
-        self.search = _Search(hands, trump, side, seats, node_limit)
+        if reuse is not None and reuse.reusable(trump, side, seats, node_limit):
+            reuse.reset(hands)
+            self.search = reuse
+        else:
+            self.search = _Search(hands, trump, side, seats, node_limit)
 
     def best(self, maxside: int, first: int, pos: int, led: int, wcard: int, wseat: int,
              tbl: int, gone: int, rem: int, lo: int = 0) -> int:
@@ -679,6 +702,31 @@ class _Position:
             else:
                 hi = mid - 1
         return lo
+
+
+class Solver:
+    """Many :func:`solve` calls on positions of one game (the same trumps, sides and
+    seats, as a playout's leaves are), sharing one transposition table: an entry
+    holds for every position that agrees with it on the cards that mattered, so
+    positions reached from the same deal answer largely from the table.
+
+    >>> from whist.deal import parse_pbn
+    >>> solver, deal = Solver(None), parse_pbn("N:AQ... 32... 54... K6...")
+    >>> solver.solve(deal, Seat.S), solver.solve(deal, Seat.N)
+    (2, 1)
+    """
+
+    def __init__(self, trump: int | None, sides: Sequence[Sequence[Seat]] | None = None) -> None:
+        self.trump = trump
+        self.sides = sides
+        self.search: _Search | None = None
+
+    def solve(self, deal: Sequence[int], leader: Seat) -> int:
+        """As :func:`solve` at a trick boundary: the tricks the side of ``leader`` takes."""
+        pos = _Position(deal, self.trump, leader, (), self.sides, None, self.search)
+        self.search = pos.search
+        return pos.best(pos.side[pos.leader], pos.mover, pos.pos, pos.led, pos.wcard, pos.wseat,
+                        pos.tbl, _gone(pos.hands, pos.tbl), pos.rem)
 
 
 def _gone(hands: Sequence[int], tbl: int) -> int:
