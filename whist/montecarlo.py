@@ -83,7 +83,9 @@ class Settings:
 # Pyodide (2-4 times slower), where they keep the page responsive, and on an
 # overloaded machine.
 HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=2)
-EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=5, pool=3)
+EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3)
+SETTINGS = {"hard": HARD, "expert": EXPERT}
+"""The settings of each Monte Carlo level by name."""
 
 
 class MonteCarloPlayer:
