@@ -28,7 +28,7 @@ standard library only, so it runs in the browser under Pyodide.
   low cards first. The reply wins as cheaply as it can (ruffing low when
   void), otherwise plays low.
 - Per suit, what the search needs of a holding (its part of the key, its
-  runs, quick tricks, leads and replies in order) is built once and shared.
+  runs, quick tricks, leads and replies in order) is built once a search.
 
 >>> from whist.cards import HEARTS, card_name, parse_cards
 >>> hands = (parse_cards("AS KS 4D"), 0, parse_cards("2H 3D 5D"), 0)
@@ -140,14 +140,6 @@ def _suit_info(s: int, xa: int, xb: int) -> tuple:
             la - ma, lb - mb)
 
 
-# The suit infos by suit and holdings, shared by every search (they do not
-# depend on trumps, and the searches of one deal meet the same holdings
-# again); a search starts by clearing one that has grown past the limit
-# (an info takes about 1 KB, so they hold at most some 20 MB).
-_MEMOS: tuple[dict[int, tuple], ...] = ({}, {}, {}, {})
-_MEMO_LIMIT = 5_000
-
-
 class _Search:
     """The search for one trump suit; its tables are shared by every probe of a call.
 
@@ -162,11 +154,16 @@ class _Search:
 
     def _build(self) -> None:
         T = self.trump
-        tt: dict[int, list[int]] = {}
-        m0, m1, m2, m3 = _MEMOS
-        for memo in _MEMOS:
-            if len(memo) > _MEMO_LIMIT:
-                memo.clear()
+        # key -> low | high << 4 | (tag of the best lead + 1) << 8: ints, not
+        # lists, so the garbage collector has nothing to walk through
+        tt: dict[int, int] = {}
+        # the suit infos by holding (each search builds its own: a table shared
+        # between calls would hold thousands of objects for the garbage
+        # collector to walk through, and cost more than it saves)
+        m0: dict[int, tuple] = {}
+        m1: dict[int, tuple] = {}
+        m2: dict[int, tuple] = {}
+        m3: dict[int, tuple] = {}
         F = _F
         F1 = _F << 13
         SM = SUIT_MASK
@@ -294,13 +291,13 @@ class _Search:
             key = i0[_CODE] | i1[_CODE] | i2[_CODE] | i3[_CODE]
             e = tt.get(key)
             if e is not None:
-                if e[0] >= t:
+                if e & 15 >= t:
                     return True
-                if e[1] < t:
+                if e >> 4 & 15 < t:
                     return False
-                bm = e[2]
+                bm = (e >> 8) - 1
             else:
-                e = tt[key] = [0, n, -1]
+                e = n << 4
                 bm = -1
             # the lead that settled this position before goes first, alone: if it
             # settles it again, the others need not be put in order
@@ -328,16 +325,15 @@ class _Search:
                         elif t > 1 and not lead(a2, b ^ bd, m, t - 1):
                             break
                     else:
-                        e[0] = t
-                        e[2] = mv[4]
+                        # (no position below this one has its key: fewer cards)
+                        tt[key] = t | (e & 0xF0) | (mv[4] + 1) << 8
                         return True
                 if first is None:
                     break
                 order = leads(ii, b)
                 order.remove(first)
                 first = None
-            if e[1] >= t:
-                e[1] = t - 1
+            tt[key] = (e & ~0xF0) | (t - 1) << 4
             return False
 
         def after(a: int, b: int, n: int, c: int, t: int) -> bool:
@@ -372,6 +368,14 @@ class _Search:
         self.void_replies = void_replies
         self.count = count
         self.tt = tt
+        self.memos = (m0, m1, m2, m3)
+
+    def release(self) -> None:
+        """Empty the tables now: the search's closures refer to themselves, so
+        without this they would wait for the garbage collector."""
+        self.tt.clear()
+        for memo in self.memos:
+            memo.clear()
 
     def guess(self, a: int, b: int, n: int) -> int:
         """The tricks ``a`` (on lead) takes if both play the first card of the
@@ -529,9 +533,10 @@ class _Position:
         search = self.search
         i0, i1, i2, i3 = ii = search.infos(self.a, self.b)
         e = search.tt.get(i0[_CODE] | i1[_CODE] | i2[_CODE] | i3[_CODE])
-        if e is None or e[2] < 0 or e[0] < v:
+        if e is None or e >> 8 == 0 or e & 15 < v:
             return -1
-        return ii[e[2] >> 4][_RA][e[2] & 15]
+        tag = (e >> 8) - 1
+        return ii[tag >> 4][_RA][tag & 15]
 
 
 def solve_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
@@ -545,9 +550,12 @@ def solve_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
     ``((leader, card),)``.
     """
     pos = _Position(hands, trump, leader, trick)
-    if pos.card < 0:
-        return pos.search.value(pos.a, pos.b, pos.n)
-    return pos.search.value_after(pos.a, pos.b, pos.n, pos.card)
+    try:
+        if pos.card < 0:
+            return pos.search.value(pos.a, pos.b, pos.n)
+        return pos.search.value_after(pos.a, pos.b, pos.n, pos.card)
+    finally:
+        pos.search.release()
 
 
 def solve_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
@@ -571,6 +579,7 @@ def solve_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
             b2 = b ^ 1 << d
             v = 1 + search.value(b2, a, n - 1) if pos.wins(d) else n - 1 - search.value(a, b2, n - 1)
             values.update((y, v) for y in _bits(run))
+    search.release()
     return values
 
 
@@ -585,6 +594,7 @@ def best_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
     for run in pos.runs():
         if pos.keeps((run & -run).bit_length() - 1, v):
             best |= run
+    pos.search.release()
     return v, best
 
 
@@ -600,10 +610,13 @@ def choose_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
     pos = _Position(hands, trump, leader, trick)
     v = pos.value()
     found = pos.proved_lead(v) if pos.card < 0 else -1
-    for x in sorted(((r & -r).bit_length() - 1 for r in pos.runs()), key=lambda x: (x % 13, x)):
-        if x == found or pos.keeps(x, v):
-            return x
-    raise AssertionError("no legal card keeps the value of the position")
+    try:
+        for x in sorted(((r & -r).bit_length() - 1 for r in pos.runs()), key=lambda x: (x % 13, x)):
+            if x == found or pos.keeps(x, v):
+                return x
+        raise AssertionError("no legal card keeps the value of the position")
+    finally:
+        pos.search.release()
 
 
 def _bits(mask: int) -> list[int]:
