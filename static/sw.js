@@ -6,16 +6,17 @@
    line: the version (a hash of every file) and each file's content hash.
 
    - install: every file of this version goes into the cache "whist <scope>
-     <version>", fetched past the HTTP cache and checked against its hash (a
-     file unchanged since an older version is copied from that version's
-     cache); one missing or wrong file fails the install, and the version in
-     use stays. A file is only served from a complete cache: the fetch
+     <version>", checked against its hash (a file unchanged since an older
+     version is copied from that version's cache; one the HTTP cache holds
+     stale is fetched again past it); one missing or wrong file fails the
+     install, and the version in use stays. A file is only served from a complete cache: the fetch
      handler looks in this version's cache only, and it is complete before
      this version activates.
    - fetch: a file of the site is always answered from the cache of the
      version its page was loaded with, never from the network or another
-     version, so the files of two versions never mix. Other URLs go to the
-     network as usual.
+     version, so the files of two versions never mix (the WebAssembly may
+     come from the HTTP cache, when it holds that same file: see
+     fromHttpCache). Other URLs go to the network as usual.
    - activate, and a page's "clean-up" message once its table is up: the
      caches of other versions are deleted once no open page uses them.
    - A new version waits until the page asks for it ({type: "skip-waiting"},
@@ -62,29 +63,95 @@ async function olderCaches() {
 }
 
 /* The response is stored as the network gave it (not rebuilt), so it keeps
-   its URL and type: Chromium then also keeps the compiled WebAssembly. */
-async function fetchChecked(url, path, hash) {
-  const response = await fetch(new Request(url, {cache: "no-cache", credentials: "same-origin"}));
-  if (!response.ok) throw new Error(`whist: ${path}: HTTP ${response.status}`);
-  const got = await hashOf(await response.clone().arrayBuffer());
-  if (got !== hash) throw new Error(`whist: ${path} is not the file of version ${BUILD.version} (${got} != ${hash})`);
-  return response;
+   its URL and type. The HTTP cache is tried first: the page has just loaded
+   these files, and revalidating them (a 304) would give the WebAssembly a new
+   response time, which makes Chromium drop the code it compiled from it (see
+   fromHttpCache). Only a file whose hash does not match is fetched again past
+   the HTTP cache. */
+async function fetchChecked(url, path, hash, found) {
+  for (const mode of ["default", "no-cache"]) {
+    const response = await fetch(new Request(url, {cache: mode, credentials: "same-origin"}));
+    if (!response.ok) throw new Error(`whist: ${path}: HTTP ${response.status}`);
+    const got = await hashOf(await response.clone().arrayBuffer());
+    if (got === hash) {
+      if (mode === "default" && COMPILED.test(path) && fromCache(url)) found.add(path);
+      return response;
+    }
+    if (mode === "no-cache") throw new Error(`whist: ${path} is not the file of version ${BUILD.version} (${got} != ${hash})`);
+  }
+}
+
+/** Whether the last fetch of url was answered by the HTTP cache (nothing transferred). */
+function fromCache(url) {
+  const timing = self.performance && performance.getEntriesByName(url).pop();
+  return !!timing && timing.transferSize === 0 && timing.decodedBodySize > 0;
 }
 
 async function install() {
   const cache = await caches.open(CACHE);
   const older = await olderCaches();
+  const inHttpCache = new Set();
   await Promise.all(Object.entries(BUILD.files).map(async ([path, hash]) => {
     const url = new URL(path, SCOPE).href;
     let response = null;
     for (const old of older) {
       if (old.files[path] === hash) response = await old.cache.match(url);
-      if (response) break;
+      if (response) {
+        if (COMPILED.test(path) && (await httpCopies(old.cache)).includes(path)) inHttpCache.add(path);
+        break;
+      }
     }
-    await cache.put(url, response || (await fetchChecked(url, path, hash)));
+    await cache.put(url, response || (await fetchChecked(url, path, hash, inHttpCache)));
   }));
+  await noteHttpCopies(cache, inHttpCache);
   // Last: a cache with a list is complete.
   await cache.put(LIST, new Response(JSON.stringify(BUILD.files), {headers: {"Content-Type": "application/json"}}));
+}
+
+/* The WebAssembly (Pyodide, 9.6 MB) starts in a fraction of the time when
+   Chromium finds the machine code it compiled on an earlier visit. It keeps
+   that code beside the HTTP cache's copy for a response passed through
+   unchanged (fetch(), same URL), but for a response from the Cache API only
+   once a page has compiled that very copy: answered from our cache alone, the
+   second visit would compile it all again (about a second) and only the third
+   would start fast. So when the install found the file in the HTTP cache (a
+   browser profile in memory keeps no file that large), that copy is passed
+   through, if it still is this version's file: the same validator as the copy
+   in our cache; only-if-cached never goes to the network, so this works
+   offline too. Should the HTTP cache have let it go, our copy is used, from
+   then on at once. */
+const COMPILED = /\.wasm$/;
+/* Each cache's note of its compiled files that the HTTP cache holds. */
+const HTTP_COPIES = new URL("sw.js?http-cache", SCOPE).href;
+
+async function httpCopies(cache) {
+  const note = await cache.match(HTTP_COPIES);
+  return note ? await note.json() : [];
+}
+
+async function noteHttpCopies(cache, paths) {
+  await cache.put(HTTP_COPIES, new Response(JSON.stringify([...paths]), {headers: {"Content-Type": "application/json"}}));
+}
+
+function validator(response) {
+  const h = response.headers;
+  const modified = h.get("Last-Modified");
+  return h.get("ETag") || (modified ? modified + " " + h.get("Content-Length") : null);
+}
+
+async function fromHttpCache(url, path, stored, cache) {
+  const want = validator(stored);
+  const copies = await httpCopies(cache);
+  if (!want || !copies.includes(path)) return null;
+  try {
+    const response = await fetch(new Request(url, {cache: "only-if-cached", mode: "same-origin"}));
+    if (response.ok && response.url === url && validator(response) === want) return response;
+    if (response.body) response.body.cancel();
+  } catch (err) {
+    // Gone from the HTTP cache: our copy, now and from now on.
+  }
+  await noteHttpCopies(cache, copies.filter((p) => p !== path));
+  return null;
 }
 
 /* Which version each page was loaded with: a new version may take over
@@ -142,7 +209,10 @@ async function respond(event, path) {
   } else {
     name = await cacheOfPage(event.clientId);
   }
-  const response = await caches.match(new URL(path, SCOPE).href, {cacheName: name});
+  const url = new URL(path, SCOPE).href;
+  const cache = await caches.open(name);
+  const response = await cache.match(url);
+  if (response && COMPILED.test(path)) return (await fromHttpCache(url, path, response, cache)) || response;
   return response || fetch(request);
 }
 
