@@ -40,3 +40,17 @@ def test_a_shared_link_starts_the_same_deal() -> None:
 def test_whether_the_address_asks_for_something() -> None:
     assert not parse_address("", "").asked and not parse_address("?pace=instant", "").asked
     assert parse_address("?game=german", "").asked and parse_address("", "#deal=5").asked
+
+
+def test_the_query_codec_is_urllib_s() -> None:
+    from urllib.parse import parse_qsl, urlencode
+
+    from whist.web.address import encode_pairs, parse_pairs
+
+    queries = ["", "a=1&b=2", "a=&b", "=x&&y=", "a+b=c+d%20e", "x=%C3%A9t%C3%A9", "bad=%zz%4", "k=%E2%82%AC%FF",
+               "é=ü&deal=12345678901234567890", "a=b=c", "&&&", "x=%41%42%43+%2B", "half=%E2%82"]
+    for query in queries:
+        assert parse_pairs(query) == parse_qsl(query), query
+    for pairs in ({"deal": 12, "game": "contract", "target": "50"}, {"a b": "c&d=e", "é": "~_.-/?#+%"}, {}):
+        assert encode_pairs(pairs) == urlencode(pairs)
+        assert dict(parse_pairs(encode_pairs(pairs))) == {k: str(v) for k, v in pairs.items()}

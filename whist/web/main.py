@@ -6,9 +6,40 @@
 given game and deal (see :mod:`whist.web.address`).
 """
 
+import importlib
 import traceback
 
 import js
+from pyodide.ffi import create_once_callable, to_js
+
+#: What the first table does not need, imported one module at a time when the page is idle
+#: once the table is up (or on first use, if that comes first): the hand review and its
+#: solver, how to play, the New game dialog.
+LATER = ("whist.solver", "whist.review", "whist.web.review_markup", "whist.web.howto", "whist.web.newgame")
+
+
+def import_when_idle(names: tuple[str, ...]) -> None:
+    """Import ``names`` one by one, each in an idle period of its own (never a long task)."""
+    todo = list(names)
+
+    def step(*_: object) -> None:
+        name = todo.pop(0)
+        try:
+            importlib.import_module(name)
+        except Exception as err:  # only a head start: the module is imported again where it is used
+            js.console.warn(f"whist: could not import {name} ahead ({err})")
+        if todo:
+            schedule()
+
+    def schedule() -> None:
+        callback = create_once_callable(step)
+        if hasattr(js, "requestIdleCallback"):
+            js.requestIdleCallback(callback, to_js({"timeout": 10_000}, dict_converter=js.Object.fromEntries))
+        else:
+            js.setTimeout(callback, 500)
+
+    if todo:
+        schedule()
 
 
 def main() -> object:
@@ -34,6 +65,7 @@ def main() -> object:
         keeper.started()
         for problem in start.problems:
             page.say(problem)
+        import_when_idle(LATER)
         return page
     except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))

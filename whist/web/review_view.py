@@ -29,14 +29,29 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from whist.review import HandReview, hand_at_end, pbn_of
 from whist.state import GameState, Phase
 from whist.table import Table
-from whist.web import review_markup as rm
 from whist.web.address import share_fragment
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
+    from whist.review import HandReview
     from whist.web.page import Page
+
+
+# The analysis (whist.review and its double-dummy solver) and its markup are imported on
+# first use (the page imports them in idle time once the table is up): not at start-up.
+def _review() -> ModuleType:
+    from whist import review
+
+    return review
+
+
+def _markup() -> ModuleType:
+    from whist.web import review_markup
+
+    return review_markup
 
 #: Aim of one analysis step in the browser (ms): well under a frame budget of 200 ms.
 TARGET_MS = 70.0
@@ -141,7 +156,7 @@ class ReviewView:
             return state
         if not state.results:
             return None
-        return hand_at_end(state.to_record(), state.results[-1].hand_number)
+        return _review().hand_at_end(state.to_record(), state.results[-1].hand_number)
 
     def open_finished(self) -> None:
         self.open(self.finished_state())
@@ -156,7 +171,7 @@ class ReviewView:
             page.say("No hand has been finished yet: a review is for a finished hand.")
             return
         try:
-            review = HandReview.of(state)
+            review = _review().HandReview.of(state)
         except ValueError:
             page.say("No card was played in that hand (it was thrown in): there is nothing to review.")
             return
@@ -165,7 +180,7 @@ class ReviewView:
         self.current = review.first_trick
         self.step_ms = []
         page.set_text("review-title", f"Review: hand {state.hand_number + 1}")
-        page.set_text("review-sub", rm.header(state))
+        page.set_text("review-sub", _markup().header(state))
         page.set_text("review-summary", "")
         dialog = page.el("review")
         dialog.dataset.analysis = "running"
@@ -180,8 +195,8 @@ class ReviewView:
             return
         page = self.page
         you = page.table.human
-        page.el("review-board").innerHTML = rm.board(review, self.current, you)
-        page.el("review-strip").innerHTML = rm.strip(review, self.current)
+        page.el("review-board").innerHTML = _markup().board(review, self.current, you)
+        page.el("review-strip").innerHTML = _markup().strip(review, self.current)
         first, last = review.first_trick, len(review.tricks) - 1
         page.set_text("review-pos", f"Trick {self.current + 1} of {last + 1}")
         for id_, off in (("review-prev", self.current <= first), ("review-next", self.current >= last)):
@@ -265,8 +280,8 @@ class ReviewView:
             progress.value = review.done
             page.set_text("review-progress-text", f"Analysing: trick {mark.trick + 1}\u2026")
             if mark.trick == self.current:
-                page.el("review-board").innerHTML = rm.board(review, self.current, page.table.human)
-            page.el("review-strip").innerHTML = rm.strip(review, self.current)
+                page.el("review-board").innerHTML = _markup().board(review, self.current, page.table.human)
+            page.el("review-strip").innerHTML = _markup().strip(review, self.current)
             if misses >= len(review.seats):
                 break  # a whole trick too big to solve here: the earlier ones are bigger still
             await asyncio.sleep(0)
@@ -309,7 +324,7 @@ class ReviewView:
             page.el("review").close()
         page.cancel_flow()
         table = Table(state.deal_number, state.rules.name, page.table.human, dealer=state.dealer,
-                      **rm.replay_options(state))
+                      **_markup().replay_options(state))
         table.set_levels(page.settings.partner_level, page.settings.opponent_level)
         page.table = table
         changed = getattr(page, "changed", None)  # tells the storage layer of the new game
@@ -331,7 +346,7 @@ class ReviewView:
         if state is None:
             return
         link = (str(js.location.origin) + str(js.location.pathname)
-                + share_fragment(state.rules.name, rm.replay_options(state), state.deal_number, state.dealer))
+                + share_fragment(state.rules.name, _markup().replay_options(state), state.deal_number, state.dealer))
         box_id = "review-share-box" if button_id == "review-share-sum" else None
         self.page.spawn(self.copy(link, box_id))
 
@@ -381,6 +396,6 @@ class ReviewView:
 
     def export_pbn(self) -> None:
         state = self.state or self.page.table.state
-        self.download(pbn_of(state), f"whist-deal-{state.deal_number}.pbn", "text/plain")
+        self.download(_review().pbn_of(state), f"whist-deal-{state.deal_number}.pbn", "text/plain")
         self.page.say("The deal is downloaded in PBN.")
 

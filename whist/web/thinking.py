@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
-from whist.web import thinker
-
 if TYPE_CHECKING:
     from whist.table import Choice
 
@@ -104,6 +102,8 @@ class Thinker:
         worker = await asyncio.shield(self.boot)  # an undo cancels the wait, never the boot
         if worker is None:
             return None
+        from whist.web import thinker  # the codec (pickle): only once a decision goes to the worker
+
         try:
             answer = await worker.choose(thinker.request_of(choice))
         except Exception as err:  # the worker's error: this decision is made on the page
