@@ -28,6 +28,7 @@ from whist.deal import format_pbn
 from whist.seats import SEAT_NAMES, Seat
 from whist.solver import SolverLimitError, solve_cards
 from whist.state import GameState, Phase
+from whist.twohand import solve_two_cards
 
 NODE_LIMIT = 150_000
 """Nodes a single position may take before the review gives up on it (about a
@@ -129,10 +130,13 @@ class HandReview:
     def _mark(self, index: int, node_limit: int) -> None:
         mark = self.marks[index]
         hands, leader, trick = self._position(index)
-        try:
-            values = solve_cards(hands, self.trump, leader, trick=trick, sides=self.sides, node_limit=node_limit)
-        except SolverLimitError:
-            return
+        if len(self.sides) == 2 and all(len(side) == 1 for side in self.sides):
+            values = solve_two_cards(hands, self.trump, leader, trick=trick)  # German Whist: milliseconds
+        else:
+            try:
+                values = solve_cards(hands, self.trump, leader, trick=trick, sides=self.sides, node_limit=node_limit)
+            except SolverLimitError:
+                return
         mark.before = max(values.values())
         mark.after = values[mark.card]
 
