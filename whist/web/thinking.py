@@ -37,26 +37,16 @@ def is_slow_level(level: str) -> bool:
     return level in SLOW_LEVELS
 
 
-#: Games whose computer searches exactly at every level above Easy: German Whist's Phase Two
-#: (up to a second or two in the browser from 13 tricks, so it thinks in the worker too).
-SEARCHING_GAMES = frozenset({"german"})
-
-
 def needs_thinker(levels: tuple[str, ...], game: str) -> bool:
-    """Whether this table will send decisions to the worker (so boot it early)."""
-    return any(is_slow_level(v) for v in levels) or game in SEARCHING_GAMES
+    """Whether this table will send decisions to the worker (so boot it early). Every
+    game's computer decides by its level alone: German Whist's exact Phase Two search
+    (whist/twohand.py) takes milliseconds, so it stays on the page at Normal."""
+    return any(is_slow_level(v) for v in levels)
 
 
 def is_slow(choice: Choice) -> bool:
-    """Whether ``choice`` goes to the worker: a card of a slow level, or a card of German
-    Whist's Phase Two search with more than a few tricks to go (calls are quick at every level)."""
-    obs = choice.observation
-    if obs.phase != "play":
-        return False
-    if is_slow_level(choice.level):
-        return True
-    return (obs.game in SEARCHING_GAMES and choice.level != "easy" and obs.stock_size == 0
-            and obs.hand.bit_count() > 5)
+    """Whether ``choice`` goes to the worker: a card of a slow level (calls are quick at every level)."""
+    return choice.observation.phase == "play" and is_slow_level(choice.level)
 
 
 class Thinker:
