@@ -8,9 +8,12 @@ given game and deal (see :mod:`whist.web.address`).
 
 import importlib
 import traceback
+from collections.abc import Callable
 
 import js
 from pyodide.ffi import create_once_callable, to_js
+
+from whist.web.bytecode import Keeper as Bytecode
 
 #: What the first table does not need, imported one module at a time when the page is idle
 #: once the table is up (or on first use, if that comes first): the hand review and its
@@ -18,16 +21,21 @@ from pyodide.ffi import create_once_callable, to_js
 LATER = ("whist.solver", "whist.review", "whist.web.review_markup", "whist.web.howto", "whist.web.newgame")
 
 
-def import_when_idle(names: tuple[str, ...]) -> None:
-    """Import ``names`` one by one, each in an idle period of its own (never a long task)."""
-    todo = list(names)
+def importer(name: str) -> Callable[[], None]:
+    def step() -> None:
+        importlib.import_module(name)
+    return step
+
+
+def when_idle(steps: list[Callable[[], None]]) -> None:
+    """Run ``steps`` one by one, each in an idle period of its own (never a long task)."""
+    todo = list(steps)
 
     def step(*_: object) -> None:
-        name = todo.pop(0)
         try:
-            importlib.import_module(name)
-        except Exception as err:  # only a head start: the module is imported again where it is used
-            js.console.warn(f"whist: could not import {name} ahead ({err})")
+            todo.pop(0)()
+        except Exception as err:  # only a head start (an import, the bytecode kept): never an error
+            js.console.warn(f"whist: idle-time work failed ({err})")
         if todo:
             schedule()
 
@@ -44,6 +52,9 @@ def import_when_idle(names: tuple[str, ...]) -> None:
 
 def main() -> object:
     js.whistLoader.stage("main")
+    # Before the first import: the modules this browser compiled at an earlier visit.
+    bytecode = Bytecode(getattr(js, "whistBytecode", None))
+    bytecode.restore()
     try:
         from whist.web.address import parse_address
         from whist.web.page import Page, random_seed
@@ -65,7 +76,7 @@ def main() -> object:
         keeper.started()
         for problem in start.problems:
             page.say(problem)
-        import_when_idle(LATER)
+        when_idle([importer(name) for name in LATER] + bytecode.steps())
         return page
     except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))
