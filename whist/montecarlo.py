@@ -77,11 +77,14 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
 
-# The sample counts are sized so that CPython finishes them in about a third of
-# the browser's targets (300 ms a card for Hard, 1.5 s for Expert; measured
-# p50 45 ms and 115 ms): the caps, a little under those targets, only bind under
-# Pyodide (2-4 times slower), where they keep the page responsive, and on an
-# overloaded machine.
+# The sample counts are sized so that CPython finishes them well within the
+# browser's targets (300 ms a card for Hard, 1.5 s for Expert): the caps, a
+# little under those targets, bind only on slow or overloaded machines, where
+# they keep the page responsive (benchmarks/browser_ai.py with the build machine
+# busy, load 4-6: Expert p50 529 ms, p95 1149 ms in Pyodide; Hard 83 / 228 ms).
+# Expert's playouts hand over to the solver at 6 tricks left: their leaves share
+# one transposition table (whist.solver.Solver), which keeps that affordable, and
+# fewer cards of rule-of-thumb play make a playout's value closer to the truth.
 HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=2)
 EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3)
 SETTINGS = {"hard": HARD, "expert": EXPERT}
