@@ -1,8 +1,11 @@
 """Short table sounds, synthesised with the Web Audio API: no sound files.
 
-The AudioContext is made on the first user gesture (browsers refuse to start
-audio before one), and never while the sound is off. A failure of the audio
-system is never an error of the page: the table just stays silent.
+The AudioContext is made after the first user gesture (browsers refuse to start
+audio before one), and never while the sound is off: in a task of its own, right
+after the gesture's (making it can take a tenth of a second, and the card you
+played must not wait for it); a sound asked for meanwhile plays as soon as it is
+ready. A failure of the audio system is never an error of the page: the table
+just stays silent.
 
 Each sound is a few notes: ``(start s, frequency Hz, length s, wave, volume)``.
 """
@@ -13,7 +16,7 @@ import random
 from typing import Any
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 
 C5, E5, G5, C6 = 523.25, 659.25, 783.99, 1046.5
 A4, F4, D4 = 440.0, 349.23, 293.66
@@ -46,27 +49,53 @@ class Sound:
         self.ctx: Any = None
         self._noise: Any = None
         self.failed = False
+        #: The sounds asked for while the AudioContext is being made (None: it is not).
+        self._waiting: list[str] | None = None
 
     def unlock(self) -> None:
-        """Make (or wake) the AudioContext; call only from a user gesture's event handler."""
+        """Make (soon) or wake the AudioContext; call only from a user gesture's event handler."""
         if not self.enabled or self.failed:
             return
+        if self.ctx is None:
+            if self._waiting is None:
+                self._waiting = []
+                js.setTimeout(create_once_callable(self._start), 0)
+            return
         try:
-            if self.ctx is None:
-                ctor = getattr(js, "AudioContext", None) or getattr(js, "webkitAudioContext", None)
-                if ctor is None:
-                    self.failed = True
-                    return
-                self.ctx = ctor.new()
             if self.ctx.state == "suspended":
                 self.ctx.resume()
-        except Exception as err:  # no audio device, a blocked context: play on in silence
+        except Exception as err:  # a blocked context: play on in silence
             self.failed = True
             js.console.warn(f"whist: no sound ({err})")
 
+    def _start(self, *_: Any) -> None:
+        """Make the AudioContext and the card's noise (after a gesture: it may start at once)."""
+        waiting, self._waiting = self._waiting or [], None
+        if self.ctx is not None or self.failed or not self.enabled:
+            return  # made already, or the sound went off meanwhile: the next gesture makes it
+        try:
+            ctor = getattr(js, "AudioContext", None) or getattr(js, "webkitAudioContext", None)
+            if ctor is None:
+                self.failed = True
+                return
+            self.ctx = ctor.new()
+            if self.ctx.state == "suspended":
+                self.ctx.resume()
+            self._noise = self._make_noise()
+        except Exception as err:  # no audio device, a blocked context: play on in silence
+            self.failed = True
+            js.console.warn(f"whist: no sound ({err})")
+            return
+        for name in waiting:
+            self.play(name)
+
     def play(self, name: str) -> None:
         """Play a sound by name (see ``SOUNDS``) if the sound is on and audio has started."""
-        if not self.enabled or self.ctx is None or self.failed:
+        if not self.enabled or self.failed:
+            return
+        if self.ctx is None:
+            if self._waiting is not None and len(self._waiting) < 3:
+                self._waiting.append(name)  # the AudioContext is on its way: played in a moment
             return
         js.document.body.dataset.lastSound = name
         try:
@@ -95,17 +124,22 @@ class Sound:
         osc.start(t)
         osc.stop(t + length + 0.02)
 
+    def _make_noise(self) -> Any:
+        """A twelfth of a second of fading noise: the card's snap."""
+        ctx = self.ctx
+        rate = int(ctx.sampleRate)
+        n = rate // 12
+        rng = random.Random(52)
+        samples = [rng.uniform(-1, 1) * (1 - i / n) ** 3 for i in range(n)]
+        buffer = ctx.createBuffer(1, n, rate)
+        buffer.copyToChannel(js.Float32Array.new(to_js(samples)), 0)
+        return buffer
+
     def _snap(self) -> None:
         """A card laid on the cloth: a short burst of band-passed noise."""
         ctx = self.ctx
         if self._noise is None:
-            rate = int(ctx.sampleRate)
-            n = rate // 12
-            rng = random.Random(52)
-            samples = [rng.uniform(-1, 1) * (1 - i / n) ** 3 for i in range(n)]
-            buffer = ctx.createBuffer(1, n, rate)
-            buffer.copyToChannel(js.Float32Array.new(to_js(samples)), 0)
-            self._noise = buffer
+            self._noise = self._make_noise()
         t = ctx.currentTime
         src = ctx.createBufferSource()
         src.buffer = self._noise
