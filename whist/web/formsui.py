@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import js
 
 from whist.table import game_choices
-from whist.web import forms, howto, markup, newgame
+from whist.web import forms, markup
 
 if TYPE_CHECKING:
     from whist.web.page import Page
@@ -78,6 +78,8 @@ class Forms:
 
     # --- the New game dialog -------------------------------------------------------------
     def open_new_game(self) -> None:
+        from whist.web import newgame
+
         p = self.page
         view = p.table.view()
         self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, view["game"], p.table.options)
@@ -90,6 +92,8 @@ class Forms:
 
     def chosen(self) -> tuple[str, dict[str, Any]]:
         """The game and options chosen in the dialog."""
+        from whist.web import newgame
+
         form = self.el("ng-form")
         picked = form.querySelector("input[name=game]:checked")
         game = str(picked.value) if picked else self.page.table.game
@@ -125,6 +129,8 @@ class Forms:
         if game is not None:
             title = next(g["title"] for g in self.choices if g["game"] == game)
             self.el("ng-howto-title").textContent = f"How to play {title}"
+            from whist.web import howto
+
             self.el("ng-howto-body").innerHTML = howto.game_html(game)
         box.hidden = game is None
         self.el("ng-main").hidden = game is not None

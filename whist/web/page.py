@@ -29,8 +29,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from whist.table import Table
-from whist.web import howto, markup
-from whist.web.auction_box import AuctionBox, keys_html
+from whist.web import markup
 from whist.web.formsui import Forms
 from whist.web.settings import (
     LEVEL_LABELS,
@@ -47,6 +46,34 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
+
+
+class LazyAuctionBox:
+    """The page's :class:`whist.web.auction_box.AuctionBox`, imported and made only once a game
+    has an auction (Contract Whist): the other games start without that module."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.box: Any = None
+
+    def get(self) -> Any:
+        if self.box is None:
+            from whist.web.auction_box import AuctionBox
+
+            self.box = AuctionBox(self.page)
+        return self.box
+
+    def render(self, view: dict[str, Any]) -> bool:
+        if self.box is None and view["auction"] is None:
+            self.page.body.dataset.game = view["game"]  # as AuctionBox.render does
+            return False
+        return bool(self.get().render(view))
+
+    def on_key(self, evt: Any) -> bool:
+        return self.box is not None and bool(self.box.on_key(evt))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.get(), name)
 
 
 def random_seed() -> int:
@@ -86,7 +113,7 @@ class Page:
         self.openers: dict[str, Any] = {}
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
-        self.auction_box = AuctionBox(self)  # Contract Whist: the bidding box and the auction
+        self.auction_box = LazyAuctionBox(self)  # Contract Whist: the bidding box and the auction
         self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
         self.thinker = Thinker()  # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py)
@@ -736,6 +763,9 @@ class Page:
                 self.maybe_auto_play()
 
     def open_help(self, tab: str) -> None:
+        from whist.web import howto
+        from whist.web.auction_box import keys_html
+
         view = self.table.view()
         self.el("help-rules").innerHTML = howto.rules_html(view)
         self.el("help-controls").innerHTML = howto.controls_html(view["target"]) + (
