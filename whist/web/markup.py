@@ -84,12 +84,17 @@ def hand_card(card: dict[str, Any], i: int, trump: str | None = None, focusable:
             f'style="--i:{i}">{face(card["rank"], card["suit"])}</button>')
 
 
+def hand_split(n: int) -> int:
+    """How many of ``n`` cards the first row of your hand holds (the larger half past 7)."""
+    return (n + 1) // 2 if n > 7 else n
+
+
 def hand(cards: list[dict[str, Any]], trump: str | None, focus: int) -> str:
     """Your hand in two rows (a narrow screen shows them as two tiers; a wide one as one row).
 
     With more than 7 cards the first row holds the larger half.
     """
-    split = (len(cards) + 1) // 2 if len(cards) > 7 else len(cards)
+    split = hand_split(len(cards))
     rows = [cards[:split], cards[split:]]
     out = []
     start = 0

@@ -101,6 +101,7 @@ class Page:
         self.generation = 0
         self.busy = False
         self.hand_key: tuple[str, ...] = ()
+        self.hand_trump: str | None = None  # the trump the hand on show was drawn with (its marks)
         self.hand_number = -1
         self.shown: list[str] = []  # cards in #trick, in play order
         self.lifted: str | None = None  # the card a first tap lifted
@@ -924,12 +925,14 @@ class Page:
             self.lifted = None
         if key != self.hand_key:
             fresh = view["hand_number"] != self.hand_number
+            old_key, self.hand_key = self.hand_key, key
             self.hand_number = view["hand_number"]
-            self.hand_key = key
             hand.classList.toggle("dealing", fresh and self.timing.speed != "instant")
             focus = names.index(self.focus_card) if self.focus_card in names else 0
             had_focus = hand.contains(js.document.activeElement)
-            hand.innerHTML = markup.hand(cards, view["trump"], focus)
+            if fresh or view["trump"] != self.hand_trump or not self.shrink_hand(hand, cards, old_key, focus):
+                hand.innerHTML = markup.hand(cards, view["trump"], focus)
+                self.hand_trump = view["trump"]
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
@@ -938,19 +941,67 @@ class Page:
                 want = "false" if c["legal"] else "true"
                 if button.getAttribute("aria-disabled") != want:
                     button.setAttribute("aria-disabled", want)
-        for button in hand.querySelectorAll("button.card"):
-            card = button.getAttribute("data-card")
-            button.classList.toggle("lifted", card == self.lifted)
-            button.classList.toggle("hint", card == self.hint_card)
-            if card == self.hint_card:
-                button.setAttribute("data-hint", "1")
-            else:
-                button.removeAttribute("data-hint")
+        # The lifted card and the hint: only the buttons that change (each call to the page costs).
+        for mark, card in (("lifted", self.lifted), ("hint", self.hint_card)):
+            for button in hand.querySelectorAll(f"button.card.{mark}"):
+                if button.getAttribute("data-card") != card:
+                    button.classList.remove(mark)
+                    if mark == "hint":
+                        button.removeAttribute("data-hint")
+            if card is not None:
+                button = hand.querySelector(f'button.card[data-card="{card}"]')
+                if button:
+                    button.classList.add(mark)
+                    if mark == "hint":
+                        button.setAttribute("data-hint", "1")
         self.body.dataset.yourTurn = "1" if view["your_turn"] else "0"
         self.el("seat-S").querySelector(".count").textContent = str(len(key))
         # A keyboard player who was in the hand gets the focus ring back on a card to play.
         if view["your_turn"] and js.document.activeElement == hand and self.focus_card:
             self.set_focus_card(self.focus_card)
+
+    def shrink_hand(self, hand: Any, cards: list[dict[str, Any]], old_key: tuple[str, ...], focus: int) -> bool:
+        """Take the cards no longer held out of the hand on show, in place: the others keep their
+        buttons (drawing the whole hand again, every card face, was the longest part of the task
+        of a card played). False when the hand on show is not ``old_key`` less some cards."""
+        names = [c["card"] for c in cards]
+        if len(names) >= len(old_key) or set(names) - set(old_key):
+            return False
+        kept = [k for k in old_key if k in set(names)]
+        if kept != names:
+            return False
+        buttons = list(hand.querySelectorAll("button.card"))
+        rows = list(hand.querySelectorAll(".hand-row"))
+        if len(rows) != 2 or [str(b.getAttribute("data-card")) for b in buttons] != list(old_key):
+            return False
+        gone = set(old_key) - set(names)
+        staying = []
+        for i, (button, card) in enumerate(zip(buttons, old_key, strict=True)):
+            if card in gone:
+                button.remove()
+            else:
+                staying.append((i, button))
+        old_split, split = markup.hand_split(len(old_key)), markup.hand_split(len(names))
+        # Cards only leave, so at most the ends of the rows change rows: the first row's last
+        # cards go to the front of the second, or the second's first cards to the end of the first.
+        to_second = [b for j, (i, b) in enumerate(staying) if i < old_split and j >= split]
+        to_first = [b for j, (i, b) in enumerate(staying) if i >= old_split and j < split]
+        for button in reversed(to_second):
+            rows[1].insertBefore(button, rows[1].firstChild)
+        for button in to_first:
+            rows[0].appendChild(button)
+        rows[0].style.setProperty("--n", str(split))
+        rows[1].style.setProperty("--n", str(len(names) - split))
+        for j, ((i, button), c) in enumerate(zip(staying, cards, strict=True)):
+            if i != j:
+                button.style.setProperty("--i", str(j))
+            tab = "0" if j == focus else "-1"
+            if button.getAttribute("tabindex") != tab:
+                button.setAttribute("tabindex", tab)
+            want = "false" if c["legal"] else "true"
+            if button.getAttribute("aria-disabled") != want:
+                button.setAttribute("aria-disabled", want)
+        return True
 
     def sync_trick(self, plays: list[dict[str, Any]], animate: bool = True) -> None:
         """Add the cards of ``plays`` not yet on the table, each sliding in from its seat."""
