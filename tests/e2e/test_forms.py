@@ -39,14 +39,21 @@ def played(page: GamePage, card: str) -> None:
     page.wait_for_function(GONE, arg=card, timeout=30000)
 
 
-def play_hand(page: GamePage, limit: float = 60) -> list[str]:
-    """Play your cards (and your dummy's) until the hand is over; the hands they came from."""
+def play_hand(page: GamePage, limit: float = 60, dummy_said: str = "") -> list[str]:
+    """Play your cards (and your dummy's) until the hand is over; the hands they came from.
+    With ``dummy_said``, check that the status and the live region begin with it
+    on each turn of your dummy's."""
     where: list[str] = []
     end = time.monotonic() + limit
     while time.monotonic() < end:
         page.wait_for_function(WAITS, timeout=30000)
         if page.get_attribute("body", "data-phase") != "play":
             return where
+        if dummy_said and page.locator('#dummy-hand button.card[aria-disabled="false"]').count():
+            assert (page.text_content("#status") or "").startswith(dummy_said)
+            page.wait_for_function(
+                "(s) => (document.querySelector('#announce p:last-child') || {textContent: ''})"
+                ".textContent.startsWith(s)", arg=dummy_said)
         got = page.evaluate(PLAY_FIRST)
         if got:
             where.append(got[0])
@@ -174,7 +181,7 @@ def test_dummy_whist_played_from_both_hands(game_page: GamePage) -> None:
     assert "Dummy Whist" in (game_page.text_content(".brand-sub") or "")
     # You always see your dummy's cards, face up, as card buttons.
     assert game_page.locator("#dummy-hand button.card").count() == 13
-    where = play_hand(game_page)
+    where = play_hand(game_page, dummy_said="North\u2019s turn (your dummy)")
     assert where.count("hand") == 13 and where.count("dummy-hand") == 13
     assert game_page.is_visible("#summary")
 

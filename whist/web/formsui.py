@@ -14,12 +14,12 @@ import js
 
 from whist.table import game_choices
 from whist.web import forms, markup
+from whist.web.markup import SUIT_WORDS
 
 if TYPE_CHECKING:
     from whist.web.page import Page
 
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 class Forms:
@@ -208,13 +208,7 @@ class Forms:
         if role:
             role.textContent = "your dummy" if dummy["yours"] else "dummy"
         if turn:
-            if view["trick"]:
-                led = view["trick"][0]["suit"]
-                follow = any(c["suit"] == led for c in cards)
-                what = f"follow {SUIT_WORDS[led]}" if follow else f"no {SUIT_WORDS[led]}, play any card"
-            else:
-                what = "lead any card"
-            self.page.set_status(f"North\u2019s turn (your dummy) \u00b7 {what}", "you")
+            self.page.set_status(" \u00b7 ".join(markup.turn_words(view)), "you")
 
     # --- every render ------------------------------------------------------------------------
     def render(self, view: dict[str, Any] | None = None) -> None:

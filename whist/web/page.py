@@ -31,6 +31,7 @@ from pyodide.ffi import create_proxy
 from whist.table import Table
 from whist.web import markup
 from whist.web.formsui import Forms
+from whist.web.markup import SUIT_WORDS
 from whist.web.settings import (
     LEVEL_LABELS,
     SPEED_LABELS,
@@ -44,7 +45,6 @@ from whist.web.thinking import Thinker, is_slow, needs_thinker
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 OTHERS = ("N", "E", "W")
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
 
 
@@ -297,6 +297,7 @@ class Page:
         if gen != self.generation:
             return False  # an undo or a new game meanwhile: the late answer is dropped
         if action is None:  # no worker: decide here
+            self.body.dataset.decidedHere = str(int(self.body.dataset.decidedHere or 0) + 1)
             action = self.table.decide(choice)
         return self.table.apply_choice(choice, action) is not None
 
@@ -370,14 +371,8 @@ class Page:
         if view["phase"] == "auction":
             self.auction_box.announce(view)
             return
-        if view["trick"]:
-            led = view["trick"][0]["suit"]
-            if any(c["suit"] == led for c in view["hand"]):
-                self.say(f"Your turn: follow {SUIT_WORDS[led]}.")
-            else:
-                self.say(f"Your turn: no {SUIT_WORDS[led]}, play any card.")
-        else:
-            self.say("Your lead.")
+        who, what = markup.turn_words(view)
+        self.say("Your lead." if what == "lead any card" and who == "Your turn" else f"{who}: {what}.")
 
     def maybe_auto_play(self) -> None:
         """With the setting on, play your only legal card for you after a short pause."""
@@ -1039,14 +1034,10 @@ class Page:
             self.set_status("")
             return
         if view["your_turn"]:
-            if view["trick"]:
-                led = view["trick"][0]["suit"]
-                if any(c["suit"] == led for c in view["hand"]):
-                    self.set_status(f"Your turn \u00b7 follow {SUIT_WORDS[led]}", "you")
-                else:
-                    self.set_status(f"Your turn \u00b7 no {SUIT_WORDS[led]}, play any card", "you")
-            else:
-                self.set_status("Your lead \u00b7 play any card", "you")
+            who, what = markup.turn_words(view)
+            if what == "lead any card" and who == "Your turn":
+                who, what = "Your lead", "play any card"
+            self.set_status(f"{who} \u00b7 {what}", "you")
         elif view["to_play"]:
             self.set_status(f"{SEAT_NAMES[view['to_play']]} to play\u2026")
 
