@@ -8,8 +8,9 @@ advantage in tricks per deal (its pair's tricks at one table less the other
 pair's in the same seats at the other) with a 95% confidence interval, then
 the time per card of each level in CPython (p50, p95, max), over every card
 it chose. Targets (issue 6): Normal vs random at least +1.7, Hard vs Normal at
-least +0.25; Hard within 300 ms a card in the browser and Expert within 1.5 s
-(Pyodide runs this code 2-4 times slower than CPython). ``--no-cap`` lifts
+least +0.25, Expert vs Hard printed over at least 300 deals (and Expert as
+strong as a GIB-style player: benchmarks/gib.py); Hard within 300 ms a card in
+the browser and Expert within 1.5 s (benchmarks/browser_ai.py). ``--no-cap`` lifts
 the Monte Carlo levels' time cap, so that a busy machine does not cut their
 searches short: every card then gets the fixed number of deals (the strength
 they play at when the cap does not bind). Prints figures; it never passes or
