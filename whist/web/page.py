@@ -26,7 +26,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from whist.table import Table
 from whist.web import markup
@@ -970,6 +970,7 @@ class Page:
         if len(rows) != 2 or [str(b.getAttribute("data-card")) for b in buttons] != list(old_key):
             return False
         gone = set(old_key) - set(names)
+        self.hold_still(hand)
         staying = []
         for i, (button, card) in enumerate(zip(buttons, old_key, strict=True)):
             if card in gone:
@@ -997,6 +998,17 @@ class Page:
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
         return True
+
+    def hold_still(self, hand: Any) -> None:
+        """No transitions in the hand until the frame after next (see whist.css ``.hand.still``)."""
+        if hand.classList.contains("still"):
+            return
+        hand.classList.add("still")
+
+        def again(*_: Any) -> None:
+            js.requestAnimationFrame(create_once_callable(lambda *_: hand.classList.remove("still")))
+
+        js.requestAnimationFrame(create_once_callable(again))
 
     def sync_trick(self, plays: list[dict[str, Any]], animate: bool = True) -> None:
         """Add the cards of ``plays`` not yet on the table, each sliding in from its seat."""
