@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, read
+from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, play_lowest, read, wait_your_move
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
@@ -38,10 +38,17 @@ def first_hand(page: GamePage) -> str:
     return str(page.evaluate(HAND))
 
 
+#: Your call, a card you may play, or the end of the hand (not the moments between, in the
+#: auction after your call, when the phase is not "play" and the bidding box is hidden).
+YOUR_TURN_OR_OVER = """() => { const box = document.querySelector('#bid-box'), phase = document.body.dataset.phase;
+    return (!!box && !box.hidden) || ['hand-over', 'game-over'].includes(phase)
+        || (phase === 'play' && !!document.querySelector('#hand button.card[aria-disabled="false"]')); }"""
+
+
 def finish_hand(page: GamePage) -> None:
     """Pass at every call, play your lowest legal card, to the end of the hand."""
     for _ in range(100):
-        page.wait_for_function(YOUR_MOVE_OR_CALL)
+        page.wait_for_function(YOUR_TURN_OR_OVER)
         if page.locator("#bid-box:not([hidden])").count():
             page.click('#bid-box .bid[data-call="pass"]')
             continue
@@ -135,6 +142,53 @@ def test_a_deal_link_gives_the_same_cards(game_page: GamePage, make_game_page: A
     friend.page.goto(link.replace("#", "?pace=instant#"))
     friend.wait_ready()
     assert first_hand(friend) == once
+
+
+def test_a_deal_link_opened_on_the_open_page(game_page: GamePage) -> None:
+    """A #deal= link pasted into the address of the open page (a fragment change, no reload)
+    deals that deal once you confirm; turned down, the game goes on; and once the page deals
+    a game of its own, the address no longer asks for the link's deal, so a reload restores
+    the game you are playing."""
+    game_page.open("?pace=instant#deal=987654321")
+    linked = first_hand(game_page)
+    game_page.open("?pace=instant&game=classic#deal=11")  # another query: a new page load
+    other = first_hand(game_page)
+    assert other != linked
+    play_lowest(game_page)  # a game in progress
+    wait_your_move(game_page)
+    game_page.evaluate("location.hash = '#deal=987654321'")
+    game_page.wait_for_selector("#confirm-new[open]")
+    note = game_page.text_content("#ng-abandon") or ""
+    assert "Classic Whist, deal 987654321" in note and "will be abandoned" in note, note
+    assert game_page.is_checked('#ng-form input[name=game][value="classic"]')
+    game_page.click("#confirm-ok")
+    assert first_hand(game_page) == linked
+    assert game_page.evaluate("location.hash") == "#deal=987654321"
+    # Turned down: the game goes on, and the address stops asking for that deal.
+    play_lowest(game_page)
+    wait_your_move(game_page)
+    hand = game_page.evaluate(HAND)
+    game_page.evaluate("location.hash = '#deal=5'")
+    game_page.wait_for_selector("#confirm-new[open]")
+    game_page.click("#confirm-cancel")
+    game_page.wait_for_selector("#confirm-new:not([open])", state="attached")
+    assert game_page.evaluate(HAND) == hand
+    assert game_page.evaluate("location.search + location.hash") == "?pace=instant"
+    # A new game of the page's own: the address keeps only the pace, and a reload restores it.
+    game_page.click("#new-game")
+    game_page.wait_for_selector("#confirm-new[open]")
+    game_page.click("#confirm-ok")
+    wait_your_move(game_page)
+    play_lowest(game_page)
+    wait_your_move(game_page)
+    assert game_page.evaluate("location.search + location.hash") == "?pace=instant"
+    hand = game_page.evaluate(HAND)
+    assert hand not in (linked, other)
+    game_page.reload()
+    game_page.wait_ready()
+    wait_your_move(game_page)
+    assert game_page.evaluate(HAND) == hand
+    assert "your game is restored" in game_page.inner_text("#announce")
 
 
 def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: Path) -> None:

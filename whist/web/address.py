@@ -123,6 +123,20 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     return start
 
 
+def plain_address(search: str) -> str:
+    """The query to leave in the address once the page deals a game of its own (New game, Play
+    again, a replay): only the pace, so that a reload restores that game, not the one the
+    address asked for at first.
+
+    >>> plain_address("?game=short&pace=instant&seed=7")
+    '?pace=instant'
+    >>> plain_address("?deal=7")
+    ''
+    """
+    pairs = {key: value for key, value in parse_pairs(search.lstrip("?")) if key == "pace"}
+    return "?" + encode_pairs(pairs) if pairs else ""
+
+
 def share_fragment(game: str, options: dict[str, Any], deal_number: int, dealer: Seat | None = None) -> str:
     """The ``#deal=...`` fragment that starts this deal again (options that differ from the defaults)."""
     cls = GAMES[game]

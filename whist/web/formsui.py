@@ -17,6 +17,7 @@ from whist.web import forms, markup
 from whist.web.markup import SUIT_WORDS
 
 if TYPE_CHECKING:
+    from whist.web.address import StartRequest
     from whist.web.page import Page
 
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -28,6 +29,7 @@ class Forms:
         self.choices = game_choices()
         self.dummy_key: tuple[Any, ...] = ()
         self.draw_key: Any = None
+        self.link: StartRequest | None = None  # the deal link the New game dialog is open for
 
     def el(self, id_: str) -> Any:
         return self.page.el(id_)
@@ -77,13 +79,23 @@ class Forms:
         p.on(self.el("ng-back"), "click", lambda e: self.show_howto(None))
 
     # --- the New game dialog -------------------------------------------------------------
-    def open_new_game(self) -> None:
+    def open_new_game(self, link: StartRequest | None = None) -> None:
+        """The New game dialog: set to the game on the table, or to the one a deal ``link`` asks for."""
         from whist.web import newgame
 
         p = self.page
-        view = p.table.view()
-        self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, view["game"], p.table.options)
-        self.el("ng-abandon").hidden = not p.table.in_progress
+        self.link = link
+        if link is None:
+            game, options, note = p.table.game, p.table.options, ""
+        else:
+            game, options = link.game, link.options
+            title = next(g["title"] for g in self.choices if g["game"] == game)
+            note = (f"The link deals {title}, deal {link.seed}. " if link.seed is not None
+                    else f"The link asks for {title}. ")
+        self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, game, options)
+        abandon = self.el("ng-abandon")
+        abandon.textContent = note + ("The game in progress will be abandoned." if p.table.in_progress else "")
+        abandon.hidden = not abandon.textContent
         self.el("confirm-cancel").textContent = "Keep playing" if p.table.in_progress else "Cancel"
         self.show_howto(None)
         dialog = self.el("confirm-new")
@@ -109,7 +121,13 @@ class Forms:
 
     def start_chosen(self) -> None:
         game, options = self.chosen()
-        self.page.new_game(game, options)
+        link, self.link = self.link, None
+        if link is not None and link.game == game:  # the deal the link asks for (any options)
+            self.page.new_game(game, options, link.seed, link.dealer)
+            if options != link.options:  # not quite the link's game: a reload restores this one
+                self.page.forget_address()
+        else:
+            self.page.new_game(game, options)
 
     def on_choice_change(self, evt: Any) -> None:
         if str(evt.target.name) != "game":

@@ -209,6 +209,7 @@ class Page:
         self.on(self.doc, "pointerdown", self.on_pointerdown)
         self.on(self.doc, "keydown", self.on_key)
         self.on(hand, "click", self.on_hand_click)
+        self.on(js.window, "hashchange", self.on_address_change)  # a #deal= link opened on this page
         buttons: dict[str, Callable[[], None]] = {
             "hint-btn": self.show_hint, "undo-btn": self.undo, "redo-btn": self.redo,
             "last-btn": self.show_last_trick, "new-game": self.ask_new_game, "mute-btn": self.toggle_mute,
@@ -279,8 +280,8 @@ class Page:
     # thinker: the slow levels decide in the worker, the page stays live meanwhile
     def wake_thinker(self) -> None:
         """Boot the worker once the table is up and a player is at a slow level."""
-        if self.body.dataset.ready == "1" and needs_thinker(
-                (self.settings.partner_level, self.settings.opponent_level), self.table.rules.name):
+        levels = (self.settings.partner_level, self.settings.opponent_level)
+        if self.body.dataset.ready == "1" and needs_thinker(levels):
             self.thinker.start()
 
     async def computer_move(self, gen: int) -> bool:
@@ -717,6 +718,9 @@ class Page:
         if self.el("confirm-new").returnValue == "new":
             self.openers.pop("confirm-new", None)
             self.forms.start_chosen()
+        elif self.forms.link is not None:  # a deal link turned down: keep playing this game
+            self.forms.link = None
+            self.forget_address()
 
     def open_settings(self) -> None:
         s = self.settings
@@ -800,13 +804,18 @@ class Page:
         else:
             self.el("hand").focus()
 
-    def new_game(self, game: str | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: of ``game`` with ``options`` (the New game dialog), else the same game again."""
+    def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
+                 seed: int | None = None, dealer: Any = None) -> None:
+        """A new game: of ``game`` with ``options`` (the New game dialog), else the same game again;
+        deal ``seed`` with ``dealer`` (a deal link), else a fresh deal."""
         self.cancel_flow()
+        if seed is None:
+            self.forget_address()
+            seed = random_seed()
         if game is None:
-            self.table.new_game(random_seed())
+            self.table.new_game(seed, dealer=dealer)
         else:
-            self.table = Table(random_seed(), game, **(options or {}))
+            self.table = Table(seed, game, dealer=dealer, **(options or {}))
             self.table.set_levels(self.settings.partner_level, self.settings.opponent_level)
             self.hand_key = ()
             self.hand_number = -1
@@ -820,6 +829,38 @@ class Page:
         self.settle()
         self.wake_thinker()
         self.go()
+
+    def forget_address(self) -> None:
+        """Drop what the address asked for (a game, a deal) once the page deals a game of its own,
+        so that a reload restores the game you are playing (whist.web.persist), not that one."""
+        from whist.web.address import parse_address, plain_address
+
+        search, fragment = str(js.location.search), str(js.location.hash)
+        if parse_address(search, fragment).asked:
+            js.history.replaceState(js.history.state, "", str(js.location.pathname) + plain_address(search))
+
+    def on_address_change(self, evt: Any) -> None:
+        """A ``#deal=`` link opened on this page (the address's fragment changed): deal what it
+        asks for, at once if no game is in progress, else once you confirm in the New game dialog."""
+        from whist.web.address import parse_address
+
+        start = parse_address(str(js.location.search), str(js.location.hash))
+        for problem in start.problems:
+            self.say(problem)
+        if not str(js.location.hash).lstrip("#") or not start.asked:
+            return
+        state = self.table.state
+        same_game = (start.game == state.rules.name
+                     and Table(0, start.game, **start.options).state.rules.options == state.rules.options)
+        if (same_game and start.seed in (None, state.seed)
+                and start.dealer in (None, state.first_dealer)):
+            return  # the game on the table already
+        if self.table.in_progress:
+            self.forms.open_new_game(link=start)
+            return
+        self.new_game(start.game, start.options, start.seed, start.dealer)
+        if start.seed is not None:
+            self.say(f"Deal {start.seed}, as the link asks.")
 
     # --- rendering -------------------------------------------------------------------
     def render_controls(self, view: dict[str, Any] | None = None) -> None:

@@ -37,7 +37,7 @@ def is_slow_level(level: str) -> bool:
     return level in SLOW_LEVELS
 
 
-def needs_thinker(levels: tuple[str, ...], game: str) -> bool:
+def needs_thinker(levels: tuple[str, ...]) -> bool:
     """Whether this table will send decisions to the worker (so boot it early). Every
     game's computer decides by its level alone: German Whist's exact Phase Two search
     (whist/twohand.py) takes milliseconds, so it stays on the page at Normal."""
