@@ -149,47 +149,57 @@ def test_a_deal_link_opened_on_the_open_page(game_page: GamePage) -> None:
     deals that deal once you confirm; turned down, the game goes on; and once the page deals
     a game of its own, the address no longer asks for the link's deal, so a reload restores
     the game you are playing."""
+    from whist.seats import Seat
+    from whist.state import GameState
+
+    assert GameState("classic", seed=11).to_play is Seat.S  # deal 11: you lead, nothing is played yet
     game_page.open("?pace=instant#deal=987654321")
     linked = first_hand(game_page)
     game_page.open("?pace=instant&game=classic#deal=11")  # another query: a new page load
     other = first_hand(game_page)
     assert other != linked
-    play_lowest(game_page)  # a game in progress
-    wait_your_move(game_page)
+    # No game in progress: the link's deal is dealt at once (hashchange comes as a task of its own).
     game_page.evaluate("location.hash = '#deal=987654321'")
-    game_page.wait_for_selector("#confirm-new[open]")
-    note = game_page.text_content("#ng-abandon") or ""
-    assert "Classic Whist, deal 987654321" in note and "will be abandoned" in note, note
-    assert game_page.is_checked('#ng-form input[name=game][value="classic"]')
-    game_page.click("#confirm-ok")
+    game_page.wait_for_function("() => document.querySelector('#announce').textContent"
+                                ".includes('Deal 987654321, as the link asks.')")
     assert first_hand(game_page) == linked
-    assert game_page.evaluate("location.hash") == "#deal=987654321"
-    # Turned down: the game goes on, and the address stops asking for that deal.
+    assert game_page.locator("#confirm-new[open]").count() == 0
+    # A game in progress: the New game dialog asks first, and says which deal.
     play_lowest(game_page)
     wait_your_move(game_page)
-    hand = game_page.evaluate(HAND)
-    game_page.evaluate("location.hash = '#deal=5'")
+    game_page.evaluate("location.hash = '#deal=11'")
     game_page.wait_for_selector("#confirm-new[open]")
-    game_page.click("#confirm-cancel")
-    game_page.wait_for_selector("#confirm-new:not([open])", state="attached")
-    assert game_page.evaluate(HAND) == hand
-    assert game_page.evaluate("location.search + location.hash") == "?pace=instant"
-    # A new game of the page's own: the address keeps only the pace, and a reload restores it.
+    note = game_page.text_content("#ng-abandon") or ""
+    assert "Classic Whist, deal 11." in note and "will be abandoned" in note, note
+    assert game_page.is_checked('#ng-form input[name=game][value="classic"]')
+    game_page.click("#confirm-ok")
+    game_page.wait_for_function(f"() => ({HAND})() === {other!r}")  # the dialog's close event dealt it
+    assert first_hand(game_page) == other
+    assert game_page.evaluate("location.hash") == "#deal=11"
+    # A new game of the page's own: the address keeps only the pace.
     game_page.click("#new-game")
     game_page.wait_for_selector("#confirm-new[open]")
     game_page.click("#confirm-ok")
+    # A fresh deal: thirteen cards again, and neither of the deals before.
+    game_page.wait_for_function(f"() => {{ const h = ({HAND})(); "
+                                f"return h.split(' ').length === 13 && !{[linked, other]!r}.includes(h); }}")
+    assert game_page.evaluate("location.search + location.hash") == "?pace=instant"
     wait_your_move(game_page)
     play_lowest(game_page)
     wait_your_move(game_page)
-    assert game_page.evaluate("location.search + location.hash") == "?pace=instant"
     hand = game_page.evaluate(HAND)
-    assert hand not in (linked, other)
+    # A link turned down: the game goes on, and the address stops asking for that deal.
+    game_page.evaluate("location.hash = '#deal=5'")
+    game_page.wait_for_selector("#confirm-new[open]")
+    game_page.click("#confirm-cancel")
+    game_page.wait_for_function("() => location.search + location.hash === '?pace=instant'")  # on close
+    assert game_page.evaluate(HAND) == hand
+    # So a reload restores the game you are playing.
     game_page.reload()
     game_page.wait_ready()
     wait_your_move(game_page)
     assert game_page.evaluate(HAND) == hand
     assert "your game is restored" in game_page.inner_text("#announce")
-
 
 def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: Path) -> None:
     game_page.open("?pace=instant&seed=31337")
