@@ -13,8 +13,8 @@ The dev server and the builder share one definition of the site (see
 :class:`Site`, ``PUBLISHED_FILES``, ``PUBLISHED_DIRS`` and ``RUNTIME_DIRS``):
 the URL ``/runtime/pyodide/x`` is ``node_modules/pyodide/x``,
 ``/runtime/pyscript/x`` is ``node_modules/@pyscript/core/dist/x``, two files
-are generated (``whist.zip``: every ``whist/**/*.py``, which PyScript unpacks
-into the Python filesystem; ``sw.js``: the service worker ``static/sw.js``
+are generated (``whist.zip``: every ``whist/**/*.py`` but the command line's,
+which PyScript unpacks into the Python filesystem; ``sw.js``: the service worker ``static/sw.js``
 with the precache list, a content hash per file, and the version), and every
 other URL is a published project file at the same path. Nothing else is
 served, so the page behaves the same in development and when published as
@@ -78,6 +78,11 @@ EXCLUDED_PATTERNS: tuple[str, ...] = ("static/sw.js", "*.py", "*.sh")
 #: The Python package shipped as one archive, and where PyScript unpacks it.
 PACKAGE = "whist"
 PACKAGE_ZIP = "whist.zip"
+
+#: Modules of the package that only the command line runs (``python -m whist``, the bot
+#: protocol, the arena, the double-dummy solver's command): the page and its worker never
+#: import them (tests/test_manifest.py checks), so whist.zip leaves them out.
+COMMAND_LINE_ONLY: tuple[str, ...] = ("whist/__main__.py", "whist/arena.py", "whist/bot.py", "whist/solve.py")
 
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.
@@ -292,12 +297,14 @@ def resolve(root: Path, site_path: str) -> Path | None:
 
 
 def package_files(root: Path) -> dict[str, Path]:
-    """Path inside whist.zip (relative to ``whist/``) -> file, for every module of the package."""
+    """Path inside whist.zip (relative to ``whist/``) -> file, for every module of the package
+    but the command line's (``COMMAND_LINE_ONLY``)."""
     base = root / PACKAGE
     return {
         path.relative_to(base).as_posix(): path
         for path in sorted(base.rglob("*.py"))
-        if path.is_file() and is_package_file(PurePosixPath(path.relative_to(root).as_posix()))
+        if path.is_file() and is_package_file(rel := PurePosixPath(path.relative_to(root).as_posix()))
+        and str(rel) not in COMMAND_LINE_ONLY
     }
 
 

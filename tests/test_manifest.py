@@ -1,11 +1,13 @@
 """The whist package reaches the browser's Python filesystem as one archive.
 
 pyscript.toml unpacks ``whist.zip`` into ``./whist/``; serve.py makes that zip
-from every ``whist/**/*.py`` (the dev server on the fly, the build once).
+from every ``whist/**/*.py`` (the dev server on the fly, the build once) but the
+command-line tools, which nothing the page runs imports.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import tomllib
 import zipfile
@@ -36,11 +38,50 @@ def test_the_package_ships_as_one_zip_unpacked_into_whist() -> None:
         "pyscript.toml [files] should only unpack whist.zip: every module is in it")
 
 
-def test_every_python_file_of_the_package_is_in_the_zip() -> None:
+def _command_line() -> set[str]:
+    """The command line's modules, as named in whist.zip (``bot.py``, ...)."""
+    return {name.removeprefix("whist/") for name in serve.COMMAND_LINE_ONLY}
+
+
+def test_every_python_file_of_the_package_is_in_the_zip_but_the_command_lines() -> None:
     names = _zip_names()
-    missing = sorted(_package_files() - names)
+    cli = _command_line()
+    assert cli <= _package_files(), f"not modules of the package: {sorted(cli - _package_files())}"
+    missing = sorted(_package_files() - cli - names)
     assert not missing, f"not in whist.zip: {missing}"
-    assert names == _package_files(), sorted(names - _package_files())
+    assert names == _package_files() - cli, sorted(names - _package_files())
+
+
+def _imported(source: str) -> set[str]:
+    """The whist modules a module's source names: its imports, and ``"whist.x"`` strings
+    (``importlib.import_module``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = "whist" if node.level else (node.module or "")
+            if node.level and node.module:
+                base = f"whist.{node.module}"
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("whist."):
+            found.add(node.value)
+    return found
+
+
+def test_nothing_shipped_imports_the_command_line() -> None:
+    """The modules left out of whist.zip are imported by none that is in it."""
+    archive = zipfile.ZipFile(io.BytesIO(serve.Site(ROOT, release=False).package_zip()))
+    cli = {"whist." + name.removesuffix(".py").replace("/", ".") for name in _command_line()}
+    assert "whist.bot" in cli
+    for name in archive.namelist():
+        uses = _imported(archive.read(name).decode("utf-8")) & cli
+        assert not uses, f"{name} imports {sorted(uses)}, which whist.zip leaves out"
+    # The check sees each way of importing a module.
+    for line in ("import whist.bot", "from whist import bot", "from whist.bot import main",
+                 "from .. import bot", "importlib.import_module('whist.bot')"):
+        assert _imported(line) & cli == {"whist.bot"}, line
 
 
 def test_the_zip_holds_the_files_as_they_are() -> None:

@@ -85,11 +85,13 @@ def test_the_dev_server_does_not_stamp_it(project: Path) -> None:
     assert set(build["files"]) == set(site.paths()) - {"sw.js"}
 
 
-def test_whist_zip_holds_every_module(site: Path, project: Path) -> None:
+def test_whist_zip_holds_every_module_but_the_command_lines(site: Path, project: Path) -> None:
     names = zipfile.ZipFile(site / "whist.zip").namelist()
     expected = sorted(p.relative_to(project / "whist").as_posix() for p in (project / "whist").rglob("*.py")
-                      if "__pycache__" not in p.parts)
+                      if "__pycache__" not in p.parts and f"whist/{p.relative_to(project / 'whist').as_posix()}"
+                      not in serve.COMMAND_LINE_ONLY)
     assert sorted(names) == expected
+    assert "web/page.py" in names and "bot.py" not in names and "__main__.py" not in names
     # Only the script index.html loads by URL is published on its own.
     assert sorted(f for f in _files(site) if f.startswith("whist/")) == ["whist/web/main.py"]
 
