@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from whist.rules import GAMES
+from whist.rules import GAMES, make_rules
 from whist.seats import Seat
+
+if TYPE_CHECKING:
+    from whist.state import GameState
 
 RESERVED = ("game", "deal", "seed", "dealer", "pace")
 
@@ -121,6 +124,21 @@ def parse_address(search: str, fragment: str) -> StartRequest:
             start.dealer = seat
     start.pace = pairs.get("pace")
     return start
+
+
+def answers(start: StartRequest, state: GameState) -> bool:
+    """Whether the game ``state`` is of the game and options ``start`` asks for, and its deal
+    if it names one (the dealer is not compared).
+
+    >>> from whist.state import GameState
+    >>> answers(parse_address("?game=short", "#deal=7"), GameState("short", seed=7))
+    True
+    >>> answers(parse_address("", "#deal=7&game=short&honours=false"), GameState("short", seed=7))
+    False
+    """
+    rules = make_rules(start.game, **start.options)
+    return (state.rules.name == rules.name and state.rules.options == rules.options
+            and start.seed in (None, state.seed))
 
 
 def plain_address(search: str) -> str:

@@ -124,8 +124,6 @@ class Forms:
         link, self.link = self.link, None
         if link is not None and link.game == game:  # the deal the link asks for (any options)
             self.page.new_game(game, options, link.seed, link.dealer)
-            if options != link.options:  # not quite the link's game: a reload restores this one
-                self.page.forget_address()
         else:
             self.page.new_game(game, options)
 

@@ -720,7 +720,7 @@ class Page:
             self.forms.start_chosen()
         elif self.forms.link is not None:  # a deal link turned down: keep playing this game
             self.forms.link = None
-            self.forget_address()
+            self.sync_address()
 
     def open_settings(self) -> None:
         s = self.settings
@@ -809,9 +809,7 @@ class Page:
         """A new game: of ``game`` with ``options`` (the New game dialog), else the same game again;
         deal ``seed`` with ``dealer`` (a deal link), else a fresh deal."""
         self.cancel_flow()
-        if seed is None:
-            self.forget_address()
-            seed = random_seed()
+        seed = random_seed() if seed is None else seed
         if game is None:
             self.table.new_game(seed, dealer=dealer)
         else:
@@ -820,6 +818,7 @@ class Page:
             self.hand_key = ()
             self.hand_number = -1
             self.backs_shown = {}
+        self.sync_address()
         self.changed()
         self.el("error").hidden = True
         self.lifted = None
@@ -830,13 +829,22 @@ class Page:
         self.wake_thinker()
         self.go()
 
-    def forget_address(self) -> None:
-        """Drop what the address asked for (a game, a deal) once the page deals a game of its own,
-        so that a reload restores the game you are playing (whist.web.persist), not that one."""
+    def address_answered(self, start: Any) -> bool:
+        """Whether the game on the table is the one the address ``start`` asks for."""
+        from whist.web.address import answers
+
+        state = self.table.state
+        return answers(start, state) and start.dealer in (None, state.first_dealer)
+
+    def sync_address(self) -> None:
+        """Drop what the address asks for (a game, a deal) when the game on the table is another
+        (New game, Play again, a replay, a deal link turned down), so that a reload restores the
+        game you are playing (whist.web.persist), not that one."""
         from whist.web.address import parse_address, plain_address
 
-        search, fragment = str(js.location.search), str(js.location.hash)
-        if parse_address(search, fragment).asked:
+        search = str(js.location.search)
+        start = parse_address(search, str(js.location.hash))
+        if start.asked and not self.address_answered(start):
             js.history.replaceState(js.history.state, "", str(js.location.pathname) + plain_address(search))
 
     def on_address_change(self, evt: Any) -> None:
@@ -849,11 +857,7 @@ class Page:
             self.say(problem)
         if not str(js.location.hash).lstrip("#") or not start.asked:
             return
-        state = self.table.state
-        same_game = (start.game == state.rules.name
-                     and Table(0, start.game, **start.options).state.rules.options == state.rules.options)
-        if (same_game and start.seed in (None, state.seed)
-                and start.dealer in (None, state.first_dealer)):
+        if self.address_answered(start):
             return  # the game on the table already
         if self.table.in_progress:
             self.forms.open_new_game(link=start)

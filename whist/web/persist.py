@@ -164,10 +164,9 @@ class Keeper:
             return True
         if not start.asked:
             return True  # a plain visit: the game you were playing, whatever game it is
-        rules = page.table.state.rules
-        if state.rules.name != rules.name or state.rules.options != rules.options:
-            return False
-        return start.seed is None or start.seed == state.seed
+        from whist.web.address import answers
+
+        return answers(start, state)
 
     def started(self) -> None:
         """After ``page.start()``: save the game as it stands (and count it, if it is over)."""

@@ -323,13 +323,13 @@ class ReviewView:
         if page.el("review").open:
             page.el("review").close()
         page.cancel_flow()
-        forget = getattr(page, "forget_address", None)  # a reload restores the replay, not the address's deal
-        if forget:
-            forget()
         table = Table(state.deal_number, state.rules.name, page.table.human, dealer=state.dealer,
                       **_markup().replay_options(state))
         table.set_levels(page.settings.partner_level, page.settings.opponent_level)
         page.table = table
+        sync = getattr(page, "sync_address", None)  # a reload restores the replay, not the address's deal
+        if sync:
+            sync()
         changed = getattr(page, "changed", None)  # tells the storage layer of the new game
         if changed:
             changed()
