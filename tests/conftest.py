@@ -33,7 +33,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if missing:
         raise pytest.UsageError(
             f"missing test dependencies: {', '.join(missing)}\n"
-            "Install them once with:  python -m pip install -e '.[test]'"
+            "Run the suite with `python -m tests`, which sets them up in .venv/, "
+            "or install them here with:  python -m pip install -e '.[test]'"
         )
 
 
