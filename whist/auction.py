@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from whist.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, SUITS
+from whist.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, SUITS, shown
 from whist.seats import Seat
 
 PASS = "pass"
@@ -68,14 +68,38 @@ def bid_name(bid: int) -> str:
 
 
 def parse_bid(text: str) -> int:
-    """``"8H"`` -> its step; ``"10nt"`` and ``"7N"`` are accepted."""
+    """``"8H"`` -> its step; ``"10nt"``, ``"7N"`` and ``" 7NT "`` are accepted.
+
+    The level is written in ASCII digits only (``int`` would also take a full-width seven)."""
+    if not isinstance(text, str):
+        raise ValueError(f"not a bid: {shown(text)} (a bid is a string such as '8H')")
     t = text.strip().upper()
     digits = t.rstrip("SHDCNT")
     strain_text = t[len(digits):]
-    if not digits.isdigit() or int(digits) not in LEVELS or strain_text not in ("S", "H", "D", "C", "N", "NT"):
-        raise ValueError(f"not a bid: {text!r} (7 to 13, then C, D, H, S or NT, as in '8H')")
+    if (not (digits.isascii() and digits.isdigit()) or len(digits) > 2 or int(digits) not in LEVELS
+            or strain_text not in ("S", "H", "D", "C", "N", "NT")):
+        raise ValueError(f"not a bid: {shown(text)} (7 to 13, then C, D, H, S or NT, as in '8H')")
     strain = None if strain_text.startswith("N") else SUITS.index(strain_text)
     return bid_of(int(digits), strain)
+
+
+def parse_call(text: str) -> str:
+    """A call in its one recorded spelling: ``"pass"``, ``"double"`` or a bid as
+    :func:`bid_name` writes it. Raises ValueError for anything else.
+
+    >>> parse_call(" PASS "), parse_call("7n"), parse_call("10nt"), parse_call("8h")
+    ('pass', '7NT', '10NT', '8H')
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a call is a string such as '8H', 'pass' or 'double', not {shown(text)}")
+    word = text.strip().lower()
+    if word in (PASS, DOUBLE):
+        return word
+    try:
+        return bid_name(parse_bid(text))
+    except ValueError:
+        raise ValueError(f"not a call: {shown(text)} is not a bid (7 to 13, then C, D, H, S or NT, "
+                         "as in '8H'), 'pass' or 'double'") from None
 
 
 def is_bid(call: str) -> bool:
@@ -138,8 +162,24 @@ def contract_of(calls: Sequence[Call]) -> Contract | None:
     return Contract(bid_level(bid), bid_strain(bid), seat, is_doubled(calls))
 
 
-def why_not(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, int], doubling: bool) -> str:
-    """A plain reason a call is not allowed (for a refused action)."""
+def why_not(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, int],
+            doubling: bool) -> str | None:
+    """A plain reason a call is not allowed now, or None when it is allowed.
+    ``call`` may be spelled any way :func:`parse_call` reads.
+
+    >>> from whist.seats import Seat
+    >>> sides = {Seat.N: 0, Seat.E: 1, Seat.S: 0, Seat.W: 1}
+    >>> why_not("7nt", ((Seat.E, "8C"),), Seat.S, sides, False)
+    '7NT does not beat 8C: bid more tricks, or a higher denomination'
+    >>> why_not("8n", ((Seat.E, "8C"),), Seat.S, sides, False) is None
+    True
+    """
+    try:
+        call = parse_call(call)
+    except ValueError as err:
+        return str(err)
+    if call in legal_calls(calls, seat, side_of, doubling):
+        return None
     top = highest(calls)
     if call == DOUBLE:
         if not doubling:
@@ -149,9 +189,7 @@ def why_not(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, in
         if side_of[top[0]] == side_of[seat]:
             return "you cannot double your own side's bid"
         return "the bid is doubled already (there is no redouble)"
-    try:
-        bid = parse_bid(call)
-    except ValueError as err:
-        return str(err)
-    assert top is not None and bid <= top[1]
-    return f"{bid_name(bid)} does not beat {bid_name(top[1])}: bid more tricks, or a higher denomination"
+    # a pass is always legal, and every bid is while nobody has bid: a bid refused is too low
+    low = bid_name(parse_bid(call))
+    over = "the last bid" if top is None else bid_name(top[1])
+    return f"{low} does not beat {over}: bid more tricks, or a higher denomination"

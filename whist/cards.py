@@ -14,7 +14,9 @@ with one bit per card, so following suit and counting are bit operations.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -47,19 +49,38 @@ def bit(card: int) -> int:
     return 1 << card
 
 
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = 60
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` cut short for a message: bounded in depth and length, so a
+    value nested 10,000 deep or an int of 5,000 digits is named, not choked on.
+
+    >>> shown([[[[[[[[1]]]]]]]]), shown(10 ** 5000)
+    ('[[[[[[[...]]]]]]]', 'an integer of about 5000 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 1000:
+        return f"an integer of about {round(value.bit_length() * 0.30103, -1):.0f} digits"
+    try:
+        return _SHOWN.repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too big to show"
+
+
 def parse_suit(text: str) -> int:
     """``"S"`` -> 0. Raises ValueError for anything but one of ``S H D C``."""
-    letter = text.strip().upper()
+    letter = text.strip().upper() if isinstance(text, str) else ""
     if len(letter) != 1 or letter not in SUITS:
-        raise ValueError(f"not a suit: {text!r} (use S, H, D or C)")
+        raise ValueError(f"not a suit: {shown(text)} (use S, H, D or C)")
     return SUITS.index(letter)
 
 
 def parse_card(text: str) -> int:
     """``"QS"`` -> 10; accepts ``10`` for ten and lower case."""
-    t = text.strip().upper().replace("10", "T")
+    t = text.strip().upper().replace("10", "T") if isinstance(text, str) else ""
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise ValueError(f"not a card: {text!r} (rank 2-9 T J Q K A, then suit S H D C, as in 'QS')")
+        raise ValueError(f"not a card: {shown(text)} (rank 2-9 T J Q K A, then suit S H D C, as in 'QS')")
     return make_card(SUITS.index(t[1]), RANKS.index(t[0]))
 
 

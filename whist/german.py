@@ -77,7 +77,8 @@ class GermanPlayer:
 
     # --- Phase One: the fight for the face-up card ---------------------------------
     def phase_one(self, obs: Observation) -> int:
-        assert obs.face_up is not None
+        if obs.face_up is None:
+            raise ValueError("in Phase One the stock has a face-up card, but this observation shows none")
         gone = obs.played
         trump = obs.trump
         hand = obs.hand

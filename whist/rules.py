@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from whist.auction import Contract
-from whist.cards import ACE, JACK, make_card, rank_of, suit_of
+from whist.cards import ACE, JACK, make_card, rank_of, shown, suit_of
 from whist.deal import Hands, deal_cards, shuffled_deck
 from whist.seats import Seat
 
@@ -117,14 +117,14 @@ class Rules:
         "no_trump": (False, True), "draw": ("none", "high", "low"),
         "revokes": ("prevented", "club")}
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         merged = dict(self.default_options)
         for key, value in options.items():
             if key not in self.default_options:
-                raise ValueError(f"{self.title} has no option {key!r}")
+                raise ValueError(f"{self.title} has no option {shown(key)}")
             choices = self.option_choices.get(key)
             if choices is not None and (value not in choices or type(value) is not type(choices[0])):
-                raise ValueError(f"option {key!r} must be one of {list(choices)}, not {value!r}")
+                raise ValueError(f"option {key!r} must be one of {list(choices)}, not {shown(value)}")
             merged[key] = value
         self.options: dict[str, Any] = merged
 
@@ -163,7 +163,8 @@ class Rules:
         """Who chooses the cards of ``seat``: its partner for a dummy, else itself."""
         if seat in self.dummies:
             partner = self.partner_of(seat)
-            assert partner is not None
+            if partner is None:
+                raise ValueError(f"{seat.long_name} is a dummy in {self.title} but has no partner to play it")
             return partner
         return seat
 
@@ -417,10 +418,9 @@ GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (
     Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist, ContractWhist, GermanWhist)}
 
 
-def make_rules(game: str = "classic", **options: Any) -> Rules:
-    try:
-        cls = GAMES[game]
-    except KeyError:
-        raise ValueError(f"unknown game {game!r}; the games are {sorted(GAMES)}") from None
+def make_rules(game: str = "classic", /, **options: Any) -> Rules:
+    cls = GAMES.get(game) if isinstance(game, str) else None
+    if cls is None:
+        raise ValueError(f"unknown game {shown(game)}; the games are {sorted(GAMES)}")
     return cls(**options)
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from whist import auction
 from whist.auction import Call, Contract
-from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, suit_of
+from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, shown, suit_of
 from whist.rules import Rules, make_rules
 from whist.seats import SEAT_NAMES, Seat
 from whist.trick import legal_cards, trick_winner
@@ -134,7 +134,7 @@ class GameState:
         hand of another game: its deal number and its dealer give the same cards)."""
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
+            raise ValueError(f"a seed is a whole number 0 or more, not {shown(seed)}")
         if dealer is not None and dealer not in self.rules.seats:
             raise ValueError(f"{Seat(dealer).long_name} does not play in {self.rules.title}")
         self.seed = seed
@@ -243,25 +243,33 @@ class GameState:
         return observe(self, seat)
 
     # --- changing the state ---------------------------------------------
-    def check(self, action: str) -> None:
-        """Raise IllegalActionError saying why, if ``action`` is not legal now."""
+    def check(self, action: str) -> str:
+        """Raise IllegalActionError saying why, if ``action`` is not legal now.
+        Returns the action in its one recorded spelling: a card as ``"AS"`` (for
+        ``"as"``, ``"10s"``...), a call as ``"7NT"`` (for ``"7n"``, ``"7nt "``...),
+        ``"pass"``, ``"double"``, ``"next"``."""
         if not isinstance(action, str):
-            raise IllegalActionError(f"an action is a string such as 'QS' or 'next', not {action!r}")
+            raise IllegalActionError(f"an action is a string such as 'QS' or 'next', not {shown(action)}")
         if self.phase is Phase.GAME_OVER:
             raise IllegalActionError("the game is over")
         if self.phase in (Phase.HAND_OVER, Phase.DRAW):
-            if action != NEXT_HAND:
+            if action.strip().lower() != NEXT_HAND:
                 what = "the hand is over" if self.phase is Phase.HAND_OVER else "the players are drawing for deal"
-                raise IllegalActionError(f"{what}: the only action is {NEXT_HAND!r}, not {action!r}")
-            return
+                raise IllegalActionError(f"{what}: the only action is {NEXT_HAND!r}, not {shown(action)}")
+            return NEXT_HAND
         seat = self.to_play
-        assert seat is not None
+        if seat is None:  # never: in the auction and the play someone is always to act
+            raise IllegalActionError(f"nobody is to act in the {self.phase.value} phase")
         if self.phase is Phase.AUCTION:
-            if action not in self.legal_calls():
-                reason = auction.why_not(action, self.auction, seat, self._side_map(),
-                                         bool(self.rules.options.get("doubling")))
-                raise IllegalActionError(f"{seat.long_name} cannot call {action!r}: {reason}")
-            return
+            try:
+                call = auction.parse_call(action)
+            except ValueError as err:
+                raise IllegalActionError(f"{seat.long_name} is to call: {err}") from None
+            reason = auction.why_not(call, self.auction, seat, self._side_map(),
+                                     bool(self.rules.options.get("doubling")))
+            if reason is not None:
+                raise IllegalActionError(f"{seat.long_name} cannot call {call!r}: {reason}")
+            return call
         try:
             card = parse_card(action)
         except ValueError as err:
@@ -272,10 +280,12 @@ class GameState:
             led = SUIT_NAMES[suit_of(self.trick[0][1])]
             raise IllegalActionError(f"{seat.long_name} must follow suit: {led} were led "
                                      f"and {seat.long_name} holds {led}")
+        return card_name(card)
 
     def apply(self, action: str) -> None:
-        """Take an action. An illegal one raises IllegalActionError and changes nothing."""
-        self.check(action)
+        """Take an action. An illegal one raises IllegalActionError and changes nothing.
+        The record, undo and the observations carry the action as :meth:`check` spells it."""
+        action = self.check(action)
         self._undo.append(self._snapshot())
         self.actions.append(action)
         self.actors.append(self.to_play)
@@ -339,28 +349,35 @@ class GameState:
         if not isinstance(record, dict):
             raise ValueError("a game record is a JSON object")
         if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unknown game record format {record.get('format')!r}")
+            raise ValueError(f"unknown game record format {shown(record.get('format'))}")
         game, options, seed, actions = (record.get(k) for k in ("game", "options", "seed", "actions"))
         if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(actions, list):
             raise ValueError("a game record needs 'game', 'options', 'seed' and 'actions'")
         if not isinstance(seed, int):
-            raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
+            raise ValueError(f"a seed is a whole number 0 or more, not {shown(seed)}")
         dealer = record.get("dealer")
         if dealer is not None and not isinstance(dealer, str):
-            raise ValueError(f"a record's dealer is a seat letter, not {dealer!r}")
-        state = cls(game, seed, dealer=None if dealer is None else Seat.parse(dealer), **options)
+            raise ValueError(f"a record's dealer is a seat letter, not {shown(dealer)}")
+        if not all(isinstance(key, str) for key in options):
+            raise ValueError("a game record's options are named by strings")
+        # the rules first: an option named like a parameter ("seed") is then refused as unknown
+        rules = make_rules(game, **options)
+        state = cls(rules, seed, dealer=None if dealer is None else Seat.parse(dealer))
         for i, action in enumerate(actions):
             try:
                 state.apply(action)
             except IllegalActionError as err:
-                raise ValueError(f"action {i + 1} of the record ({action!r}) is illegal: {err}") from None
+                raise ValueError(f"action {i + 1} of the record ({shown(action)}) is illegal: {err}") from None
         return state
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
+        """Replay a record written by :meth:`to_json`. Raises ValueError saying what is wrong."""
         try:
             record = json.loads(text)
-        except json.JSONDecodeError as err:
+        except RecursionError:
+            raise ValueError("a game record must be JSON: this one is nested too deep") from None
+        except ValueError as err:  # not JSON, or a number too long to read
             raise ValueError(f"a game record must be JSON: {err}") from None
         return cls.from_record(record)
 
@@ -390,9 +407,15 @@ class GameState:
     def _side_map(self) -> dict[Seat, int]:
         return {seat: self.rules.side_of(seat) for seat in self.rules.seats}
 
-    def _call(self, call: str) -> None:
+    def _actor(self) -> Seat:
+        """The seat to call or play (only asked in the auction or the play, where there is one)."""
         seat = self.to_play
-        assert seat is not None
+        if seat is None:
+            raise RuntimeError(f"nobody is to act in the {self.phase.value} phase")
+        return seat
+
+    def _call(self, call: str) -> None:
+        seat = self._actor()
         self.auction = (*self.auction, (seat, call))
         if not auction.is_finished(self.auction, len(self.rules.seats)):
             return
@@ -405,8 +428,7 @@ class GameState:
         self.phase = Phase.PLAY
 
     def _play(self, card: int) -> None:
-        seat = self.to_play
-        assert seat is not None
+        seat = self._actor()
         if not self.legal_mask() >> card & 1:
             self.revokes = (*self.revokes, (len(self.tricks), seat))
         hands = list(self.hands)
