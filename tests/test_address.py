@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from whist.table import Table
-from whist.web.address import parse_address, share_fragment
+from whist.web.address import encode_pairs, parse_address, share_fragment
 
 
 def test_a_game_its_options_and_a_deal() -> None:
@@ -54,3 +57,47 @@ def test_the_query_codec_is_urllib_s() -> None:
     for pairs in ({"deal": 12, "game": "contract", "target": "50"}, {"a b": "c&d=e", "é": "~_.-/?#+%"}, {}):
         assert encode_pairs(pairs) == urlencode(pairs)
         assert dict(parse_pairs(encode_pairs(pairs))) == {k: str(v) for k, v in pairs.items()}
+
+
+# --- odd addresses: every one gives a playable table and says what was wrong -------------------
+
+def test_deal_numbers_are_ascii_digits_only() -> None:
+    for number in ("²", "①", "٣", "１２", "12²", "1" * 19, "-3", "3.0", " 7"):
+        for search, fragment in ((f"?deal={number}", ""), ("", f"#deal={number}"), (f"?seed={number}", "")):
+            start = parse_address(search, fragment)
+            assert start.seed is None and len(start.problems) == 1, (search, fragment)
+            assert "is not a deal number" in start.problems[0]
+    assert parse_address("", "#deal=007").seed == 7
+    assert parse_address("", "#deal=" + "9" * 18).seed == 10**18 - 1
+
+
+def test_many_bad_parts_are_told_in_a_few_lines() -> None:
+    start = parse_address("?" + "&".join(f"x{i}=1" for i in range(50)), "#game=" + "z" * 500)
+    assert len(start.problems) == 4 and "48 more things" in start.problems[-1]
+    assert all(len(p) < 200 for p in start.problems)
+
+
+ADDRESS_KEYS = st.sampled_from(["game", "deal", "seed", "dealer", "pace", "target", "honours", "rubber",
+                                "doubling", "draw", "revokes"]) | st.text(max_size=8)
+VALUES = st.text(max_size=30) | st.sampled_from(["classic", "german", "contract", "short", "dummy", "²", "①", "7",
+                                                 "N", "E", "true", "50", "0" * 30])
+
+
+def _table_for(search: str, fragment: str) -> None:
+    start = parse_address(search, fragment)
+    assert start.seed is None or (type(start.seed) is int and 0 <= start.seed < 10**18)
+    assert all(isinstance(p, str) and len(p) < 300 for p in start.problems) and len(start.problems) <= 4
+    table = Table(start.seed or 0, start.game, dealer=start.dealer, **start.options)  # the table can start
+    assert table.view()["hand"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(ADDRESS_KEYS, VALUES, max_size=6), st.dictionaries(ADDRESS_KEYS, VALUES, max_size=6))
+def test_any_address_gives_a_table(query: dict[str, str], fragment: dict[str, str]) -> None:
+    _table_for("?" + encode_pairs(query), "#" + encode_pairs(fragment))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(), st.text())
+def test_any_raw_address_text_gives_a_table(search: str, fragment: str) -> None:
+    _table_for(search, fragment)

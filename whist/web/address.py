@@ -27,6 +27,21 @@ if TYPE_CHECKING:
     from whist.state import GameState
 
 RESERVED = ("game", "deal", "seed", "dealer", "pace")
+DEAL_NUMBER = re.compile(r"[0-9]{1,18}")
+"""A deal number as the address may give it: ASCII digits only (``str.isdigit`` also takes
+"²" and "①", which ``int`` refuses), few enough to be a deal."""
+MOST_PROBLEMS = 4
+"""How many things wrong with an address are told one by one; the rest are counted."""
+
+
+def _shown(text: str, most: int = 24) -> str:
+    r"""A piece of the address as the notice quotes it: short, with what cannot be printed
+    (line breaks, direction marks) escaped.
+
+    >>> _shown("snap"), _shown("x" * 30), _shown("\u202e²\n")
+    ("'snap'", "'xxxxxxxxxxxxxxxxxxxxxxxx'…", "'\\u202e²\\n'")
+    """
+    return repr(text[:most]) + ("…" if len(text) > most else "")
 
 # The query codec of urllib.parse (parse_qsl, urlencode with their defaults), written
 # out: that module and the ipaddress module it imports cost ~0.1 s of the page's start.
@@ -90,7 +105,7 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     start.asked = any(key != "pace" for key in pairs)
     game = pairs.get("game", "classic")
     if game not in GAMES:
-        start.problems.append(f"There is no game called {game!r}: Classic Whist is dealt instead.")
+        start.problems.append(f"There is no game called {_shown(game)}: Classic Whist is dealt instead.")
         game = "classic"
     start.game = game
     cls = GAMES[game]
@@ -99,19 +114,20 @@ def parse_address(search: str, fragment: str) -> StartRequest:
             continue
         choices = cls.option_choices.get(key)
         if choices is None:
-            start.problems.append(f"{cls.title} has no option {key!r}; it was left out.")
+            start.problems.append(f"{cls.title} has no option {_shown(key)}; it was left out.")
             continue
         try:
             start.options[key] = _value(text, choices)
         except ValueError:
-            start.problems.append(f"The option {key}={text} is not one of "
+            start.problems.append(f"The option {key}={_shown(text, 12)} is not one of "
                                   f"{', '.join(str(c).lower() for c in choices)}; the usual one is used.")
     number = pairs.get("deal", pairs.get("seed"))
     if number is not None:
-        if number.isdigit() and len(number) <= 18:
+        if DEAL_NUMBER.fullmatch(number):
             start.seed = int(number)
         else:
-            start.problems.append(f"{number!r} is not a deal number (a whole number): a new deal is drawn.")
+            start.problems.append(f"{_shown(number)} is not a deal number (a whole number of up to 18 "
+                                  "digits): a new deal is drawn.")
     dealer = pairs.get("dealer")
     if dealer is not None:
         try:
@@ -119,10 +135,13 @@ def parse_address(search: str, fragment: str) -> StartRequest:
         except ValueError:
             seat = None
         if seat is None or seat not in cls.seats:
-            start.problems.append(f"{dealer!r} cannot deal in {cls.title}; the usual dealer deals.")
+            start.problems.append(f"{_shown(dealer)} cannot deal in {cls.title}; the usual dealer deals.")
         else:
             start.dealer = seat
     start.pace = pairs.get("pace")
+    if len(start.problems) > MOST_PROBLEMS:
+        more = len(start.problems) - MOST_PROBLEMS + 1
+        start.problems[MOST_PROBLEMS - 1:] = [f"{more} more things in the address could not be used either."]
     return start
 
 
