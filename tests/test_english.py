@@ -11,7 +11,7 @@ import pytest
 
 from tests.fixed_deal import FixedDeal
 from whist.cards import ACE, SPADES, card_name, make_card, parse_card, rank_of, suit_of
-from whist.rules import GAMES, make_rules
+from whist.rules import GAMES, Draw, draw_order, make_rules
 from whist.seats import Seat
 from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
 
@@ -180,42 +180,125 @@ def draw_value(card: int, aces_low: bool) -> int:
     return (0 if r == ACE else r + 1) if aces_low else r
 
 
+def drawn_sequences(draw: Draw) -> dict[int, tuple[int, ...]]:
+    """Each player's draw as the rule reads it: the values of the cards they drew, in order."""
+    seqs: dict[int, tuple[int, ...]] = {p: () for p in range(4)}
+    for this in draw.rounds:
+        for p, c in this:
+            seqs[p] += (draw_value(c, draw.aces_low),)
+    return seqs
+
+
+def check_the_draw_follows_its_rule(draw: Draw) -> None:
+    """The rule, from the cards alone: players who tie draw again and are ranked among
+    themselves (card by card through their draws); aces high: every tie draws again, the two
+    highest partner, the lowest deals; aces low: only a tie for the highest draws again,
+    the highest deals, partners as seated."""
+    assert draw.seating[0] == S and sorted(draw.seating) == [N, E, S, W]
+    cards = [c for this in draw.rounds for _, c in this]
+    assert len(set(cards)) == len(cards)
+    assert sorted(p for p, _ in draw.rounds[0]) == [0, 1, 2, 3]
+    so_far: dict[int, tuple[int, ...]] = {p: () for p in range(4)}
+    for i, this in enumerate(draw.rounds):
+        players = sorted(p for p, _ in this)
+        if i:
+            history = {so_far[p] for p in players}
+            assert len(history) == 1 and len(players) > 1          # players tied so far draw again
+            tie = history.pop()
+            assert players == sorted(p for p in range(4) if so_far[p] == tie)  # all of them, and only them
+            if draw.aces_low:
+                assert all(tie >= so_far[q] for q in range(4))     # only a tie for the highest
+        for p, c in this:
+            so_far[p] += (draw_value(c, draw.aces_low),)
+    seqs = drawn_sequences(draw)
+    ranked = sorted(range(4), key=lambda p: seqs[p], reverse=True)
+    seat = draw.seating
+    if draw.aces_low:
+        assert seqs[ranked[0]] > seqs[ranked[1]]                    # one highest: it deals
+        assert draw.dealer == seat[ranked[0]] and seat[1] == N
+    else:
+        assert len(set(seqs.values())) == 4                         # every tie was broken
+        assert draw.dealer == seat[ranked[3]]                        # the lowest deals
+        assert {seat[ranked[0]], seat[ranked[1]]} in ({N, S}, {E, W})   # the two highest partner
+    assert draw.order == tuple(ranked) or draw.aces_low
+
+
 @pytest.mark.parametrize("mode", ["high", "low"])
-def test_the_draw_for_partners_and_deal(mode: str) -> None:
-    ties = 0
-    for seed in range(300):
+def test_the_draw_for_partners_and_deal_follows_its_rule_over_many_seeds(mode: str) -> None:
+    ties = changed = 0
+    for seed in range(2000):
         rules = make_rules("classic", draw=mode)
         draw = rules.draw_for_deal(seed)
         assert draw is not None and draw.aces_low == (mode == "low")
-        assert draw.seating[0] == S and sorted(draw.seating) == [N, E, S, W]
-        final: dict[int, int] = {}
-        for i, this in enumerate(draw.rounds):
-            players = [p for p, _ in this]
-            if i:
-                prev = {p: draw_value(c, draw.aces_low) for p, c in draw.rounds[i - 1]}
-                values = {**final, **prev}
-                tied = sorted(p for p in range(4) if list(values.values()).count(values[p]) > 1)
-                assert sorted(players) == tied       # exactly the tied players draw again
-                ties += 1
-            final.update({p: draw_value(c, draw.aces_low) for p, c in this})
-        cards = [c for this in draw.rounds for _, c in this]
-        assert len(set(cards)) == len(cards)
-        assert len(set(final.values())) == 4
-        order = sorted(range(4), key=lambda p: final[p], reverse=True)
-        if mode == "high":
-            assert draw.dealer == draw.seating[order[3]]                  # lowest deals
-            pair = {draw.seating[order[0]], draw.seating[order[1]]}
-            assert pair in ({N, S}, {E, W})                              # the two highest are partners
-        else:
-            assert draw.dealer == draw.seating[order[0]]                  # highest deals, aces low
-            assert draw.seating[1] == N
-        state = GameState("classic", seed=seed, draw=mode)
-        assert state.phase is Phase.DRAW and state.legal_actions() == [NEXT_HAND]
-        assert state.draw == draw and state.hands == (0, 0, 0, 0)
-        state.apply(NEXT_HAND)
-        assert state.phase is Phase.PLAY and state.dealer == draw.dealer
-        assert state.to_play == rules.next_seat(draw.dealer)
-    assert ties > 10, "some draws must tie and draw again"
+        check_the_draw_follows_its_rule(draw)
+        ties += len(draw.rounds) > 1
+        old = rules.draw_for_deal(seed, legacy_ties=True)
+        assert old is not None
+        changed += (old.dealer, old.seating) != (draw.dealer, draw.seating)
+        if seed % 20 == 0:
+            state = GameState("classic", seed=seed, draw=mode)
+            assert state.phase is Phase.DRAW and state.legal_actions() == [NEXT_HAND]
+            assert state.draw == draw and state.hands == (0, 0, 0, 0)
+            state.apply(NEXT_HAND)
+            assert state.phase is Phase.PLAY and state.dealer == draw.dealer
+            assert state.to_play == rules.next_seat(draw.dealer)
+    assert ties > 100, "some draws must tie and draw again"
+    assert changed > 50, "the old draw was wrong after some ties"
+
+
+def cards_of(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+@pytest.mark.parametrize("drawn, aces_low, rounds, order", [
+    # the issue's example (seed 0, high): the tens tie and draw again; 6D is lowest whatever they draw
+    ("TC 9C 6D TS 3C 5D", False, [[0, 1, 2, 3], [0, 3]], (3, 0, 1, 2)),
+    # a tie for lowest: the two fives draw again, the lower of the new cards is the lowest
+    ("KC 5S 5H 9D 7C 2S", False, [[0, 1, 2, 3], [1, 2]], (0, 3, 1, 2)),
+    # the twos redraw nines (as high as another's first card, which they never meet), then again
+    ("2C 9S 2H AD 9C 9H KD 3C", False, [[0, 1, 2, 3], [0, 2], [0, 2]], (3, 1, 0, 2)),
+    # three tie: they draw again among themselves, and the fourth stays where its card put it
+    ("8C 8S 8H 3D 2C QS 7H", False, [[0, 1, 2, 3], [0, 1, 2]], (1, 2, 0, 3)),
+    # two pairs tie: each pair draws again, the higher pair first
+    ("JC 4S JH 4D 3C 9S 2H AD", False, [[0, 1, 2, 3], [0, 2], [1, 3]], (2, 0, 3, 1)),
+    # aces low: a tie for the highest draws again; the ace (one) is lowest
+    ("KC KS AH 4D 5C 3S", True, [[0, 1, 2, 3], [0, 1]], (0, 1, 3, 2)),
+    # aces low: a tie below the highest is not drawn again (only the highest card deals)
+    ("KC 5S 5H 9D", True, [[0, 1, 2, 3]], (0, 3, 1, 2)),
+])
+def test_hand_made_draws(drawn: str, aces_low: bool, rounds: list[list[int]], order: tuple[int, ...]) -> None:
+    got_rounds, got_order = draw_order(cards_of(drawn), aces_low)
+    assert [[p for p, _ in r] for r in got_rounds] == rounds
+    assert got_order == order
+    assert [c for r in got_rounds for _, c in r] == cards_of(drawn)
+
+
+def test_seed_0_the_six_deals_and_the_tens_are_partners() -> None:
+    draw = make_rules("classic", draw="high").draw_for_deal(0)
+    assert draw is not None
+    first = {p: card_name(c) for p, c in draw.rounds[0]}
+    assert first == {0: "TC", 1: "9C", 2: "6D", 3: "TS"}
+    assert [(p, card_name(c)) for p, c in draw.rounds[1]] == [(0, "3C"), (3, "5D")]
+    assert draw.seating[3] == N                                   # 10S partners you (10C)
+    assert draw.dealer == draw.seating[2]                          # the 6D deals
+    state = GameState("classic", seed=0, draw="high")
+    state.apply(NEXT_HAND)
+    assert state.dealer == draw.dealer != S
+
+
+def test_a_format_1_record_replays_with_the_draw_it_was_played_with() -> None:
+    old = GameState("classic", seed=0, draw="high", record_format=1)
+    assert old.draw is not None and old.draw.dealer == S          # the old rule's mistake
+    for _ in range(6):
+        old.apply(old.legal_actions()[-1])
+    record = old.to_record()
+    assert record["format"] == 1
+    again = GameState.from_record(record)
+    assert again.snapshot() == old.snapshot() and again.to_record() == record
+    new = GameState("classic", seed=0, draw="high")
+    assert new.to_record()["format"] == 2 and new.draw is not None and new.draw.dealer != S
+    with pytest.raises(ValueError, match="format"):
+        GameState("classic", seed=0, record_format=3)
 
 
 def test_drawn_aces_rank_by_the_mode() -> None:

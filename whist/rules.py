@@ -19,6 +19,7 @@ game's name.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -45,16 +46,20 @@ class DealtHand:
 class Draw:
     """The draw for partners and first deal, as it fell.
 
-    ``rounds`` holds each round of drawing: (player, card) pairs, where player
-    0 is the person at the table (always South) and 1-3 the computers, in the
-    order they drew; players tied on rank draw again in the next round.
-    ``seating`` gives each player's seat and ``dealer`` the first dealer.
+    ``rounds`` holds each round of drawing as (player, card) pairs, where
+    player 0 is the person at the table (always South) and 1-3 the computers.
+    The first round is every player's card; each later round is one group of
+    players who tied drawing again, to be ranked among themselves only.
+    ``order`` ranks the players from the highest draw to the lowest (a tie the
+    rule leaves unbroken keeps the players' order). ``seating`` gives each
+    player's seat and ``dealer`` the first dealer.
     """
 
     rounds: tuple[tuple[tuple[int, int], ...], ...]
     seating: tuple[Seat, Seat, Seat, Seat]
     dealer: Seat
     aces_low: bool
+    order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,59 @@ OPTION_HELP: dict[str, str] = {
     "match": "A match to the target, or three deals with the Phase Two tricks totalled.",
     "doubling": "A house rule: a defender may double the last bid, and every point of the hand counts twice.",
 }
+
+
+def draw_value(card: int, aces_low: bool) -> int:
+    """A drawn card's rank for the draw: aces high (0 for a two, 12 for an ace) or low (0 for an ace)."""
+    r = rank_of(card)
+    return (0 if r == ACE else r + 1) if aces_low else r
+
+
+def draw_order(cards: Sequence[int], aces_low: bool, *, legacy_ties: bool = False
+               ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]:
+    """Four players (0-3) draw ``cards`` in this order: the rounds of drawing and the
+    players ranked from the highest draw to the lowest.
+
+    Players who tie draw again, and the new cards rank them among themselves only:
+    a player's draw is the sequence of cards they drew, compared card by card. With
+    aces high (the English rule) every tie draws again; with aces low (the plain
+    game, where only the highest card matters: it deals) only a tie for the highest.
+
+    >>> from whist.cards import parse_card
+    >>> rounds, order = draw_order([parse_card(c) for c in "TC 9C 6D TS 3C 5D".split()], aces_low=False)
+    >>> [[p for p, _ in r] for r in rounds], order
+    ([[0, 1, 2, 3], [0, 3]], (3, 0, 1, 2))
+
+    ``legacy_ties``: the draw of game records of format 1, which ranked a redrawn
+    card against everyone's first card (kept so those records replay as played).
+    """
+    pack = iter(cards)
+    rounds: list[tuple[tuple[int, int], ...]] = []
+    if legacy_ties:
+        latest: dict[int, int] = {}
+        waiting = [0, 1, 2, 3]
+        while waiting:
+            this = tuple((p, next(pack)) for p in waiting)
+            rounds.append(this)
+            latest.update(this)
+            values = [draw_value(latest[p], aces_low) for p in range(4)]
+            waiting = [p for p in range(4) if values.count(values[p]) > 1]
+        legacy = sorted(range(4), key=lambda p: (draw_value(latest[p], aces_low), suit_of(latest[p])), reverse=True)
+        return tuple(rounds), tuple(legacy)
+    drawn: dict[int, tuple[int, ...]] = {p: () for p in range(4)}
+    groups = [[0, 1, 2, 3]]
+    while groups:
+        group = groups.pop(0)
+        this = tuple((p, next(pack)) for p in group)
+        rounds.append(this)
+        for p, c in this:
+            drawn[p] += (draw_value(c, aces_low),)
+        values = sorted({draw_value(c, aces_low) for _, c in this}, reverse=True)
+        tied = [[p for p, c in this if draw_value(c, aces_low) == v] for v in values]
+        if aces_low:
+            tied = tied[:1]  # only a tie for the highest card decides anything
+        groups += [g for g in tied if len(g) > 1]
+    return tuple(rounds), tuple(sorted(range(4), key=lambda p: drawn[p], reverse=True))
 
 
 class Rules:
@@ -169,12 +227,18 @@ class Rules:
         return seat
 
     # --- the draw and the deal ------------------------------------------
-    def draw_for_deal(self, seed: int) -> Draw | None:
+    def draw_for_deal(self, seed: int, *, legacy_ties: bool = False) -> Draw | None:
         """Each player draws a card; ties draw again. None when the game does not draw.
 
         ``high`` (the English rule): aces high, the two highest play together
-        and the lowest deals. ``low``: aces low and the highest deals;
-        partners stay as seated. Player 0 (you) always sits South.
+        and the lowest deals; players who tie draw again, and their new cards
+        rank them among themselves only (a redraw never meets another player's
+        first card). ``low`` (the plain game): aces low and the highest deals,
+        partners stay as seated; only a tie for the highest card draws again,
+        as that rule says. Player 0 (you) always sits South.
+
+        ``legacy_ties``: the draw of game records of format 1, which ranked a
+        redrawn card against everyone's first card (kept so they replay as played).
         """
         mode = self.options.get("draw", "none")
         if mode == "none":
@@ -183,22 +247,8 @@ class Rules:
         rng = random.Random(f"draw:{seed}")
         deck = list(range(52))
         rng.shuffle(deck)
-
-        def value(card: int) -> int:
-            r = rank_of(card)
-            return (0 if r == ACE else r + 1) if aces_low else r
-
-        drawn: dict[int, int] = {}
-        rounds = []
-        waiting = [0, 1, 2, 3]
-        while waiting:
-            this = tuple((p, deck.pop()) for p in waiting)
-            rounds.append(this)
-            for p, c in this:
-                drawn[p] = c
-            values = [value(drawn[p]) for p in range(4)]
-            waiting = [p for p in range(4) if values.count(values[p]) > 1]
-        order = sorted(range(4), key=lambda p: (value(drawn[p]), suit_of(drawn[p])), reverse=True)
+        # the cards come off the end of the shuffled pack
+        rounds, order = draw_order(deck[::-1], aces_low, legacy_ties=legacy_ties)
         if aces_low:
             partner = 1
             dealer_player = order[0]
@@ -209,8 +259,8 @@ class Rules:
         others = [p for p in (1, 2, 3) if p != partner]
         seating = [Seat.S, Seat.S, Seat.S, Seat.S]
         seating[partner], seating[others[0]], seating[others[1]] = Seat.N, Seat.E, Seat.W
-        return Draw(tuple(rounds), (seating[0], seating[1], seating[2], seating[3]),
-                    seating[dealer_player], aces_low)
+        return Draw(rounds, (seating[0], seating[1], seating[2], seating[3]),
+                    seating[dealer_player], aces_low, tuple(order))
 
     def first_dealer(self, seed: int) -> Seat:
         """Who deals the first hand: from the draw, or drawn from the seed."""

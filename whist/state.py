@@ -33,7 +33,11 @@ from whist.trick import legal_cards, trick_winner
 if TYPE_CHECKING:
     from whist.observation import Observation
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+"""The format of the game records written now. Format 1 differs only in the draw for
+partners and deal (a redrawn card was ranked against everyone's first card); its
+records still load, and replay with that draw, as they were played."""
+RECORD_FORMATS = (1, 2)
 NEXT_HAND = "next"
 
 
@@ -128,17 +132,21 @@ class GameState:
     draws: tuple[Draw, ...]
 
     def __init__(self, rules: Rules | str = "classic", seed: int = 0, *, dealer: Seat | None = None,
-                 **options: Any) -> None:
+                 record_format: int = RECORD_FORMAT, **options: Any) -> None:
         """A new game whose first hand is deal number ``seed``. The first dealer
         comes from the draw or the seed, unless ``dealer`` is given (to replay a
-        hand of another game: its deal number and its dealer give the same cards)."""
+        hand of another game: its deal number and its dealer give the same cards).
+        ``record_format`` 1 replays a record of that format (see RECORD_FORMAT)."""
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a seed is a whole number 0 or more, not {shown(seed)}")
         if dealer is not None and dealer not in self.rules.seats:
             raise ValueError(f"{Seat(dealer).long_name} does not play in {self.rules.title}")
+        if type(record_format) is not int or record_format not in RECORD_FORMATS:
+            raise ValueError(f"unknown game record format {shown(record_format)}")
         self.seed = seed
         self.first_dealer = dealer
+        self.record_format = record_format
         self.actions: list[str] = []
         self.actors: list[Seat | None] = []
         """Who took each action: the seat to call or play, None for ``next``."""
@@ -146,9 +154,11 @@ class GameState:
         self.scores = self.games = tuple(0 for _ in self.rules.sides)
         self.results = ()
         self.game_number = 0
-        self.draw = self.rules.draw_for_deal(seed) if dealer is None else None
+        self.draw = None if dealer is not None else self.rules.draw_for_deal(seed, legacy_ties=record_format == 1)
         """The draw for partners and first deal, when the game has one (it never changes)."""
-        self._deal_hand(0, self.rules.first_dealer(seed) if dealer is None else dealer)
+        if dealer is None:
+            dealer = self.rules.first_dealer(seed) if self.draw is None else self.draw.dealer
+        self._deal_hand(0, dealer)
         if self.draw is not None:
             # the cards are dealt once the players have seen the draw
             self.phase = Phase.DRAW
@@ -330,11 +340,11 @@ class GameState:
     def snapshot(self) -> tuple[Any, ...]:
         """The whole state as a comparable value (rules, seed, every field, the record)."""
         return (self.rules.name, tuple(sorted(self.rules.options.items())), self.seed, self.first_dealer,
-                self._snapshot(), tuple(self.actions))
+                self.record_format, self._snapshot(), tuple(self.actions))
 
     # --- records ----------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        record = {"format": RECORD_FORMAT, "game": self.rules.name, "options": dict(self.rules.options),
+        record = {"format": self.record_format, "game": self.rules.name, "options": dict(self.rules.options),
                   "seed": self.seed, "actions": list(self.actions)}
         if self.first_dealer is not None:
             record["dealer"] = SEAT_NAMES[self.first_dealer]
@@ -348,8 +358,9 @@ class GameState:
         """Replay a record. Raises ValueError saying what is wrong with it."""
         if not isinstance(record, dict):
             raise ValueError("a game record is a JSON object")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unknown game record format {shown(record.get('format'))}")
+        record_format = record.get("format")
+        if type(record_format) is not int or record_format not in RECORD_FORMATS:
+            raise ValueError(f"unknown game record format {shown(record_format)}")
         game, options, seed, actions = (record.get(k) for k in ("game", "options", "seed", "actions"))
         if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(actions, list):
             raise ValueError("a game record needs 'game', 'options', 'seed' and 'actions'")
@@ -362,7 +373,7 @@ class GameState:
             raise ValueError("a game record's options are named by strings")
         # the rules first: an option named like a parameter ("seed") is then refused as unknown
         rules = make_rules(game, **options)
-        state = cls(rules, seed, dealer=None if dealer is None else Seat.parse(dealer))
+        state = cls(rules, seed, dealer=None if dealer is None else Seat.parse(dealer), record_format=record_format)
         for i, action in enumerate(actions):
             try:
                 state.apply(action)

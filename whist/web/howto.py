@@ -114,12 +114,14 @@ it is only shown: the highest card of the suit led wins each trick.</p>"""
 
 _DRAW = """
 <h3>The draw for partners and deal</h3>
-<p>Before the first hand each player draws a card from the pack. {how} Players who tie draw again.
+<p>Before the first hand each player draws a card from the pack. {how}
 You always sit South: the draw decides which of the others sits opposite you as your partner, and
 who deals first. After that the deal passes to the left.</p>"""
 
-_DRAW_HIGH = "The two highest play together against the two lowest, and the lowest deals; aces are high."
-_DRAW_LOW = "The highest card deals, and aces count low."
+_DRAW_HIGH = ("The two highest play together against the two lowest, and the lowest deals; aces are high. "
+              "Players who tie draw again, and their new cards decide between them only.")
+_DRAW_LOW = ("The highest card deals, and aces count low. Players who tie for the highest card draw again, "
+             "and their new cards decide between them.")
 
 _REVOKES = """
 <h3>Revokes (club rules)</h3>
