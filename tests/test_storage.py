@@ -16,6 +16,8 @@ from whist.web.settings import CHOICES, DEFAULTS, Settings
 from whist.web.storage import (
     GAME_KEY,
     KEYS,
+    MAX_DEPTH,
+    MAX_TEXT,
     MIGRATIONS,
     SETTINGS_KEY,
     STAT_COUNTS,
@@ -31,9 +33,16 @@ from whist.web.storage import (
     encode,
     encode_game,
     export_text,
+    fingerprint,
+    game_id_of,
     import_text,
+    out_of_bounds,
+    parse_record,
+    read_game,
     record_result,
+    recount,
     reset_stats,
+    tab_start,
     write,
 )
 
@@ -382,3 +391,176 @@ def test_a_valid_game_count_is_never_lost(good: dict[str, dict[str, int]], junk:
     for name, c in good.items():
         assert saved.stats["games"][name]["played"] == c["played"]
         assert saved.stats["games"][name]["hands_played"] == c["hands_played"]
+
+
+# --- bounds: nothing deep or huge reaches the parser ---------------------------------------------
+
+class GuardedJson:
+    """json for the codec, which fails the test (past any except clause) if asked to parse text
+    nested deeper than the bound: in the browser that overflows the JavaScript stack, uncatchably."""
+
+    dumps = staticmethod(json.dumps)
+
+    @staticmethod
+    def loads(text: str) -> Any:
+        level = top = 0
+        in_string = escaped = False
+        for c in text:
+            if in_string:
+                escaped, in_string = (False, True) if escaped else (c == "\\", c != '"')
+            elif c == '"':
+                in_string = True
+            elif c in "[{":
+                level += 1
+                top = max(top, level)
+            elif c in "]}":
+                level -= 1
+        if top > MAX_DEPTH:
+            pytest.fail(f"json.loads was given text nested {top} deep")
+        return json.loads(text)
+
+
+DEEP = ["[" * 10_000 + "]" * 10_000, '{"v": 1, "a": ' + "[" * 100_000, '{"v":1,"record":' + '{"a":' * 5_000 + "1"
+        + "}" * 5_000 + "}", '{"v": 1, "s": "' + "[" * 50 + '", "x": ' + "[" * 40 + "]" * 40 + "}"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("raw", DEEP, ids=["nested", "unclosed", "objects", "deep-after-string"])
+def test_deeply_nested_records_are_never_parsed(monkeypatch: pytest.MonkeyPatch, key: str, raw: str) -> None:
+    import whist.web.storage as storage
+
+    monkeypatch.setattr(storage, "json", GuardedJson)
+    store = MemoryStorage({key: raw})
+    saved = Saved.load(store)
+    assert len(saved.notices) == 1 and "could not be read" in saved.notices[0], saved.notices
+    assert "nested far too deep" in saved.notices[0] or "far too many lists" in saved.notices[0]
+    assert store.data[key + ":damaged"] == raw and key not in store.data
+    assert Saved.load(store).notices == []
+    assert import_text(raw).problems and not import_text(raw).anything
+    export = '{"kind": "whist-export", "v": 1, "stats": ' + raw + "}"
+    got = import_text(export)
+    assert not got.anything and ("nested far too deep" in got.problems[0] or "too many" in got.problems[0])
+
+
+def test_the_bounds_are_well_above_what_the_game_writes() -> None:
+    state = a_state(0, seed=8)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    redo = [[a] for a in state.actions[-2000:]]
+    text = export_text(DEFAULTS, empty_stats(), encode_game("8-abc", state, redo))
+    assert len(text) * 5 < MAX_TEXT and out_of_bounds(text, depth=MAX_DEPTH // 6) is None
+    assert import_text(text).game is not None
+    assert out_of_bounds("[" * (MAX_DEPTH + 1)) and not out_of_bounds("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+    saved = Saved.load(MemoryStorage({GAME_KEY: "x" * (MAX_TEXT + 1)}))
+    assert "far too large" in saved.notices[0]
+
+
+def test_a_huge_flat_record_is_refused_quickly() -> None:
+    import time
+
+    for raw in ("[]" * 400_000, '"\\' * 400_000, '"\\"' * 300_000 + "\\", "[" + "1," * 400_000 + "1]"):
+        start = time.perf_counter()
+        parse_record(raw)
+        assert time.perf_counter() - start < 5  # linear: a quadratic scan would take hours
+
+
+# --- a copy that cannot be made is said, and nothing is written over the record meanwhile ------
+
+class SmallStorage(MemoryStorage):
+    """A storage with a quota of ``room`` characters in all, as a browser's."""
+
+    def __init__(self, room: int, data: dict[str, str] | None = None) -> None:
+        super().__init__(data)
+        self.room = room
+
+    def set(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if used + len(key) + len(value) > self.room:
+            raise StorageFull("QuotaExceededError: the quota has been exceeded")
+        super().set(key, value)
+
+
+def test_a_damaged_game_too_large_to_copy_is_said_and_left_in_place() -> None:
+    raw = json.dumps({**a_game(), "v": 1, "id": "bad id!", "pad": "x" * 300_000})
+    store = SmallStorage(500_000, {GAME_KEY: raw})
+    saved = Saved.load(store)
+    assert saved.game is None and len(saved.notices) == 1
+    assert "kept aside" not in saved.notices[0] and "no room on this device to keep a copy" in saved.notices[0]
+    assert "press OK" in saved.notices[0] and "download" in saved.notices[0]
+    assert store.data[GAME_KEY] == raw and GAME_KEY + ":damaged" not in store.data
+    assert saved.unkept == {GAME_KEY: raw}
+    # With room, the copy is made and the notice says so.
+    roomy = MemoryStorage({GAME_KEY: raw})
+    saved = Saved.load(roomy)
+    assert "A copy of the old data is kept aside" in saved.notices[0] and not saved.unkept
+    assert roomy.data[GAME_KEY + ":damaged"] == raw and GAME_KEY not in roomy.data
+
+
+@pytest.mark.parametrize("raw, told", [("{oops", "could not be read"), ('{"v": 7, "overall": {}}', "newer version")])
+def test_stats_that_cannot_be_copied_say_so(raw: str, told: str) -> None:
+    store = SmallStorage(len(STATS_KEY) + len(raw) + 5, {STATS_KEY: raw})
+    saved = Saved.load(store)
+    assert len(saved.notices) == 1 and told in saved.notices[0]
+    assert "kept aside" not in saved.notices[0] and "no room" in saved.notices[0], saved.notices
+    assert store.data[STATS_KEY] == raw and saved.unkept == {STATS_KEY: raw}
+    saved = Saved.load(MemoryStorage({STATS_KEY: raw}))
+    assert "kept aside" in saved.notices[0] and not saved.unkept
+
+
+# --- two tabs ----------------------------------------------------------------------------------
+
+class StaleStorage(MemoryStorage):
+    """Two tabs' view of one storage, as in a browser whose other tab has not yet seen the last
+    write: ``get`` answers from a snapshot taken by ``freeze``."""
+
+    def __init__(self, shared: MemoryStorage) -> None:
+        super().__init__()
+        self.data = shared.data
+        self.snapshot: dict[str, str] | None = None
+
+    def freeze(self) -> None:
+        self.snapshot = dict(self.data)
+
+    def get(self, key: str) -> str | None:
+        return (self.snapshot if self.snapshot is not None else self.data).get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.snapshot = None
+        super().set(key, value)
+
+
+def test_two_tabs_finishing_games_at_once_lose_no_count() -> None:
+    shared = MemoryStorage()
+    tab_a, tab_b = StaleStorage(shared), StaleStorage(shared)
+    tab_b.freeze()                                   # B has not seen A's count yet
+    result = {"won": True, "margin": 3, "hands_played": 4, "hands_won": 3}
+    count_game(tab_a, "classic", "a-1", **result)
+    pending = {"a-1": {"game": "classic", **result}}
+    count_game(tab_b, "classic", "b-1", False, 0, 5, 1)          # B writes from its stale read
+    assert Saved.load(shared).stats["overall"]["played"] == 1    # A's count was lost...
+    stats, problem = recount(tab_a, pending)                     # ...until A hears of B's write
+    assert problem is None and stats["overall"]["played"] == 2 and stats["overall"]["won"] == 1
+    assert Saved.load(shared).stats["recorded"] == ["b-1", "a-1"] and pending
+    stats, _ = recount(tab_a, pending)                           # seen in storage: forgotten
+    assert pending == {} and stats["overall"]["played"] == 2
+
+
+def test_a_reset_in_another_tab_is_not_undone_by_a_recount() -> None:
+    store = MemoryStorage()
+    result = {"won": True, "margin": 3, "hands_played": 4, "hands_won": 3}
+    stats, _, _ = count_game(store, "classic", "a-1", **result)
+    write(store, STATS_KEY, reset_stats(stats))
+    stats, _ = recount(store, {"a-1": {"game": "classic", **result}})
+    assert stats["overall"]["played"] == 0
+
+
+def test_which_game_a_reloaded_tab_restores() -> None:
+    mine, theirs = encode(a_game(10)), encode(encode_game("77-abc", a_state(4, seed=77), []))
+    assert tab_start(mine, None, None) == "stored"             # a new tab: the device's game
+    assert tab_start(mine, mine, fingerprint(mine)) == "stored"  # a plain reload
+    assert tab_start(theirs, mine, fingerprint(mine)) == "ask"   # another tab saved its game meanwhile
+    assert tab_start(theirs, mine, fingerprint(theirs)) == "own"  # this tab's last save failed
+    assert tab_start(None, mine, fingerprint(mine)) == "own"
+    assert read_game(mine) is not None and read_game(mine)[0]["id"] == "31-abc"
+    assert read_game("[" * 10_000) is None and read_game(None) is None and read_game('{"v": 1}') is None
+    assert game_id_of(theirs) == "77-abc" and game_id_of("{") is None

@@ -31,6 +31,7 @@ import contextlib
 import json
 import math
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
@@ -300,6 +301,9 @@ class Saved:
     """The technical reasons behind the notices, for the console (never shown in the page)."""
     blocked: bool = False
     """The browser refused to read: nothing can be kept (play on with a MemoryStorage)."""
+    unkept: dict[str, str] = field(default_factory=dict)
+    """The raw text of each record that could not be used nor copied aside (a full storage),
+    by key: left in place, the page holds its writes to that key until the player says so."""
 
     @classmethod
     def load(cls, storage: Storage, keys: tuple[str, ...] = KEYS) -> Saved:
@@ -324,14 +328,16 @@ class Saved:
         what = WHAT[key]
         data = parse_record(raw)
         if isinstance(data, str):
-            _move(storage, key, raw, ":damaged")
+            self.details.append(f"{key}: {data}")
+            kept = self._set_aside(storage, key, raw, ":damaged")
             self.notices.append(f"Your saved {what} could not be read ({data}), so {_fresh(key)}."
-                                + (" A copy of the old data is kept aside on this device." if key == STATS_KEY else ""))
+                                + (" " + _copy_words(kept, key) if key != SETTINGS_KEY or not kept else ""))
             return
         if data["v"] > VERSION:
-            _move(storage, key, raw, ":newer")
+            kept = self._set_aside(storage, key, raw, ":newer")
             self.notices.append(f"Your saved {what} come from a newer version of this game that this page "
-                                f"cannot read; they are kept aside untouched, and {_fresh(key)}.")
+                                "cannot read; " + (f"they are kept aside untouched, and {_fresh(key)}." if kept else
+                                                   f"{_fresh(key)}. " + _copy_words(kept, key)))
             return
         data = migrate(data)
         if key == SETTINGS_KEY:
@@ -351,14 +357,36 @@ class Saved:
         else:
             self.game, self.state, bad = decode_game(data)
             if self.game is None:
-                _move(storage, key, raw, ":damaged")
                 self.details.append(f"{key}: {bad[0]}")
+                kept = self._set_aside(storage, key, raw, ":damaged")
                 self.notices.append("The game you were playing could not be restored because its saved record "
-                                    "is damaged, so a new game starts. A copy is kept aside on this device.")
+                                    "is damaged, so a new game starts. " + _copy_words(kept, key))
             elif bad:
                 write(storage, key, self.game)
                 self.notices.append("Your game is restored, but the moves you could redo were damaged and "
                                     "are dropped.")
+
+    def _set_aside(self, storage: Storage, key: str, raw: str, suffix: str) -> bool:
+        """Move a record that cannot be used to ``key + suffix``; if the copy cannot be made, the
+        record stays under its key, held (``unkept``): the page writes nothing there until the
+        player has been told and says so."""
+        if _move(storage, key, raw, suffix):
+            return True
+        self.unkept[key] = raw
+        return False
+
+
+def _copy_words(kept: bool, key: str) -> str:
+    """What became of a record that could not be used: the truth, whether its copy was made or not."""
+    if kept:
+        return "A copy of the old data is kept aside on this device."
+    return (f"There was no room on this device to keep a copy of the old data, so it is left as it is: "
+            f"{_held(key)} only once you press OK. To keep the old data, download it first.")
+
+
+def _held(key: str) -> str:
+    return {SETTINGS_KEY: "your settings are saved in its place", STATS_KEY: "your stats are saved in its place",
+            GAME_KEY: "your new game is saved in its place"}[key]
 
 
 def _fresh(key: str) -> str:
@@ -366,10 +394,56 @@ def _fresh(key: str) -> str:
             GAME_KEY: "a new game starts"}[key]
 
 
-def parse_record(raw: Any) -> dict[str, Any] | str:
-    """The record as a dict with a whole-number version, or a short reason why not."""
+MAX_TEXT = 1_000_000
+"""The most characters a stored record or an imported file may hold. The game writes far
+less: the longest game's record with its redo list is under 100 KB, the stats a few KB."""
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a record may have before it is parsed. The game
+writes 4 levels at most (an export's ``{"game": {"record": {"actions": [...]}}}``); in the
+browser, parsing a few thousand levels overflows the JavaScript stack, which Python cannot catch."""
+MAX_CONTAINERS = 25_000
+"""The most arrays and objects a record may hold (the longest game's redo list has ~4,000)."""
+
+# A JSON string as the parser reads it (an unterminated one runs to the end), matched without
+# backtracking, so that any text is scanned in linear time.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+
+
+def out_of_bounds(text: str, depth: int = MAX_DEPTH, containers: int = MAX_CONTAINERS) -> str | None:
+    """Why ``text`` must not be parsed as JSON, or None: it holds more than ``containers`` arrays
+    and objects, or nests them more than ``depth`` deep. Only the brackets outside strings count,
+    as the parser reads them; valid or not, nothing deeper ever reaches ``json.loads``.
+
+    >>> out_of_bounds('{"a": [[1, "]]]]"], {"b": {}}]}', 4), out_of_bounds("[[[[]]]]", 3)
+    (None, 'it is nested far too deep')
+    >>> out_of_bounds("[" * 10_000), out_of_bounds("[]" * 30_000), out_of_bounds("[1, 2" + "]" * 40)
+    ('it is nested far too deep', 'it holds far too many lists', None)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if len(brackets) > 2 * containers:
+        return "it holds far too many lists"
+    level = 0
+    for bracket in brackets:
+        if bracket in "[{":
+            level += 1
+            if level > depth:
+                return "it is nested far too deep"
+        else:
+            level -= 1  # below zero: invalid JSON, which the parser refuses at that bracket
+    return None
+
+
+def parse_record(raw: Any, max_chars: int = MAX_TEXT) -> dict[str, Any] | str:
+    """The record as a dict with a whole-number version, or a short reason why not. The text is
+    bounded (size, depth) before it is parsed, so no stored or imported value can take the page down."""
     if not isinstance(raw, str):
         return "not text"
+    if len(raw) > max_chars:
+        return "it is far too large"
+    problem = out_of_bounds(raw)
+    if problem:
+        return problem
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
@@ -405,11 +479,14 @@ def set_aside(storage: Storage, key: str, raw: str, suffix: str = ":damaged") ->
     return True
 
 
-def _move(storage: Storage, key: str, raw: str, suffix: str) -> None:
-    """Set a record aside and clear its key, so the problem is reported once."""
-    if set_aside(storage, key, raw, suffix):
-        with contextlib.suppress(Exception):
-            storage.remove(key)
+def _move(storage: Storage, key: str, raw: str, suffix: str) -> bool:
+    """Set a record aside and clear its key, so the problem is reported once; False (and the
+    record left where it is) if the copy could not be made."""
+    if not set_aside(storage, key, raw, suffix):
+        return False
+    with contextlib.suppress(Exception):
+        storage.remove(key)
+    return True
 
 
 def encode(payload: dict[str, Any]) -> str:
@@ -446,6 +523,94 @@ def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int
     if not record_result(stats, game, game_id, won, margin, hands_played, hands_won):
         return stats, False, None
     return stats, True, write(storage, STATS_KEY, stats)
+
+
+def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str | None]:
+    """Count again each game of ``pending`` (by id: ``{"game": name, **result}``, the games this
+    tab counted) that the stored stats lack: another tab wrote its stats from a read made before
+    this tab's count reached it. Those the stored stats hold are forgotten (no stale read can drop
+    them any more). Returns the stats and a problem in plain words, or None.
+
+    >>> store = MemoryStorage()
+    >>> _ = count_game(store, "classic", "g-1", True, 2, 3, 2)     # this tab counts g-1...
+    >>> stale = empty_stats(); _ = record_result(stale, "classic", "g-2", False, 0, 4, 1)
+    >>> _ = write(store, STATS_KEY, stale)                          # ...another tab writes over it
+    >>> pending = {"g-1": {"game": "classic", "won": True, "margin": 2, "hands_played": 3, "hands_won": 2}}
+    >>> stats, _ = recount(store, pending)
+    >>> stats["overall"]["played"], stats["recorded"], pending == {}
+    (2, ['g-2', 'g-1'], False)
+    >>> _ = recount(store, pending); pending
+    {}
+    """
+    stats = read_stats(storage)
+    missing = {gid: r for gid, r in pending.items() if gid not in stats["recorded"]}
+    for gid in [gid for gid in pending if gid not in missing]:
+        del pending[gid]
+    if not missing:
+        return stats, None
+    for gid, r in missing.items():
+        record_result(stats, r["game"], gid, r["won"], r["margin"], r["hands_played"], r["hands_won"])
+    return stats, write(storage, STATS_KEY, stats)
+
+
+# --- the game in each tab -----------------------------------------------------------
+# Each tab keeps its own game in its sessionStorage too (which a reload keeps and another tab
+# cannot see), with the fingerprint of the device's record as this tab last wrote or took it.
+
+SEEN_KEY = "whist:game:seen"
+"""In a tab's sessionStorage: the fingerprint of the device's game record this tab last wrote or took."""
+
+
+def fingerprint(text: str | None) -> str:
+    """A short summary of a record's text, to tell whether it changed.
+
+    >>> fingerprint(None), fingerprint("abc")
+    ('', '3-352441c2')
+    """
+    return "" if text is None else f"{len(text)}-{zlib.crc32(text.encode('utf-8', 'replace')):08x}"
+
+
+def read_game(raw: str | None) -> tuple[dict[str, Any], GameState] | None:
+    """A stored game's text as ``({"id", "record", "redo"}, state)``, or None if it cannot be used
+    (missing, damaged, from a newer version). Never raises, never writes."""
+    data = parse_record(raw)
+    if isinstance(data, str) or data["v"] > VERSION:
+        return None
+    try:
+        game, state, _ = decode_game(migrate(data))
+    except Exception:
+        return None
+    return None if game is None or state is None else (game, state)
+
+
+def game_id_of(raw: str | None) -> str | None:
+    """The id of a stored game's text, without replaying it."""
+    data = parse_record(raw)
+    if isinstance(data, str):
+        return None
+    game_id = data.get("id")
+    return game_id if isinstance(game_id, str) else None
+
+
+def tab_start(stored: str | None, own: str | None, seen: str | None) -> str:
+    """Which game a tab restores when it (re)loads, from the device's record ``stored``, the tab's
+    own ``own`` and ``seen`` (its fingerprint of the device's record):
+
+    - ``"stored"``: the device's (a new tab, or the tab's own game is the device's);
+    - ``"own"``: the tab's own, newer than the device's, which no other tab wrote since (this tab's
+      last save failed, or the record was removed);
+    - ``"ask"``: the tab's own, and another tab saved a different game since: the player chooses.
+
+    >>> tab_start('{"a"}', None, None), tab_start('{"a"}', '{"a"}', ""), tab_start(None, '{"b"}', "x")
+    ('stored', 'stored', 'own')
+    >>> tab_start('{"a"}', '{"b"}', fingerprint('{"a"}')), tab_start('{"a"}', '{"b"}', fingerprint('{"b"}'))
+    ('own', 'ask')
+    """
+    if own is None or own == stored:
+        return "stored"
+    if stored is None or seen == fingerprint(stored):
+        return "own"
+    return "ask"
 
 
 # --- export and import ------------------------------------------------------------
