@@ -79,7 +79,8 @@ def test_honours_and_revokes_in_words() -> None:
     s = {"honours": {"us": 0, "them": 4}, "honour_cards": {"us": 0, "them": 4}}
     assert forms.honours_text(s, sides) == "Honours: East and West held 4 of A K Q J of trumps and score 4."
     assert forms.honours_text({"honours": None, "honour_cards": None}, sides) == ""
-    assert "West revoked" in forms.revokes_text({"revokes": [{"seat": "W", "name": "West"}]})
+    assert forms.revokes_text({"revokes": [{"seat": "W", "name": "West", "text": "West revoked: x."}]}) == (
+        "West revoked: x.")
 
 
 @pytest.mark.parametrize("game", [g["game"] for g in game_choices()])

@@ -154,7 +154,9 @@ def test_club_rules_let_you_revoke_and_the_summary_says_so() -> None:
         assert table.human_play(card["card"]).ok
         finish_hand(table)
         summary = table.view()["summary"]
-        assert summary["revokes"] == [{"seat": "S", "name": "You"}] and "You revoked" in summary["text"]
+        [revoke] = summary["revokes"]
+        assert revoke["seat"] == "S" and revoke["name"] == "You" and "You revoked" in summary["text"]
+        assert revoke["tricks"] == table.state.results[-1].revoke_moves[0] and "You revoked" in revoke["text"]
         return
     pytest.fail("no seed gave a position to revoke in")
 

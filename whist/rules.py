@@ -74,6 +74,9 @@ class HandScore:
     """How many of the A K Q J of trumps each side held (the hand summary shows which)."""
     revoke_tricks: tuple[int, ...]
     """Tricks each side gained from the other's revokes."""
+    revoke_moves: tuple[int, ...] = ()
+    """Tricks each revoke moved, in the order of the revokes (fewer than the penalty
+    when the revoking side had not won that many)."""
 
 
 OPTION_HELP: dict[str, str] = {
@@ -84,7 +87,7 @@ OPTION_HELP: dict[str, str] = {
     "draw": "Draw cards for partners and first deal (high: the two highest partner, lowest deals, "
             "aces high; low: highest deals, aces low).",
     "revokes": "Prevented: you can only play legal cards. Club rules: a revoke is allowed "
-               "but costs three tricks at the end of the hand.",
+               "but costs {penalty} at the end of the {hand}.",
     "scoring": "Difference: the winner of a deal scores the difference in Phase Two tricks. "
                "Above six: the winner scores the tricks over six.",
     "trump": "Turn-up: the first face-up card names trumps. Variable: a card dealt face down names "
@@ -167,6 +170,11 @@ class Rules:
     first_counted_trick: ClassVar[int] = 0
     """Tricks before this one do not score (German Whist's Phase One)."""
     rubber_bonus: ClassVar[int] = 2
+    revoke_penalty: ClassVar[int] = 3
+    """Tricks a revoke hands from the revoking side to the other (club rules), as far as it has them."""
+    revoke_penalty_words: ClassVar[str] = "three tricks"
+    hand_word: ClassVar[str] = "hand"
+    """What the game calls one deal played out: a hand (a deal, in German Whist)."""
     default_options: ClassVar[dict[str, Any]] = {
         "target": 7, "honours": False, "rubber": False, "no_trump": False,
         "draw": "none", "revokes": "prevented"}
@@ -185,6 +193,11 @@ class Rules:
                 raise ValueError(f"option {key!r} must be one of {list(choices)}, not {shown(value)}")
             merged[key] = value
         self.options: dict[str, Any] = merged
+
+    @classmethod
+    def option_help(cls, key: str) -> str:
+        """The one-line explanation of an option of this game, for the New game dialog."""
+        return OPTION_HELP.get(key, "").format(penalty=cls.revoke_penalty_words, hand=cls.hand_word)
 
     @property
     def target(self) -> int:
@@ -305,21 +318,24 @@ class Rules:
 
     def score_hand(self, tricks: tuple[int, ...], dealt: Hands, trump: int | None,
                    revokes: tuple[tuple[int, Seat], ...], contract: Contract | None = None) -> HandScore:
-        """Score a finished hand: each revoke hands up to three of the revoking
-        side's tricks to the other side, then odd tricks and honours score."""
+        """Score a finished hand: each revoke hands up to ``revoke_penalty`` of the
+        revoking side's tricks (those that count) to the other side, then odd tricks
+        and honours score."""
         won = list(tricks)
         gained = [0] * len(won)
+        moves = []
         for _, seat in revokes:
             side = self.side_of(seat)
             other = 1 - side
-            moved = min(3, won[side])
+            moved = min(self.revoke_penalty, won[side])
             won[side] -= moved
             won[other] += moved
             gained[other] += moved
+            moves.append(moved)
         odd = self.hand_points(tuple(won))
         honours, held = self.honours(dealt, trump)
         return HandScore(tuple(won), tuple(o + h for o, h in zip(odd, honours, strict=True)),
-                         honours, held, tuple(gained))
+                         honours, held, tuple(gained), tuple(moves))
 
     def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
         """The side that wins the game with this hand (the ``hands_played``-th of
@@ -386,7 +402,9 @@ class GermanWhist(Rules):
     """German Whist for two: 13 cards each and a stock of 26 with its top card
     face up. In Phase One the winner of each trick takes the face-up card and
     the loser the next card unseen; in Phase Two the hands are played out and
-    only those 13 tricks count. A match to 17 or 21, the deal alternating."""
+    only those 13 tricks count. A match to 17 or 21, the deal alternating.
+    Under club rules a revoke, in either phase, hands two of the revoking
+    player's Phase Two tricks to the other (all of them, if fewer were won)."""
 
     name = "german"
     title = "German Whist"
@@ -396,11 +414,15 @@ class GermanWhist(Rules):
     side_names = ("North", "South")
     tricks_per_hand = 26
     first_counted_trick = 13
+    revoke_penalty = 2
+    revoke_penalty_words = "two of the revoker's Phase Two tricks (all, if fewer were won)"
+    hand_word = "deal"
     default_options: ClassVar[dict[str, Any]] = {
-        "target": 17, "scoring": "difference", "trump": "turn-up", "match": "target"}
+        "target": 17, "scoring": "difference", "trump": "turn-up", "match": "target", "revokes": "prevented"}
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
         "target": (17, 21), "scoring": ("difference", "above-six"),
-        "trump": ("turn-up", "variable", "none"), "match": ("target", "three-deals")}
+        "trump": ("turn-up", "variable", "none"), "match": ("target", "three-deals"),
+        "revokes": ("prevented", "club")}
 
     def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
         hands, _ = deal_cards(deal_number, dealer, self.seats, cards=26)

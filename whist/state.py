@@ -91,6 +91,8 @@ class HandResult:
     honour_cards: tuple[int, ...] = ()
     revokes: tuple[Seat, ...] = ()
     revoke_tricks: tuple[int, ...] = ()
+    revoke_moves: tuple[int, ...] = ()
+    """Tricks each revoke of ``revokes`` moved to the other side."""
     game_number: int = 0
     game_winner: int | None = None
     """The side that won the game with this hand, if it did."""
@@ -483,7 +485,7 @@ class GameState:
             self.games = tuple(g + (i == won) for i, g in enumerate(self.games))
         result = HandResult(self.hand_number, self.deal_number, self.dealer, self.trump, self.turn_up,
                             score.tricks, score.points, self.scores, score.honours, score.honour_cards,
-                            tuple(seat for _, seat in self.revokes), score.revoke_tricks,
+                            tuple(seat for _, seat in self.revokes), score.revoke_tricks, score.revoke_moves,
                             self.game_number, won, self.games, self.contract,
                             thrown_in=self.rules.has_auction and self.contract is None)
         self.results = (*self.results, result)

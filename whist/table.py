@@ -52,7 +52,7 @@ from whist.cards import (
 )
 from whist.observation import Observation
 from whist.players import LEVELS, Player, make_player
-from whist.rules import OPTION_HELP, make_rules
+from whist.rules import make_rules
 from whist.seats import SEAT_NAMES, Seat
 from whist.state import NEXT_HAND, GameState, HandResult, IllegalActionError, Phase, Trick
 
@@ -446,6 +446,9 @@ class Table:
         return out
 
     # --- names ----------------------------------------------------------------
+    def _other_side_name(self, seat: Seat) -> str:
+        return self.side_name("them" if self.side_key(seat) == "us" else "us")
+
     def side_key(self, seat: Seat) -> str:
         return "us" if self.rules.side_of(seat) == self.rules.side_of(self.human) else "them"
 
@@ -688,7 +691,9 @@ class Table:
                 "honours": self.by_side(r.honours) if r.honours else None,
                 "honour_cards": (self.by_side(r.honour_cards)
                                  if self.rules.options.get("honours") and r.trump is not None else None),
-                "revokes": [{"seat": SEAT_NAMES[s], "name": self.seat_name(s)} for s in r.revokes],
+                "revokes": [{"seat": SEAT_NAMES[s], "name": self.seat_name(s), "tricks": moved,
+                             "text": revoke_words(self.seat_name(s), moved, self._other_side_name(s))}
+                            for s, moved in zip(r.revokes, r.revoke_moves, strict=True)],
                 "contract": None if r.contract is None else {
                     "name": r.contract.long_name, "declarer": SEAT_NAMES[r.contract.declarer],
                     "side": self.side_key(r.contract.declarer),
@@ -705,8 +710,8 @@ class Table:
         if r.thrown_in:
             return "Everyone passed: the cards are thrown in and the next dealer deals."
         parts = []
-        for s in r.revokes:
-            parts.append(f"{self.seat_name(s)} revoked: three tricks go to the other side.")
+        for s, moved in zip(r.revokes, r.revoke_moves, strict=True):
+            parts.append(revoke_words(self.seat_name(s), moved, self._other_side_name(s)))
         if r.contract is not None:
             key = self.side_key(r.contract.declarer)
             made = r.tricks[self.rules.side_of(r.contract.declarer)] >= r.contract.level
@@ -846,10 +851,28 @@ def game_choices() -> list[dict[str, Any]]:
         out.append({"game": name, "title": cls.title, "blurb": cls.blurb,
                     "options": [{"name": key, "default": cls.default_options[key],
                                  "choices": list(cls.option_choices.get(key, (cls.default_options[key],))),
-                                 "help": OPTION_HELP.get(key, "")}
+                                 "help": cls.option_help(key)}
                                 for key in cls.default_options
                                 if len(cls.option_choices.get(key, ())) > 1]})
     return out
+
+
+def revoke_words(name: str, moved: int, to: str) -> str:
+    """One revoke found at the end of the hand, in words.
+
+    >>> revoke_words("East", 3, "You and North")
+    'East revoked: three tricks go to you and North.'
+    >>> revoke_words("You", 1, "North")
+    'You revoked (did not follow suit though you could): one trick goes to North.'
+    >>> revoke_words("North", 0, "You")
+    'North revoked, with no tricks won to give up.'
+    """
+    to = "you" + to[3:] if to.startswith("You") else to
+    what = f"{name} revoked" + (" (did not follow suit though you could)" if name == "You" else "")
+    if moved == 0:
+        return f"{what}, with no tricks won to give up."
+    words = ("one", "two", "three")[moved - 1] if moved <= 3 else str(moved)
+    return f"{what}: {words} trick{'s go' if moved > 1 else ' goes'} to {to}."
 
 
 def _n(k: int, word: str) -> str:

@@ -161,16 +161,13 @@ def honours_text(summary: dict[str, Any], sides: dict[str, str]) -> str:
 
 
 def revokes_text(summary: dict[str, Any]) -> str:
-    """The revokes of the hand under club rules, in words.
+    """The revokes of the hand under club rules, in words (each as the table words it:
+    the tricks it really moved, which the game's penalty and the tricks won decide).
 
-    >>> revokes_text({"revokes": [{"seat": "S", "name": "You"}]})
-    'You revoked (did not follow suit though you could): three tricks go to the other side.'
+    >>> revokes_text({"revokes": [{"seat": "E", "name": "East", "text": "East revoked: two tricks go to you."}]})
+    'East revoked: two tricks go to you.'
     """
-    out = []
-    for r in summary.get("revokes") or []:
-        out.append(f"{r['name']} revoked (did not follow suit though you could): three tricks go to the other side."
-                   if r["name"] == "You" else f"{r['name']} revoked: three tricks go to the other side.")
-    return " ".join(out)
+    return " ".join(r["text"] for r in summary.get("revokes") or [])
 
 
 def rubber_result_html(over: dict[str, Any], sheet: dict[str, Any]) -> str:

@@ -129,6 +129,13 @@ _REVOKES = """
 &mdash; the cards are not dimmed &mdash; but at the end of the hand the revoke is found and three
 tricks pass from the revoking side to the other side. The computers never revoke.</p>"""
 
+_GERMAN_REVOKES = """
+<h3>Revokes (club rules)</h3>
+<p>Not following suit when you could is a <em>revoke</em>, in either phase. Under club rules the game
+lets you do it &mdash; the cards are not dimmed &mdash; but at the end of the deal the revoke is found
+and two of the revoking player&rsquo;s Phase Two tricks go to the other player (all of them, if fewer
+were won). The computer never revokes.</p>"""
+
 _TRUMPS = """
 <h3>The deal and trumps</h3>
 <p>Each player gets 13 cards. The dealer&rsquo;s last card is turned face up and its suit is trumps
@@ -234,7 +241,7 @@ turned up. These tricks score nothing: play to win the face-up cards you want an
 <p>Once the stock is gone the 13 cards in each hand are played out, following suit as usual. Only
 these tricks count. You know every card your opponent drew face up, so counting pays.</p>
 <h3>Scoring</h3>
-<p>{scoring} {match}</p>"""
+<p>{scoring} {match}</p>{_GERMAN_REVOKES if opts.get("revokes") == "club" else ""}"""
 
 
 def _this_hand(view: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ VALUE_LABELS: dict[str, dict[Any, str]] = {
                50: "50 points", 100: "100 points"},
     "draw": {"none": "No draw", "high": "High: two highest partner, lowest deals",
              "low": "Low: highest deals, aces low"},
-    "revokes": {"prevented": "Prevented", "club": "Club rules (a revoke costs 3 tricks)"},
+    "revokes": {"prevented": "Prevented", "club": "Club rules (allowed, and penalised)"},
     "scoring": {"difference": "The difference in tricks", "above-six": "Tricks over six"},
     "trump": {"turn-up": "The first face-up card", "variable": "A separate card, for Phase Two",
               "none": "No trumps"},
