@@ -55,6 +55,8 @@ class Observation:
     """The face-up card on the stock (German Whist): the next trick's winner takes it."""
     stock_size: int = 0
     """Cards left in the stock, the face-up card included; the others lie face down."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The game's options, known to every seat: sorted (name, value) pairs."""
 
     # --- what follows from it -------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -142,6 +144,7 @@ class Observation:
                 "legal_calls": list(self.legal_calls)} if self.auction or self.phase == "auction" else {}),
             **({"face_up": None if self.face_up is None else card_name(self.face_up),
                 "stock_size": self.stock_size} if self.stock_size or self.face_up is not None else {}),
+            **({"options": dict(self.options)} if self.options else {}),
         }
 
 
@@ -160,6 +163,7 @@ def observe(state: GameState, seat: Seat) -> Observation:
         hand_number=state.hand_number, exposed=exposed_to(state, seat),
         auction=state.auction, contract=state.contract, face_up=state.face_up, stock_size=len(state.stock),
         legal_calls=tuple(state.legal_calls()) if state.to_play == seat else (),
+        options=tuple(sorted(state.rules.options.items())),
     )
 
 
