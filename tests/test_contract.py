@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 SIDES = {N: 0, S: 0, E: 1, W: 1}
 
 
-def auction_game(seed: int = 5, **options: object) -> GameState:
+def auction_game(seed: int = 5, **options: Any) -> GameState:
     state = GameState("contract", seed=seed, **options)
     assert state.phase is Phase.AUCTION
     return state

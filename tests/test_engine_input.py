@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ ODD_CALLS = ["7n", "8h", "7nt", "7NT ", " 10nT", "13n", "9s", "Pass", " PASS ", 
 NOT_CALLS = ["6nt", "14C", "7X", "\u00b2NT", "\uff17NT", "1" * 5000 + "C", "", "AS", "nt", 7, None, ["7C"], True]
 
 
-def contract_state(*calls: str, **options: object) -> GameState:
+def contract_state(*calls: str, **options: Any) -> GameState:
     state = GameState("contract", seed=5, **options)
     for call in calls:
         state.apply(call)
@@ -139,8 +140,9 @@ def respell(action: str, k: int) -> str:
 
 @pytest.mark.parametrize("game", ["classic", "contract", "german", "dummy"])
 def test_two_games_typed_differently_have_the_same_record(game: str) -> None:
-    plain = GameState(game, seed=11, **({"draw": "high"} if game == "classic" else {}))
-    typed = GameState(game, seed=11, **({"draw": "high"} if game == "classic" else {}))
+    options: dict[str, Any] = {"draw": "high"} if game == "classic" else {}
+    plain = GameState(game, seed=11, **options)
+    typed = GameState(game, seed=11, **options)
     k = 0
     while not plain.is_over and len(plain.actions) < 200:
         action = plain.legal_actions()[k % len(plain.legal_actions())]
