@@ -534,6 +534,114 @@ def page_urls(index_html: str) -> list[str]:
     return collector.urls
 
 
+#: What the page's Content-Security-Policy (its ``<meta http-equiv>``) may allow for
+#: scripts: its own files and WebAssembly compilation, never inline script nor eval.
+SCRIPT_SOURCES: frozenset[str] = frozenset({"'self'", "'wasm-unsafe-eval'"})
+
+#: Directives a ``<meta>`` policy cannot carry (browsers ignore them there, with a warning).
+NOT_IN_META: tuple[str, ...] = ("frame-ancestors", "report-uri", "report-to", "sandbox")
+
+
+class _PageScan(html.parser.HTMLParser):
+    """What index.html holds that its Content-Security-Policy governs: the policy itself
+    (and whether anything it must cover comes first), its scripts, its event-handler attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.policies: list[str] = []
+        self.before_policy: list[str] = []  #: elements that load or run something, before the policy
+        self.scripts: list[dict[str, str | None]] = []
+        self.inline_scripts = 0
+        self.handlers: list[str] = []
+        self._in_script: dict[str, str | None] | None = None
+        self._script_text = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "meta" and (named.get("http-equiv") or "").lower() == "content-security-policy":
+            self.policies.append(named.get("content") or "")
+        elif tag in ("script", "link", "style", "img", "iframe", "object") and not self.policies:
+            self.before_policy.append(tag)
+        self.handlers += [f"<{tag} {name}>" for name, _ in attrs if name.startswith("on")]
+        if tag == "script":
+            self._in_script, self._script_text = named, ""
+            self.scripts.append(named)
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script is not None:
+            self._script_text += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._in_script is not None:
+            if self._script_text.strip() and not self._in_script.get("src"):
+                self.inline_scripts += 1
+            self._in_script = None
+
+
+def parse_policy(policy: str) -> dict[str, list[str]]:
+    """A Content-Security-Policy as directive -> its sources (names lower-cased; the first of a
+    repeated directive counts, as in browsers).
+
+    >>> parse_policy("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; ")
+    {'default-src': ["'self'"], 'script-src': ["'self'", "'wasm-unsafe-eval'"]}
+    """
+    directives: dict[str, list[str]] = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            directives.setdefault(words[0].lower(), words[1:])
+    return directives
+
+
+def policy_problems(index_html: str) -> list[str]:
+    """What is wrong with index.html's Content-Security-Policy (empty list if nothing): it must be
+    a ``<meta>`` before anything it governs, allow scripts only from the site (and WebAssembly
+    compilation), carry no directive a ``<meta>`` cannot, and the page must hold no inline script
+    nor event-handler attribute (the policy would refuse them)."""
+    scan = _PageScan()
+    scan.feed(index_html)
+    problems = []
+    if len(scan.policies) != 1:
+        return [f'index.html: {len(scan.policies)} <meta http-equiv="Content-Security-Policy"> (one is needed)']
+    if scan.before_policy:
+        problems.append(f"index.html: the Content-Security-Policy <meta> must come before every <script> and "
+                        f"<link>: a <meta> policy covers only what follows it ({', '.join(scan.before_policy)} first)")
+    directives = parse_policy(scan.policies[0])
+    scripts = directives.get("script-src", directives.get("default-src"))
+    if scripts is None:
+        problems.append("index.html: the Content-Security-Policy has no script-src (nor default-src)")
+    elif not_allowed := [src for src in scripts if src.lower() not in SCRIPT_SOURCES]:
+        problems.append(f"index.html: the Content-Security-Policy's script-src allows {' '.join(not_allowed)}: "
+                        f"only {' '.join(sorted(SCRIPT_SOURCES))}")
+    if "default-src" not in directives:
+        problems.append("index.html: the Content-Security-Policy has no default-src")
+    problems += [f"index.html: a <meta> Content-Security-Policy cannot carry {name} (browsers ignore it)"
+                 for name in NOT_IN_META if name in directives]
+    if scan.inline_scripts:
+        problems.append(f"index.html: {scan.inline_scripts} inline <script>: the Content-Security-Policy refuses "
+                        "them; put the code in a file under static/ loaded with <script src>")
+    problems += [f"index.html: {h}: an event-handler attribute, which the Content-Security-Policy refuses"
+                 for h in scan.handlers]
+    return problems
+
+
+def page_script_text(root: Path) -> str:
+    """The JavaScript index.html runs before PyScript: the site's files its classic ``<script src>`` name."""
+    try:
+        scan = _PageScan()
+        scan.feed((root / "index.html").read_text(encoding="utf-8"))
+    except OSError:
+        return ""
+    texts = []
+    for script in scan.scripts:
+        src, kind = script.get("src"), (script.get("type") or "text/javascript").lower()
+        if src and kind in ("text/javascript", "application/javascript"):
+            path = resolve(root, os.path.normpath(urllib.parse.unquote(urllib.parse.urlsplit(src).path)))
+            if path is not None:
+                texts.append(path.read_text(encoding="utf-8"))
+    return "\n".join(texts)
+
+
 def config_urls(config: dict[str, object]) -> list[str]:
     """The URLs in a parsed pyscript.toml: interpreter, [files] and [js_modules] sources."""
     urls: list[str] = []
@@ -569,7 +677,8 @@ def check_site(root: Path = ROOT) -> list[str]:
     ship as ``whist.zip`` unpacked into ``whist/`` (``"./whist.zip" =
     "./whist/*"`` in [files]), and [files] must not list its modules one by
     one (they are in the zip, and not published on their own); index.html
-    must carry the version stamp the build fills in.
+    must carry the version stamp the build fills in, and a Content-Security-Policy
+    that allows no inline script and no eval (see :func:`policy_problems`).
     """
     site = Site(root, release=False)
     files = set(site.paths())
@@ -581,6 +690,7 @@ def check_site(root: Path = ROOT) -> list[str]:
         urls += [("index.html", u) for u in page_urls(index_text)]
         if not _VERSION_META.search(index_text):
             problems.append('index.html: no <meta name="whist-version" content="dev"> for the build to stamp')
+        problems += policy_problems(index_text)
     config: dict[str, object] = {}
     if "pyscript.toml" in files:
         config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
@@ -601,12 +711,12 @@ def check_site(root: Path = ROOT) -> list[str]:
         if listed.get(f"./{PACKAGE_ZIP}") != f"./{PACKAGE}/*":
             problems.append(f'pyscript.toml: [files] needs "./{PACKAGE_ZIP}" = "./{PACKAGE}/*"')
         # PyScript loads every plugin for MicroPython unless it has a config
-        # too: index.html gives it one, which must turn off the same plugins.
-        match = re.search(r"plugins = (\[[^\]]*\])", index_text)
+        # too: the page's start-up script gives it one, which must turn off the same plugins.
+        match = re.search(r"plugins = (\[[^\]]*\])", page_script_text(root))
         in_page = json.loads(match.group(1)) if match else []
         in_config = config.get("plugins", [])
         if sorted(in_page) != sorted(in_config if isinstance(in_config, list) else []):
-            problems.append(f"index.html: the mpy-config plugins {in_page} differ from pyscript.toml's")
+            problems.append(f"index.html: the mpy-config plugins {in_page} (its scripts) differ from pyscript.toml's")
     for where, url in urls:
         parsed = urllib.parse.urlsplit(url)
         if parsed.scheme in ("data", "blob"):

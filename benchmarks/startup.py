@@ -136,8 +136,11 @@ def build_floor(dest: Path, hints: bool) -> Path:
                       if re.match(r'<link rel="(module)?preload" href="\./(runtime|pyscript)', line)]
         plugins = re.search(r"^plugins = .*$", (serve.ROOT / "pyscript.toml").read_text(), re.MULTILINE)
         config += plugins.group(0) + "\n" if plugins else ""
-        mpy = re.search(r"<script>\s*/\* PyScript reads a config for MicroPython.*?</script>", game_head, re.DOTALL)
-        head = "\n".join(hint_lines) + "\n" + (mpy.group(0) if mpy else "")
+        # The game's start-up script (static/start.js) gives MicroPython a config too; the
+        # floor runs that part of it alone (inline: the floor has no Content-Security-Policy).
+        start = (serve.ROOT / "static" / "start.js").read_text(encoding="utf-8")
+        mpy = re.search(r"/\* PyScript reads a config for MicroPython.*?\n\}\)\(\);\n", start, re.DOTALL)
+        head = "\n".join(hint_lines) + "\n" + (f"<script>\n{mpy.group(0)}</script>" if mpy else "")
     else:
         head = ""
     (dest / "pyscript.toml").write_text(config, encoding="utf-8")

@@ -183,11 +183,25 @@ def test_preloads_name_files_of_the_site(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     hints = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', page)
     assert "runtime/pyodide/pyodide.mjs" in hints
-    # The WebAssembly is preloaded by a script, on a first visit only.
-    hints += re.findall(r'link\.href = "\./([^"]+)"', page)
+    # The WebAssembly is preloaded by a script of the page (static/start.js), on a first visit only.
+    scripts = "".join((site / src).read_text(encoding="utf-8") for src in re.findall(r'<script src="\./([^"]+)"', page))
+    hints += re.findall(r'link\.href = "\./([^"]+)"', scripts)
     assert "runtime/pyodide/pyodide.asm.wasm" in hints
     for hint in hints:
         assert (site / hint).is_file(), hint
+
+
+def test_the_page_scripts_are_published_and_precached(site: Path) -> None:
+    """The page's scripts are files (its policy refuses inline ones): the build ships them, the
+    service worker keeps them, and the built page keeps its policy."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    files = _read_build(site / "sw.js")["files"]
+    sources = re.findall(r'<script\b[^>]* src="\./([^"]+)"', page)
+    assert "static/start.js" in sources and "static/pyscript-hooks.js" in sources
+    for src in sources:
+        assert (site / src).is_file() and src in files, src
+    assert serve.policy_problems(page) == []
+    assert page.count('http-equiv="Content-Security-Policy"') == 1
 
 
 def test_unused_pyscript_chunks_are_not_published(site: Path) -> None:

@@ -22,8 +22,16 @@ Watched pages (function scope), both :class:`GamePage`:
 
 A ``GamePage`` records every console error, uncaught page error, Python
 traceback (in the console, in a ``.py-error`` element or in the page text),
-failed or 4xx/5xx same-origin response, and every request to another origin.
-When the test body ends, the test FAILS if anything was recorded, listing it.
+failed or 4xx/5xx same-origin response, every request to another origin, and
+every Content-Security-Policy violation: the ``securitypolicyviolation``
+events of the page (an init script listens on ``document`` before any script
+of the page runs, and catches what the browser refuses without a word, such as
+an ``eval`` caught by a ``try``), those of its workers (a worker inherits a
+blob: URL's policy; the watcher listens in each worker as soon as Playwright
+reports it, so a violation in a worker's very first milliseconds can be
+missed: it then shows as a worker that fails) and any console message about
+the policy. When the test body ends, the test FAILS if anything was recorded,
+listing it.
 Use ``game_page.open()`` to load the page and wait (up to 120 s) for
 ``body[data-ready="1"]``; it fails at once if the page reports an error first.
 Any other attribute is the Playwright ``Page``'s: ``game_page.locator(...)``,
@@ -38,6 +46,7 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -49,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, Worker
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -73,6 +82,30 @@ CHROMIUM_ARGS: tuple[str, ...] = (
 READY_TIMEOUT_MS = 120_000
 
 READY_SELECTOR = 'body[data-ready="1"]'
+
+#: How a Content-Security-Policy violation reaches the watcher: a console error
+#: that starts with this mark (from the page and from its workers alike).
+CSP_MARK = "[whist-csp-violation]"
+
+#: Listens for the policy's violations in a document or a worker (``self``) and
+#: reports each one as a console error marked ``CSP_MARK``.
+_CSP_LISTENER = """
+(where) => {
+  const target = typeof document === "undefined" ? self : document;
+  target.addEventListener("securitypolicyviolation", (e) => {
+    const at = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : "";
+    const sample = e.sample ? ` (sample: ${e.sample})` : "";
+    console.error(`%MARK% in ${where}: ${e.effectiveDirective} refused ${e.blockedURI || "?"}${at}${sample}`);
+  }, true);
+}
+""".replace("%MARK%", CSP_MARK)
+
+#: The page's init script: the listener, installed before any script of the page.
+CSP_WATCH = f"({_CSP_LISTENER})('the page');"
+
+#: Console messages about the policy (the browser's own, such as "... violates the
+#: following Content Security Policy directive ..."), whatever their level.
+_CSP_TEXT = re.compile(r"content[ -]security[ -]policy", re.IGNORECASE)
 TRACEBACK = "Traceback (most recent call last)"
 SUB_PATH = "/whist/"
 
@@ -168,7 +201,8 @@ def _origin(url: str) -> str:
 class GamePage:
     """A Playwright page on one server that records everything that went wrong.
 
-    ``problems`` lists what was recorded; ``requests`` every URL requested.
+    ``problems`` lists what was recorded; ``requests`` every URL requested;
+    ``workers`` the URL of every worker the watcher listens in.
     Unknown attributes are looked up on the Playwright ``Page``.
     """
 
@@ -178,10 +212,13 @@ class GamePage:
         self.origin = _origin(base_url)
         self.problems: list[str] = []
         self.requests: list[str] = []
+        self.workers: list[str] = []  #: the workers the watcher listens in
         self._ignored: list[re.Pattern[str]] = []
         self._reported: set[str] = set()  # already in a failure message
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self._record(f"page error: {error}"))
+        page.on("worker", self._on_worker)
+        page.add_init_script(CSP_WATCH)
         context.on("request", self._on_request)
         context.on("response", self._on_response)
         context.on("requestfailed", self._on_request_failed)
@@ -193,10 +230,21 @@ class GamePage:
             self.problems.append(problem)
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self._record(f"console error: {message.text}")
-        elif TRACEBACK in message.text:
-            self._record(f"Python traceback in console ({message.type}): {message.text}")
+        text = message.text
+        if text.startswith(CSP_MARK):
+            self._record("CSP violation" + text.removeprefix(CSP_MARK))
+        elif _CSP_TEXT.search(text):
+            self._record(f"CSP console {message.type}: {text}")
+        elif message.type == "error":
+            self._record(f"console error: {text}")
+        elif TRACEBACK in text:
+            self._record(f"Python traceback in console ({message.type}): {text}")
+
+    def _on_worker(self, worker: Worker) -> None:
+        """Listen for the policy's violations in a new worker (its console reaches ``_on_console``)."""
+        with contextlib.suppress(PlaywrightError):  # the worker ended first
+            worker.evaluate(_CSP_LISTENER, f"a worker ({worker.url[:60]})")
+            self.workers.append(worker.url)
 
     def _on_request(self, request: Request) -> None:
         url = request.url
