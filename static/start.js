@@ -120,7 +120,7 @@ window.whistBytecode = (function () {
     box.setAttribute("role", "status");
     box.style.cssText = "position:fixed;left:50%;bottom:calc(12px + env(safe-area-inset-bottom,0px));transform:translateX(-50%);" +
       "z-index:1000;display:flex;gap:.8em;align-items:center;padding:.5em .5em .5em 1em;border-radius:10px;" +
-      "background:#fdfcf7;color:#16161d;box-shadow:0 4px 18px rgba(0,0,0,.4);font:inherit;max-width:92vw";
+      "background:#fdfcf7;color:#16161d;box-shadow:0 4px 18px rgba(0,0,0,.4);font:inherit;width:max-content;max-width:92vw;box-sizing:border-box";
     text.textContent = "A new version of the game is ready.";
     button.type = "button";
     button.className = "btn btn-primary";
