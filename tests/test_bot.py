@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import random
@@ -15,8 +14,8 @@ from typing import Any
 import pytest
 
 from whist.bot import choose, parse_observation, parse_request, request_of, serve
-from whist.observation import Observation
 from whist.players import make_player
+from whist.rules import GAMES
 from whist.seats import Seat
 from whist.state import GameState, Phase
 
@@ -39,11 +38,6 @@ def random_positions(count: int, seed: int = 7) -> list[GameState]:
     return out
 
 
-def first_hand(obs: Observation) -> Observation:
-    """What a request carries: the hand, not the game's score (those default)."""
-    return dataclasses.replace(obs, scores=(0, 0), target=7, hand_number=0)
-
-
 def test_requests_round_trip_through_json() -> None:
     for state in random_positions(150):
         if state.phase is not Phase.PLAY:
@@ -51,8 +45,9 @@ def test_requests_round_trip_through_json() -> None:
         for seat in state.rules.seats:
             obs = state.observation(seat)
             request = json.loads(json.dumps(request_of(obs)))
-            assert set(request) == {"game", "seat", "hand", "trump", "dealer", "turnup", "tricks", "current"}
-            assert parse_request(request) == first_hand(obs)
+            assert set(request) <= {"game", "seat", "hand", "trump", "dealer", "turnup", "tricks", "current",
+                                    "scores", "hand_number"}
+            assert parse_request(request) == obs
 
 
 def test_the_observation_json_form_is_still_accepted() -> None:
@@ -71,7 +66,7 @@ def test_choose_answers_what_the_player_plays() -> None:
         request = request_of(obs)
         for level in FAST_LEVELS:
             answer = choose({**request, "level": level, "seed": 3})
-            assert answer == {"card": make_player(level, 3).choose(first_hand(obs))}
+            assert answer == {"card": make_player(level, 3).choose(obs)}
             assert answer == choose(request, level=level, seed=3)
             assert answer["card"] in state.legal_actions()
 
@@ -131,7 +126,7 @@ def test_no_card_is_chosen_out_of_turn() -> None:
     assert choose([1, 2]) == {"error": "an observation is a JSON object"}
     while state.phase is Phase.PLAY:
         state.apply(state.legal_actions()[0])
-    assert "no card to play" in choose(state.observation(Seat.S).to_json())["error"]
+    assert "nothing to decide" in choose(state.observation(Seat.S).to_json())["error"]
 
 
 def test_serve_answers_every_line_and_keeps_going() -> None:
@@ -175,3 +170,53 @@ def test_the_documented_example_is_valid_and_answered_as_documented() -> None:
     assert parse_request(request) == state.observation(Seat.S)
     bad, said = (json.loads(b) for b in blocks[3:5])  # the error example
     assert choose(bad) == said
+
+
+def _contract_example() -> GameState:
+    state = GameState("contract", seed=4)
+    state.apply("pass")
+    return state
+
+
+def _german_example() -> GameState:
+    state = GameState("german", seed=9)
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    return state
+
+
+def _dummy_example() -> GameState:
+    state = GameState("dummy", seed=2)
+    while state.to_play != Seat.N or not state.tricks:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_the_documented_examples_of_each_game_are_real_positions_answered_as_documented() -> None:
+    blocks = re.findall(r"```json\n(.*?)```", DOC.read_text(), re.S)[5:]
+    examples = [_contract_example(), _german_example(), _dummy_example()]
+    assert len(blocks) == 2 * len(examples)
+    for state, request, answer in zip(examples, blocks[::2], blocks[1::2], strict=True):
+        request, answer = json.loads(request), json.loads(answer)
+        seat = state.to_play
+        assert seat is not None
+        assert parse_request(request) == state.observation(seat)
+        assert {k: v for k, v in request.items() if k not in ("level", "seed")} == \
+            request_of(state.observation(seat))
+        assert choose(request) == answer
+        assert next(iter(answer.values())) in state.legal_actions()
+
+
+def test_the_protocol_names_every_game_and_option() -> None:
+    """docs/bot-protocol.md documents each game and each value of each of its options."""
+    text = DOC.read_text()
+    table = {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| `")}
+    for name, cls in GAMES.items():
+        row = table.get(f"`{name}` {cls.title}")
+        assert row is not None, f"{name} has no row in the table of games"
+        for option, values in cls.option_choices.items():
+            assert f"`{option}`" in text, option
+            for value in values:
+                said = json.dumps(value)
+                assert said in row or ("as Classic" in row and said in table["`classic` Classic Whist"]), \
+                    (name, option, value)
