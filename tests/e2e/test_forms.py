@@ -8,6 +8,7 @@ the page, so an instant-pace hand takes a few seconds).
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -216,7 +217,7 @@ REVOKE = """() => {
 }"""
 
 
-def test_club_rules_let_you_revoke_and_it_costs_three_tricks(game_page: GamePage) -> None:
+def test_club_rules_let_you_revoke_and_it_costs_up_to_three_tricks(game_page: GamePage) -> None:
     game_page.open("?pace=instant&game=classic&revokes=club&seed=41")
     revoked = None
     for _ in range(13):
@@ -234,4 +235,6 @@ def test_club_rules_let_you_revoke_and_it_costs_three_tricks(game_page: GamePage
     play_hand(game_page)
     assert revoked, "no chance to revoke in this hand"
     text = game_page.inner_text("#summary")
-    assert "You revoked" in text and "three tricks" in text
+    # three tricks go to the other side, or as many as your side won (none, in this deal)
+    assert "You revoked" in text
+    assert re.search(r"(three tricks|two tricks|one trick) go(es)? to|with no tricks won to give up", text)
