@@ -237,3 +237,16 @@ def test_the_same_refusals_under_python_dash_o() -> None:
     assert optimised == plain
     assert ["taken", "7NT"] in plain and ["loaded"] in plain
     assert sum(kind == "ValueError" for kind, *_ in plain) == 2
+
+
+def test_a_game_the_page_stored_before_still_loads_normalised() -> None:
+    from whist.web.storage import decode_game
+
+    old = GameState("classic", seed=0, draw="high", record_format=1)  # the draw as it was then
+    for _ in range(9):
+        old.apply(old.legal_actions()[-1])
+    record = {**old.to_record(), "actions": [a.lower() for a in old.actions]}
+    game, state, problems = decode_game({"id": "g1", "record": record, "redo": []})
+    assert problems == [] and game is not None and state is not None
+    assert state.snapshot() == old.snapshot()
+    assert game["record"] == old.to_record() and game["record"]["actions"][1] == old.actions[1].upper()
