@@ -5,29 +5,37 @@
     python -m whist review FILE --hand N     each card's double-dummy cost
 
 FILE is a game record as the page exports it (JSON: game, options, seed,
-actions), or ``-`` for standard input.
+actions), or ``-`` for standard input. A file that cannot be read or is not
+a record (too large, nested too deep, not UTF-8, not JSON, the wrong shape,
+an action the rules refuse) gets one line ``error: ...`` on standard error
+and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from whist.bot import loads_bounded
 from whist.cards import card_name
 from whist.review import HandReview, describe_hand, hand_at_end, pbn_of
 from whist.seats import SEAT_NAMES
 from whist.state import GameState, Phase
 
+MAX_FILE = 2_000_000
+"""The largest record read, in bytes (the page writes at most about 100 KB)."""
+
 
 def load(path: str) -> dict[str, Any]:
+    """The record in the file (or standard input), checked to replay; ValueError or
+    OSError saying what is wrong. The text is bounded before it is parsed."""
     if path == "-":
-        text = sys.stdin.read()
+        data = sys.stdin.buffer.read(MAX_FILE + 1)
     else:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    record = json.loads(text)
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE + 1)
+    record = loads_bounded(data, MAX_FILE, "the file", max_digits=100, needed="a game record needs 3")
     if isinstance(record, dict) and "record" in record and isinstance(record["record"], dict):
         record = record["record"]  # an export of the page wraps the record with its id
     GameState.from_record(record)  # check it replays before anything is printed

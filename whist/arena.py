@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from whist.cards import parse_card, shown
 from whist.observation import Observation
 from whist.players import LEVELS, Player, RandomPlayer, make_player
 from whist.seats import Seat
@@ -38,36 +39,73 @@ from whist.state import GameState, Phase
 BUILT_IN = (*LEVELS, "random")
 
 
+class BotError(RuntimeError):
+    """A bot command that cannot be run, or that stopped speaking the protocol."""
+
+
 class ExternalBot:
     """A player that is another program speaking the bot protocol: one process,
-    one request line per card, one answer line back."""
+    one request line per card, one answer line back. Anything else it does
+    (not starting, exiting, an answer that is not a legal card) raises
+    :class:`BotError` saying so."""
 
     def __init__(self, command: str) -> None:
         self.command = command
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
+        try:
+            argv = shlex.split(command)
+        except ValueError as err:
+            raise BotError(f"cannot read the command {command!r}: {err}") from None
+        if not argv:
+            raise BotError("a player is a level or a command, not an empty string")
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True, bufsize=1)
+        except OSError as err:
+            raise BotError(f"{command!r} is neither a level ({', '.join(BUILT_IN)}) nor a command "
+                           f"that runs: {err.strerror or err}") from None
 
     def choose(self, obs: Observation, seed: int | None = None) -> str:
-        from whist.bot import request_of
+        from whist.bot import MAX_LINE, loads_bounded, request_of
 
         request = request_of(obs)
         if seed is not None:
             request["seed"] = seed
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise BotError(f"the bot {self.command!r} stopped reading requests") from None
+        line = self.proc.stdout.readline(MAX_LINE + 1)
         if not line:
-            raise RuntimeError(f"the bot {self.command!r} stopped answering")
-        answer = json.loads(line)
-        if "card" not in answer:
-            raise RuntimeError(f"the bot {self.command!r} answered {answer!r}")
-        return str(answer["card"])
+            raise BotError(f"the bot {self.command!r} stopped answering")
+        try:
+            answer = loads_bounded(line.strip(), MAX_LINE, "its answer", needed="an answer needs 1")
+        except ValueError as err:
+            raise BotError(f"the bot {self.command!r}: {err}") from None
+        card = answer.get("card") if isinstance(answer, dict) else None
+        if not isinstance(card, str):
+            raise BotError(f"the bot {self.command!r} answered {shown(answer)}, not a card")
+        try:
+            legal = obs.legal >> parse_card(card) & 1
+        except ValueError as err:
+            raise BotError(f"the bot {self.command!r} answered {card!r}: {err}") from None
+        if not legal:
+            raise BotError(f"the bot {self.command!r} answered {card!r}, which {obs.seat.long_name} "
+                           "may not play now")
+        return card
 
     def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait(timeout=10)
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except BrokenPipeError:
+            pass  # it has gone already
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
 class _Seated:
@@ -135,17 +173,17 @@ def duplicate(a: str | Factory, b: str | Factory, deals: int, seed: int = 0,
               progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
     """Play ``deals`` duplicate deals between A and B (level names, bot commands or
     factories seed -> player)."""
-    bots = []
+    bots: list[ExternalBot | None] = []
     fa, fb = a, b
-    if isinstance(a, str):
-        fa, bot = contestant(a)
-        bots.append(bot)
-    if isinstance(b, str):
-        fb, bot = contestant(b)
-        bots.append(bot)
-    assert callable(fa) and callable(fb)
     result = MatchResult()
     try:
+        if isinstance(a, str):
+            fa, bot = contestant(a)
+            bots.append(bot)
+        if isinstance(b, str):
+            fb, bot = contestant(b)
+            bots.append(bot)
+        assert callable(fa) and callable(fb)
         for i in range(deals):
             gs = deal_seed(seed, i)
             ns = []
@@ -179,12 +217,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
+    if args.seed < 0:
+        parser.error("--seed must be 0 or more")
 
     def show(n: int, r: MatchResult) -> None:
         if not args.quiet and (n % 10 == 0 or n == args.deals):
             print(f"  after {n} deals: {r.mean:+.3f}", file=sys.stderr, flush=True)
 
-    result = duplicate(args.a, args.b, args.deals, args.seed, show)
+    try:
+        result = duplicate(args.a, args.b, args.deals, args.seed, show)
+    except BotError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     print(f"{args.a} vs {args.b}: {args.deals} duplicate deals (seed {args.seed})")
     print(f"A's advantage: {result.mean:+.3f} tricks/deal, 95% CI "
           f"[{result.mean - result.half_width:+.3f}, {result.mean + result.half_width:+.3f}]")

@@ -70,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--cards", action="store_true", help="also print each legal card of the player to move")
     ap.add_argument("--node-limit", type=int, default=None, help="give up after this many nodes")
     args = ap.parse_args(argv)
+    if args.node_limit is not None and args.node_limit < 1:
+        ap.error("--node-limit must be at least 1")
     try:
         deal = parse_pbn(args.deal)
         trump = parse_trump(args.trump)
