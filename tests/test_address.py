@@ -62,7 +62,7 @@ def test_the_query_codec_is_urllib_s() -> None:
 # --- odd addresses: every one gives a playable table and says what was wrong -------------------
 
 def test_deal_numbers_are_ascii_digits_only() -> None:
-    for number in ("²", "①", "٣", "１２", "12²", "1" * 19, "-3", "3.0", " 7"):
+    for number in ("²", "①", "٣", "\uff11\uff12", "12²", "1" * 19, "-3", "3.0", " 7"):
         for search, fragment in ((f"?deal={number}", ""), ("", f"#deal={number}"), (f"?seed={number}", "")):
             start = parse_address(search, fragment)
             assert start.seed is None and len(start.problems) == 1, (search, fragment)

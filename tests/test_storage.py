@@ -485,7 +485,7 @@ def test_a_damaged_game_too_large_to_copy_is_said_and_left_in_place() -> None:
     store = SmallStorage(500_000, {GAME_KEY: raw})
     saved = Saved.load(store)
     assert saved.game is None and len(saved.notices) == 1
-    assert "kept aside" not in saved.notices[0] and "no room on this device to keep a copy" in saved.notices[0]
+    assert "kept aside" not in saved.notices[0] and "no room on this device for a copy" in saved.notices[0]
     assert "press OK" in saved.notices[0] and "download" in saved.notices[0]
     assert store.data[GAME_KEY] == raw and GAME_KEY + ":damaged" not in store.data
     assert saved.unkept == {GAME_KEY: raw}

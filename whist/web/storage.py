@@ -380,8 +380,8 @@ def _copy_words(kept: bool, key: str) -> str:
     """What became of a record that could not be used: the truth, whether its copy was made or not."""
     if kept:
         return "A copy of the old data is kept aside on this device."
-    return (f"There was no room on this device to keep a copy of the old data, so it is left as it is: "
-            f"{_held(key)} only once you press OK. To keep the old data, download it first.")
+    return (f"There is no room on this device for a copy of the old data, so it stays as it is until you "
+            f"press OK; then {_held(key)}. To keep it, download it first.")
 
 
 def _held(key: str) -> str:
