@@ -480,6 +480,10 @@ def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: Game
     other.wait_for_function("() => document.querySelector('#stats-tiles [data-stat=played] .stat-value')"
                             ".textContent === '1'")                                      # live in the other tab
     close_dialog(other)
+    # The other tab was told its game went on in the first; it keeps its own and plays it out.
+    other.wait_for_selector("#tab-choice:not([hidden])")
+    assert other.inner_text("#tab-choice-title") == "This game was continued in another tab"
+    other.click("#tab-here")
     play_to_end(other)
     assert read_stats(other)["played"] == "1"
     assert read_stats(game_page)["played"] == "1"

@@ -74,8 +74,7 @@ def main() -> object:
         keeper.attach(page)  # the saved game, the stats panel, the notice
         page.start()
         keeper.started()
-        for problem in start.problems:
-            page.say(problem)
+        keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
         when_idle([importer(name) for name in LATER] + bytecode.steps())
         return page
     except Exception as err:

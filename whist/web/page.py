@@ -95,6 +95,8 @@ class Page:
         #: Called after every action on the table (card, call, undo, redo, next hand, new game):
         #: whist.web.persist saves the game. A new kind of action calls self.changed() too.
         self.state_listeners: list[Callable[[], None]] = []
+        #: Shows what the address asked for that could not be used (whist.web.persist: the notice).
+        self.notify: Callable[[list[str]], None] = self.say_all
         self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
@@ -853,8 +855,7 @@ class Page:
         from whist.web.address import parse_address
 
         start = parse_address(str(js.location.search), str(js.location.hash))
-        for problem in start.problems:
-            self.say(problem)
+        self.notify(start.problems)
         if not str(js.location.hash).lstrip("#") or not start.asked:
             return
         if self.address_answered(start):
@@ -1145,6 +1146,10 @@ class Page:
         region.appendChild(p)
         while region.childElementCount > 6:
             region.firstElementChild.remove()
+
+    def say_all(self, lines: list[str]) -> None:
+        for text in lines:
+            self.say(text)
 
     def take_announcements(self) -> None:
         for text in self.table.take_messages():

@@ -11,6 +11,15 @@
   (by its id, re-reading the stats first), follows other tabs through the
   ``storage`` event, and runs the stats panel: Reset (asks first), Export (a JSON
   download from a Blob URL) and Import (a file, checked by the same codec).
+- Two tabs: each keeps its game in its own ``sessionStorage`` too (a reload keeps it).
+  When another tab saves a different game over this tab's, this tab says so and
+  offers both (keep this one, or continue the other tab's); until the player
+  chooses, it saves its game in its own storage only, also across a reload. A
+  game this tab counted that another tab's stats write left out (it read the
+  stats before this tab's count reached it) is counted again.
+- A record that could be neither read nor copied aside (a full storage) is held:
+  nothing is written over it until the player has read the notice (which offers
+  it as a download) and pressed OK.
 
 A ``?pace=`` in the URL changes the speed for this visit only: it is not saved
 over the player's own speed unless the player picks another one.
@@ -18,6 +27,8 @@ over the player's own speed unless the player picks another one.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import time
 import traceback
 from collections.abc import Callable
@@ -32,7 +43,9 @@ from whist.web import statsview
 from whist.web.settings import Settings
 from whist.web.storage import (
     GAME_KEY,
+    MAX_TEXT,
     RECENT_GAMES,
+    SEEN_KEY,
     SETTINGS_KEY,
     STATS_KEY,
     MemoryStorage,
@@ -45,9 +58,14 @@ from whist.web.storage import (
     encode_game,
     encode_settings,
     export_text,
+    fingerprint,
+    game_id_of,
     import_text,
+    read_game,
     read_stats,
+    recount,
     reset_stats,
+    tab_start,
     write,
     write_text,
 )
@@ -55,7 +73,11 @@ from whist.web.storage import (
 if TYPE_CHECKING:
     from whist.web.page import Page
 
-MAX_IMPORT_BYTES = 2_000_000
+MAX_IMPORT_BYTES = MAX_TEXT
+"""An exported file is ASCII: its bytes are its characters, bounded like a stored record."""
+
+SAVED_TITLE = "Not everything could be kept"
+ADDRESS_TITLE = "Not everything in the address could be used"
 
 
 def warn(what: str, err: BaseException | None = None) -> None:
@@ -70,24 +92,28 @@ def _storage_error(err: BaseException) -> StorageError:
 
 
 class LocalStorage:
-    """``window.localStorage`` as a :class:`whist.web.storage.Storage`."""
+    """``window.localStorage`` (or, with ``area="sessionStorage"``, this tab's own storage) as a
+    :class:`whist.web.storage.Storage`."""
+
+    def __init__(self, area: str = "localStorage") -> None:
+        self.area = area
 
     def get(self, key: str) -> str | None:
         try:
-            value = js.window.localStorage.getItem(key)
+            value = getattr(js.window, self.area).getItem(key)
         except Exception as err:
             raise _storage_error(err) from None
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         try:
-            js.window.localStorage.setItem(key, value)
+            getattr(js.window, self.area).setItem(key, value)
         except Exception as err:
             raise _storage_error(err) from None
 
     def remove(self, key: str) -> None:
         try:
-            js.window.localStorage.removeItem(key)
+            getattr(js.window, self.area).removeItem(key)
         except Exception as err:
             raise _storage_error(err) from None
 
@@ -112,14 +138,31 @@ class Keeper:
         self._last_game = ""
         self._counted: set[str] = set()
         self._told: set[str] = set()
+        self._titles: set[str] = set()
         self.restored = False
+        #: Records that could be neither used nor copied aside (a full storage), by key: nothing is
+        #: written over them until the player has read the notice and pressed OK.
+        self.held: dict[str, str] = dict(saved.unkept)
+        #: This tab's own storage (sessionStorage): its game, which a reload keeps; None if refused.
+        self.tab: Storage | None = None
+        self._own = ""
+        #: The device's game record when another tab saved a different game over this tab's: this
+        #: tab then saves its game only in its own storage until the player chooses which to keep.
+        self.taken: str | None = None
+        self.ask_at_start = False
+        #: The games this tab counted, until the stored stats are seen to hold them (another tab
+        #: may write its stats from a read made before this tab's count reached it).
+        self._pending: dict[str, dict[str, Any]] = {}
 
     @classmethod
     def load(cls) -> Keeper:
         """Read what this device keeps. Never raises: with storage disabled the game
         plays on a storage in memory, and the notice says so."""
+        stored: str | None = None
         try:
             storage: Storage = LocalStorage()
+            with contextlib.suppress(Exception):
+                stored = storage.get(GAME_KEY)
             saved = Saved.load(storage)
         except Exception as err:  # a bug here must not stop the game
             warn("could not read the saved data", err)
@@ -129,7 +172,31 @@ class Keeper:
             warn("saved data set aside: " + detail)
         if saved.blocked:
             storage = MemoryStorage()
-        return cls(storage, saved)
+        keeper = cls(storage, saved)
+        if not saved.blocked:
+            keeper.own_game(stored)
+        return keeper
+
+    def own_game(self, stored: str | None) -> None:
+        """This tab's own game after a reload (sessionStorage): restored in place of the device's
+        when they differ, and if another tab saved the device's meanwhile, the player is asked."""
+        try:
+            tab = LocalStorage("sessionStorage")
+            own, seen = tab.get(GAME_KEY), tab.get(SEEN_KEY)
+            self.tab = tab
+        except Exception:
+            return  # no storage of its own: the tab plays on, as before
+        choice = tab_start(stored, own, seen)
+        if choice == "stored":
+            return
+        mine = read_game(own)
+        if mine is None:
+            warn("this tab's own copy of its game could not be read; the device's is used")
+            return
+        self.saved.game, self.saved.state = mine
+        if choice == "ask" and read_game(stored) is not None:
+            self.taken = stored
+            self.ask_at_start = True
 
     # --- start-up --------------------------------------------------------------------
     def attach(self, page: Page) -> None:
@@ -145,6 +212,9 @@ class Keeper:
             if state is not None and self.saved.game is not None and self.wanted(page, state):
                 self.put_game(state, self.saved.game["redo"], self.saved.game["id"])
                 self.restored = bool(state.actions)
+            else:
+                self.taken = None  # the address asks for another game: this tab deals it
+            page.notify = self.tell_address
             page.state_listeners.append(self.on_state)
             page.settings_listeners.append(self.on_settings)
             self.bind()
@@ -173,6 +243,8 @@ class Keeper:
         if self.restored and self.page is not None:
             self.page.say("Welcome back: your game is restored where you left it.")
         self.guard(self.on_state)
+        if self.taken is not None:
+            self.guard(self.show_choice)
 
     def guard(self, action: Callable[[], None]) -> None:
         try:
@@ -207,18 +279,36 @@ class Keeper:
             self._state = state
             self.game_id = new_game_id(state.seed)
         text = encode(encode_game(self.game_id, state, table.redo_stack))
-        if text != self._last_game:
+        self.keep_own(text)
+        if text != self._last_game and self.taken is None and GAME_KEY not in self.held:
             problem = write_text(self.storage, GAME_KEY, text)
             if problem is None:
                 self._last_game = text
+                self.keep_own(text, seen=text)
             self.problem(problem)
-        if state.is_over and self.game_id not in self._counted:
+        if state.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
             self._counted.add(self.game_id)
             result = statsview.game_result(state, table.human)
-            stats, _, problem = count_game(self.storage, state.rules.name, self.game_id, **result)
+            stats, counted, problem = count_game(self.storage, state.rules.name, self.game_id, **result)
+            if counted:
+                self._pending[self.game_id] = {"game": state.rules.name, **result}
             self.stats = stats
             self.problem(problem)
             self.render_stats()
+
+    def keep_own(self, text: str, seen: str | None = None) -> None:
+        """Keep this tab's game in its own storage (and, once written or taken, the fingerprint of
+        the device's record). Only a courtesy for a reload: a refusal is not told."""
+        if self.tab is None:
+            return
+        try:
+            if text != self._own:
+                self.tab.set(GAME_KEY, text)
+                self._own = text
+            if seen is not None:
+                self.tab.set(SEEN_KEY, fingerprint(seen))
+        except Exception:
+            self._own = ""
 
     def on_settings(self, settings: Settings) -> None:
         """Save the player's settings (this visit's URL options only if the player changed them)."""
@@ -228,7 +318,8 @@ class Keeper:
             if values.get(key) == value:
                 values[key] = before[key]
         self.stored_settings = Settings.from_dict(values)
-        self.problem(write(self.storage, SETTINGS_KEY, encode_settings(self.stored_settings)))
+        if SETTINGS_KEY not in self.held:
+            self.problem(write(self.storage, SETTINGS_KEY, encode_settings(self.stored_settings)))
 
     # --- telling the player ----------------------------------------------------------------
     def problem(self, text: str | None) -> None:
@@ -236,39 +327,152 @@ class Keeper:
         if text and text not in self._told:
             self.tell([text])
 
-    def tell(self, lines: list[str]) -> None:
-        """Show ``lines`` in the notice (dismissible) and say them in the live region."""
+    def tell(self, lines: list[str], title: str = SAVED_TITLE) -> None:
+        """Show ``lines`` in the notice (dismissible) and say them in the live region; ``title``
+        says what they are about (the saved data, or the address)."""
         lines = [t for t in lines if t not in self._told]
         if not lines or self.page is None:
             return
         self._told.update(lines)
+        self._titles.add(title)
         page = self.page
         box = page.el("notice-list")
         for text in lines:
             item = page.doc.createElement("li")
             item.textContent = text
             box.appendChild(item)
-        page.el("notice").hidden = False
+        page.el("notice-title").textContent = title if len(self._titles) == 1 else "Please note"
+        if self.held and not page.el("notice-download"):
+            button = page.doc.createElement("button")
+            button.type = "button"
+            button.id = "notice-download"
+            button.className = "btn btn-ghost"
+            button.textContent = "Download the old data"
+            page.el("notice").insertBefore(button, page.el("notice-close"))
+            page.on(button, "click", lambda e: self.download_held())
+        self.show_notice()
         for text in lines:
             page.say(text)
+
+    def tell_address(self, lines: list[str]) -> None:
+        """What the address asked for that could not be used."""
+        self.tell(lines, ADDRESS_TITLE)
+
+    def show_notice(self) -> None:
+        """The notice shows when it has something to tell, and gives way while the player chooses
+        between two tabs' games (one box at a time)."""
+        assert self.page is not None
+        page = self.page
+        choosing = bool(page.el("tab-choice")) and not page.el("tab-choice").hidden
+        page.el("notice").hidden = choosing or page.el("notice-list").childElementCount == 0
 
     def close_notice(self) -> None:
         assert self.page is not None
         self.page.el("notice").hidden = True
         self.page.el("notice-list").innerHTML = ""
+        self._titles.clear()
+        if self.page.el("notice-download"):
+            self.page.el("notice-download").remove()
+        self.release()
+
+    def release(self) -> None:
+        """The player has read that a record could not be copied aside (OK): write over it now."""
+        held, self.held = self.held, {}
+        if SETTINGS_KEY in held:
+            self.problem(write(self.storage, SETTINGS_KEY, encode_settings(self.stored_settings)))
+        if STATS_KEY in held:
+            self.problem(write(self.storage, STATS_KEY, self.stats))
+        if held:
+            self._last_game = ""
+            self.guard(self.on_state)
+
+    def download_held(self) -> None:
+        """Download the records that could not be copied aside, as they are stored."""
+        records = {key: self.storage.get(key) or raw for key, raw in self.held.items()}
+        text = json.dumps({"kind": "whist-old-data", "records": records}, indent=1)
+        self.download(text, "whist-old-data-" + time.strftime("%Y-%m-%d") + ".json")
 
     # --- other tabs ------------------------------------------------------------------------
     def on_storage(self, evt: Any) -> None:
-        """Another tab wrote: take its settings and stats (the game stays this tab's own)."""
+        """Another tab wrote: take its settings and stats (counting again a game of this tab's that
+        its write left out); a game it saved over this tab's is offered beside it (show_choice)."""
         assert self.page is not None
         key = evt.key
         key = None if key is None or not isinstance(key, str) else key
+        if key in self.held and evt.newValue != self.held[key]:
+            del self.held[key]  # another tab has written over the old data already: nothing to hold
         if key in (None, SETTINGS_KEY):
             self.stored_settings = Saved.load(self.storage, (SETTINGS_KEY,)).settings
             self.page.apply_settings(self.stored_settings.changed(**self.overrides), notify=False)
-        if key in (None, STATS_KEY):
-            self.stats = read_stats(self.storage)
+        if key in (None, STATS_KEY) and STATS_KEY not in self.held:
+            self.stats, problem = recount(self.storage, self._pending)
+            self.problem(problem)
             self.render_stats()
+        if key == GAME_KEY:
+            text = evt.newValue
+            if isinstance(text, str) and text != self._last_game:
+                self.taken = text
+                self.show_choice()
+
+    def show_choice(self) -> None:
+        """Another tab saved its game over this tab's: say so, and let the player choose which to
+        keep. Meanwhile this tab plays on and keeps its game in its own storage only."""
+        page = self.page
+        assert page is not None
+        box = page.el("tab-choice")
+        if not box:
+            box = page.doc.createElement("div")
+            box.id = "tab-choice"
+            box.className = "notice notice-choice"
+            box.setAttribute("role", "region")
+            box.setAttribute("aria-labelledby", "tab-choice-title")
+            box.innerHTML = (
+                '<svg class="notice-icon" aria-hidden="true"><use href="#i-info"/></svg>'
+                '<div class="notice-body"><h2 id="tab-choice-title"></h2><p id="tab-choice-text"></p></div>'
+                '<div class="notice-actions">'
+                '<button type="button" class="btn btn-primary" id="tab-other">Continue the other tab\'s game</button>'
+                '<button type="button" class="btn btn-ghost" id="tab-here">Keep playing this one here</button></div>')
+            page.el("notice").after(box)
+            page.on(page.el("tab-other"), "click", lambda e: self.choose(other=True))
+            page.on(page.el("tab-here"), "click", lambda e: self.choose(other=False))
+        same = game_id_of(self.taken) == self.game_id
+        title = ("This game was continued in another tab" if same else
+                 "Another tab started a different game")
+        text = ("Which game do you want to keep? This tab's game is kept in this tab only until you choose; "
+                "the other one is saved on this device.")
+        changed = page.el("tab-choice-title").textContent != title or box.hidden
+        page.el("tab-choice-title").textContent = title
+        page.el("tab-choice-text").textContent = text
+        box.hidden = False
+        self.show_notice()
+        if changed:
+            page.say(f"{title}. {text}")
+
+    def choose(self, other: bool) -> None:
+        """The player's choice between this tab's game and the one another tab saved."""
+        page = self.page
+        assert page is not None
+        self.taken = None
+        page.el("tab-choice").hidden = True
+        self.show_notice()
+        theirs = self.storage.get(GAME_KEY) if other else None
+        got = read_game(theirs)
+        if other and got is None:
+            self.tell(["The other tab's game could not be read, so this tab's game is kept."])
+        if got is None or theirs is None:
+            self._last_game = ""
+            self.on_state()  # this tab's game is the device's again
+            page.say("This tab's game is kept and saved on this device.")
+            return
+        game, state = got
+        page.cancel_flow()
+        self.put_game(state, game["redo"], game["id"])
+        page.el("error").hidden = True
+        self._last_game = encode(encode_game(self.game_id, state, page.table.redo_stack))
+        self.keep_own(self._last_game, seen=theirs)
+        page.after_jump()
+        self.on_state()
+        page.say("You continue the game from the other tab.")
 
     # --- the stats panel ------------------------------------------------------------------------
     def bind(self) -> None:
@@ -340,18 +544,23 @@ class Keeper:
         """Download the stats, the settings and the game in progress as one JSON file."""
         assert self.page is not None
         text = export_text(self.stored_settings, read_stats(self.storage), self.current_game())
+        self.download(text, "whist-" + time.strftime("%Y-%m-%d") + ".json")
+        self.message("Exported: your stats, settings and the game in progress, in one file.")
+
+    def download(self, text: str, name: str) -> None:
+        """Download ``text`` as the JSON file ``name`` (from a Blob URL)."""
+        assert self.page is not None
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         blob = js.Blob.new(to_js([text]), options)
         url = js.URL.createObjectURL(blob)
         link = self.page.doc.createElement("a")
         link.href = url
-        link.download = "whist-" + time.strftime("%Y-%m-%d") + ".json"
+        link.download = name
         link.hidden = True
         self.page.body.appendChild(link)
         link.click()
         link.remove()
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
-        self.message("Exported: your stats, settings and the game in progress, in one file.")
 
     def on_file(self) -> None:
         assert self.page is not None
