@@ -17,8 +17,8 @@ import argparse
 import sys
 from typing import Any
 
-from whist.bot import loads_bounded
 from whist.cards import card_name
+from whist.jsontext import loads_bounded
 from whist.review import HandReview, describe_hand, hand_at_end, pbn_of
 from whist.seats import SEAT_NAMES
 from whist.state import GameState, Phase
@@ -35,7 +35,7 @@ def load(path: str) -> dict[str, Any]:
     else:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE + 1)
-    record = loads_bounded(data, MAX_FILE, "the file", max_digits=100, needed="a game record needs 3")
+    record = loads_bounded(data, MAX_FILE, "the file", max_depth=16, max_digits=100, needed="a game record needs 3")
     if isinstance(record, dict) and "record" in record and isinstance(record["record"], dict):
         record = record["record"]  # an export of the page wraps the record with its id
     GameState.from_record(record)  # check it replays before anything is printed

@@ -39,6 +39,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from whist import jsontext
 from whist.auction import Contract
 from whist.cards import SUIT_NAMES, SUITS, card_name, mask_names, parse_card, shown, suit_of
 from whist.observation import Observation
@@ -61,74 +62,18 @@ _MISSING = object()
 
 # --- reading a line: bounded before it is parsed ---------------------------------------
 
-def check_json_text(text: str, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS,
-                    needed: str = "a request needs 6") -> None:
-    """Raise ValueError if JSON ``text`` nests deeper than ``max_depth`` or holds a
-    number of more than ``max_digits`` digits. One pass over the text, strings
-    skipped, so :func:`json.loads` is never handed what would exhaust the stack
-    or the integer parser (``needed``: what the message says is needed).
+def loads_bounded(data: str | bytes, max_size: int = MAX_LINE, what: str = "the line", *,
+                  needed: str = "a request needs 6") -> Any:
+    """A line of JSON from outside, parsed only once it is within the protocol's bounds
+    (:data:`MAX_DEPTH`, :data:`MAX_DIGITS`; see :func:`whist.jsontext.loads_bounded`).
 
-    >>> check_json_text('{"a": [[1, "[[[["]]}', max_depth=3)
-    >>> check_json_text('{"a": [[[1]]]}', max_depth=3, needed="it needs 2")
+    >>> loads_bounded('{"seat": "S"}')
+    {'seat': 'S'}
+    >>> loads_bounded("[" * 1500 + "]" * 1500)
     Traceback (most recent call last):
-    ValueError: the line nests deeper than 3 levels: it needs 2
+    ValueError: the line nests deeper than 16 levels: a request needs 6
     """
-    depth = 0
-    digits = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-            continue
-        if "0" <= ch <= "9":
-            digits += 1
-            if digits > max_digits:
-                raise ValueError(f"the line holds a number of more than {max_digits} digits")
-            continue
-        digits = 0
-        if ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > max_depth:
-                raise ValueError(f"the line nests deeper than {max_depth} levels: {needed}")
-        elif ch in "]}":
-            depth -= 1
-
-
-def loads_bounded(data: str | bytes, max_size: int, what: str = "the line", max_depth: int = MAX_DEPTH,
-                  max_digits: int = MAX_DIGITS, needed: str = "a request needs 6") -> Any:
-    """Parse JSON text that came from outside, bounded first: at most ``max_size``
-    bytes (or characters, for text), UTF-8 for bytes, nested at most
-    ``max_depth`` deep, numbers of at most ``max_digits`` digits. Raises
-    ValueError saying what is wrong, starting with ``what``.
-
-    >>> loads_bounded(b'{"a": 1}', 100)
-    {'a': 1}
-    >>> loads_bounded(b"\\xff", 100, "the file")
-    Traceback (most recent call last):
-    ValueError: the file is not UTF-8 text
-    """
-    if len(data) > max_size:
-        raise ValueError(f"{what} is longer than {max_size} bytes")
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError(f"{what} is not UTF-8 text") from None
-    try:
-        check_json_text(data, max_depth, max_digits, needed)
-    except ValueError as err:
-        raise ValueError(str(err).replace("the line", what, 1)) from None
-    try:
-        return json.loads(data)
-    except ValueError as err:  # JSONDecodeError, and the parser's own limits
-        raise ValueError(f"{what} is not JSON: {err}") from None
+    return jsontext.loads_bounded(data, max_size, what, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS, needed=needed)
 
 
 # --- the request -----------------------------------------------------------------------

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
+from whist.jsontext import json_problem
 from whist.rules import GAMES
 from whist.state import GameState
 from whist.web.settings import DEFAULTS, Settings
@@ -404,34 +405,21 @@ browser, parsing a few thousand levels overflows the JavaScript stack, which Pyt
 MAX_CONTAINERS = 25_000
 """The most arrays and objects a record may hold (the longest game's redo list has ~4,000)."""
 
-# A JSON string as the parser reads it (an unterminated one runs to the end), matched without
-# backtracking, so that any text is scanned in linear time.
-_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_TOO_MUCH = {"depth": "it is nested far too deep", "containers": "it holds far too many lists"}
 
 
 def out_of_bounds(text: str, depth: int = MAX_DEPTH, containers: int = MAX_CONTAINERS) -> str | None:
     """Why ``text`` must not be parsed as JSON, or None: it holds more than ``containers`` arrays
-    and objects, or nests them more than ``depth`` deep. Only the brackets outside strings count,
-    as the parser reads them; valid or not, nothing deeper ever reaches ``json.loads``.
+    and objects, or nests them more than ``depth`` deep (:func:`whist.jsontext.json_problem`:
+    only what lies outside strings counts, and nothing deeper ever reaches ``json.loads``).
 
     >>> out_of_bounds('{"a": [[1, "]]]]"], {"b": {}}]}', 4), out_of_bounds("[[[[]]]]", 3)
     (None, 'it is nested far too deep')
     >>> out_of_bounds("[" * 10_000), out_of_bounds("[]" * 30_000), out_of_bounds("[1, 2" + "]" * 40)
     ('it is nested far too deep', 'it holds far too many lists', None)
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if len(brackets) > 2 * containers:
-        return "it holds far too many lists"
-    level = 0
-    for bracket in brackets:
-        if bracket in "[{":
-            level += 1
-            if level > depth:
-                return "it is nested far too deep"
-        else:
-            level -= 1  # below zero: invalid JSON, which the parser refuses at that bracket
-    return None
+    problem = json_problem(text, depth, containers)
+    return None if problem is None else _TOO_MUCH[problem]
 
 
 def parse_record(raw: Any, max_chars: int = MAX_TEXT) -> dict[str, Any] | str:
