@@ -207,7 +207,8 @@ class Forms:
                 self.dummy_key = ()
             north.classList.remove("has-dummy")
             return
-        turn = view["to_play"] == "N" and view["phase"] == "play" and dummy["yours"]
+        # Its cards are enabled on its turn once the table is at rest (not while a trick is on show).
+        turn = view["to_play"] == "N" and view["phase"] == "play" and dummy["yours"] and not self.page.busy
         shown = [{**c, "legal": bool(turn and c.get("playable", c["legal"]))} for c in cards]
         key = tuple((c["card"], c["legal"]) for c in shown)
         if key != self.dummy_key:
@@ -223,8 +224,7 @@ class Forms:
         role = north.querySelector(".seat-role")
         if role:
             role.textContent = "your dummy" if dummy["yours"] else "dummy"
-        if turn:
-            self.page.set_status(" \u00b7 ".join(markup.turn_words(view)), "you")
+        # The status of your dummy's turn is the page's (Page.render_status): written once.
 
     # --- every render ------------------------------------------------------------------------
     def render(self, view: dict[str, Any] | None = None) -> None:

@@ -166,11 +166,13 @@ def segmented(name: str, choices: dict[str, str], selected: str) -> str:
 def turn_words(view: dict[str, Any]) -> tuple[str, str]:
     """Whose turn it is among the hands you play, and what they may play:
     ("Your turn", "follow spades"), or ("North\u2019s turn (your dummy)", "lead any card").
+    Which cards may be played is the view's (each card's ``legal``), not worked out here.
 
-    >>> turn_words({"to_play": "S", "trick": [{"suit": "H"}], "hand": [{"suit": "S"}], "dummy": None})
+    >>> hand = [{"suit": "S", "legal": True}, {"suit": "D", "legal": True}]
+    >>> turn_words({"to_play": "S", "trick": [{"suit": "H"}], "hand": hand, "dummy": None})
     ('Your turn', 'no hearts, play any card')
-    >>> dummy = {"seat": "N", "yours": True, "cards": [{"suit": "H"}]}
-    >>> turn_words({"to_play": "N", "trick": [{"suit": "H"}], "hand": [{"suit": "S"}], "dummy": dummy})
+    >>> dummy = {"seat": "N", "yours": True, "cards": [{"suit": "H", "legal": True}, {"suit": "S", "legal": False}]}
+    >>> turn_words({"to_play": "N", "trick": [{"suit": "H"}], "hand": hand, "dummy": dummy})
     ('North\u2019s turn (your dummy)', 'follow hearts')
     """
     dummy = view.get("dummy")
@@ -181,6 +183,6 @@ def turn_words(view: dict[str, Any]) -> tuple[str, str]:
     if not view["trick"]:
         return who, "lead any card"
     led = view["trick"][0]["suit"]
-    if any(c["suit"] == led for c in cards):
+    if any(c["suit"] == led for c in cards if c["legal"]):
         return who, f"follow {SUIT_WORDS[led]}"
     return who, f"no {SUIT_WORDS[led]}, play any card"

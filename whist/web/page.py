@@ -265,7 +265,9 @@ class Page:
         self.busy = True
         self.render_controls()
         while gen == self.generation and self.table.computer_to_play:
-            self.render_status()
+            view = self.table.view()
+            self.render_status(view)
+            self.render_turn(view, thinking=True)
             await self.wait(self.timing.card)
             if gen != self.generation:
                 return
@@ -307,6 +309,12 @@ class Page:
     async def show_play(self, gen: int) -> None:
         """Show the card just played; a finished trick stays on show, then is gathered."""
         view = self.table.view()
+        if self.show_card(view):
+            await self.gather_trick(gen, view)
+
+    def show_card(self, view: dict[str, Any]) -> bool:
+        """Show the card or call just made, all of it from ``view`` in one go (the trick, the lit
+        seat, the status, written once); True when the card finished a trick, now on show."""
         self.take_announcements()
         self.render_toolbar(view)
         self.render_seat_counts(view)
@@ -314,28 +322,34 @@ class Page:
         self.sound.play("card")
         self.stock_view.render(view)
         self.forms.render(view)  # forms
+        self.render_turn(view)
         if self.auction_box.render(view):
             self.render_status(view)
-            return  # a call of the auction, not a card
+            return False  # a call of the auction, not a card
         if view["trick"]:
             self.sync_trick(view["trick"])
-            return
+            self.render_status(view)
+            return False
         done = view["last_trick"]
         self.sync_trick(done["plays"])
-        trick = self.el("trick")
-        win = trick.querySelector(f'[data-seat="{done["winner"]}"]')
+        win = self.el("trick").querySelector(f'[data-seat="{done["winner"]}"]')
         if win:
             win.classList.add("win")
         who = "You win" if done["winner"] == "S" else f'{SEAT_NAMES[done["winner"]]} wins'
-        wait = self.timing.trick
-        more = " \u00b7 tap or press a key" if wait is None else ""
+        more = " \u00b7 tap or press a key" if self.timing.trick is None else ""
         self.set_status(f"{who} the trick{more}", "win-" + done["winner_side"])
         self.render_tricks(view)
         self.sound.play("trick-" + done["winner_side"])
+        return True
+
+    async def gather_trick(self, gen: int, view: dict[str, Any]) -> None:
+        """A finished trick (shown by :meth:`show_card`) stays on show, then is gathered."""
+        trick = self.el("trick")
+        wait = self.timing.trick
         await self.wait(wait)
         if gen != self.generation:
             return
-        trick.dataset.to = done["winner"]
+        trick.dataset.to = view["last_trick"]["winner"]
         trick.classList.add("gather")
         await self.wait(self.timing.gather)
         if gen != self.generation:
@@ -477,7 +491,6 @@ class Page:
             self.set_status(result.reason, "refuse")
             return
         self.changed()
-        self.sound.play("card")
         self.lifted = None
         self.hint_card = None
         self.no_auto = False
@@ -486,13 +499,17 @@ class Page:
         hand = self.el("hand")
         had_focus = hand.contains(js.document.activeElement)
         # Every card stays dimmed until the trick is shown (and gathered, if this card ended it).
-        self.render_hand(self.table.view(), locked=True)
+        # The card lands in the trick at once, with the seat and status of the same view.
+        view = self.table.view()
+        self.render_hand(view, locked=True)
         if had_focus:
             hand.focus()
-        self.spawn(self.after_human(gen))
+        finished = self.show_card(view)
+        self.spawn(self.after_human(gen, view if finished else None))
 
-    async def after_human(self, gen: int) -> None:
-        await self.show_play(gen)
+    async def after_human(self, gen: int, finished: dict[str, Any] | None) -> None:
+        if finished is not None:
+            await self.gather_trick(gen, finished)
         if gen == self.generation:
             await self.run()
 
@@ -939,13 +956,27 @@ class Page:
 
     def render_seats(self, view: dict[str, Any]) -> None:
         self.render_seat_counts(view)
+        self.render_turn(view)
         for seat, info in view["seats"].items():
             box = self.el(f"seat-{seat}")
-            box.dataset.turn = "1" if info["to_play"] else "0"
             box.querySelector(".dealer-chip").hidden = not info["dealer"]
             box.classList.toggle("dealer", info["dealer"])
             if seat == "S":
                 box.querySelector(".count").textContent = str(info["cards"])
+
+    def render_turn(self, view: dict[str, Any], thinking: bool = False) -> None:
+        """Light the seat whose turn it is (``data-turn="1"``), whoever plays it, and no other;
+        with ``thinking``, a computer's seat shows it is choosing (``data-thinking="1"``)."""
+        playing = view["phase"] in ("play", "auction")
+        for seat, info in view["seats"].items():
+            box = self.el(f"seat-{seat}")
+            on = playing and bool(info["to_play"])
+            turn = "1" if on else "0"
+            if box.getAttribute("data-turn") != turn:
+                box.setAttribute("data-turn", turn)
+            think = "1" if on and thinking and not info["yours"] else "0"
+            if box.getAttribute("data-thinking") != think:
+                box.setAttribute("data-thinking", think)
 
     def render_hand(self, view: dict[str, Any], locked: bool = False) -> None:
         """Show your hand; ``locked`` dims every card whatever the turn."""
@@ -977,11 +1008,13 @@ class Page:
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
-        else:
-            for button, c in zip(hand.querySelectorAll("button.card"), cards, strict=False):
-                want = "false" if c["legal"] else "true"
-                if button.getAttribute("aria-disabled") != want:
-                    button.setAttribute("aria-disabled", want)
+        # Every card's mark from the view, each button found by its card (not by its place:
+        # shrink_hand moves buttons between the rows).
+        legal = {c["card"]: c["legal"] for c in cards}
+        for button in hand.querySelectorAll("button.card"):
+            want = "false" if legal.get(str(button.getAttribute("data-card"))) else "true"
+            if button.getAttribute("aria-disabled") != want:
+                button.setAttribute("aria-disabled", want)
         # The lifted card and the hint: only the buttons that change (each call to the page costs).
         for mark, card in (("lifted", self.lifted), ("hint", self.hint_card)):
             for button in hand.querySelectorAll(f"button.card.{mark}"):
@@ -1100,9 +1133,13 @@ class Page:
             self.set_status(f"{SEAT_NAMES[view['to_play']]} to play\u2026")
 
     def set_status(self, text: str, kind: str = "") -> None:
+        """Write the status line (only what changes: one write, its text and pill together)."""
         status = self.el("status")
-        status.textContent = text
-        status.className = "status " + kind
+        if status.textContent != text:
+            status.textContent = text
+        cls = ("status " + kind).strip()
+        if status.className != cls:
+            status.className = cls
 
     def render_summary(self, view: dict[str, Any]) -> None:
         panel = self.el("summary")
