@@ -487,3 +487,42 @@ def test_help_lists_every_shortcut_and_speaks_of_this_game() -> None:
     rules = rules_html(view)
     assert f"{view['trump_name'].lower()} are trumps" in rules
     assert f"first side to {view['target']} points" in rules.replace("\n", " ")
+
+
+def test_instant_waits_for_nothing_and_the_trick_pause_follows_the_pace() -> None:
+    from whist.web.settings import PACES, Settings, timing
+
+    instant = timing(Settings(speed="instant"))
+    assert (instant.card, instant.trick, instant.gather) == (0.0, 0.0, 0.0)
+    # the old stored default pause ("normal", 1.2 s) follows the pace: Instant is instant for it too
+    old = Settings.from_dict({"speed": "instant", "trick_pause": "normal"})
+    assert timing(old).trick == 0.0
+    pauses = [timing(Settings(speed=pace)).trick for pace in PACES]
+    assert pauses == sorted(pauses, reverse=True)  # slower paces keep a trick longer
+    assert timing(Settings(speed="instant", trick_pause="click")).trick is None  # a choice is kept
+
+
+def test_help_says_what_each_pace_does_and_no_stray_goal() -> None:
+    from whist.web.howto import KEYS, controls_html
+    from whist.web.settings import SPEED_HELP, SPEED_LABELS
+
+    text = controls_html(7)
+    assert "points wins" not in text
+    for pace, label in SPEED_LABELS.items():
+        assert SPEED_HELP[pace].startswith(label + ":") and SPEED_HELP[pace] in text
+    keys = dict(KEYS)
+    assert keys["U"].startswith("Undo") and keys["R"].startswith("Redo")
+    assert not any("Shift+U" in k for k in keys)
+
+
+def test_game_over_counts_hands_in_words() -> None:
+    t = Table(seed=11, game="short")
+    while not t.state.is_over:
+        if not t.computer_step():
+            if t.state.to_play is None:
+                t.next_hand()
+            else:
+                t.human_play(next(c["card"] for c in t.view()["hand"] if c["legal"]))
+    over = t.view()["game_over"]
+    n = over["hands_played"]
+    assert over["hands_played_text"] == (f"{n} hand" if n == 1 else f"{n} hands")

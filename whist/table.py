@@ -760,7 +760,8 @@ class Table:
         totals = self.by_side(st.match_totals)
         return {"winner": side, "scores": scores, "text": text, "totals": totals,
                 "margin": totals[side] - totals["them" if side == "us" else "us"],
-                "hands_played": len(st.results)}
+                "hands_played": len(st.results),
+                "hands_played_text": f"{len(st.results)} hand{'' if len(st.results) == 1 else 's'}"}
 
     def _announce_deal(self) -> None:
         st = self.state

@@ -260,10 +260,14 @@ def test_undo_and_redo_across_a_trick_and_across_a_hand(game_page: GamePage) -> 
     wait_your_move(game_page)
     assert state(game_page) == last
     assert state(game_page)["score"] == ["0", "0"]
-    # R (or Shift+U) redoes it all: the same cards, the same score, hand 2 again.
-    game_page.keyboard.press("Shift+U")
+    # R redoes it all: the same cards, the same score, hand 2 again.
+    game_page.keyboard.press("r")
     wait_your_move(game_page)
     assert state(game_page) == hand2
+    # Shift+U (as U with Caps Lock) undoes, as the table guide says U does; it never redoes.
+    game_page.keyboard.press("Shift+U")
+    wait_your_move(game_page)
+    assert state(game_page) == last
 
 
 def test_undo_while_the_computers_are_thinking(game_page: GamePage) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from whist.web.settings import SPEED_HELP
+
 SEAT_NAMES = {"N": "North", "E": "East", "S": "you", "W": "West"}
 
 #: The keyboard shortcuts: (keys as shown, what they do). The page's key handler follows this list.
@@ -21,7 +23,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter or Space", "Play the card with the focus ring"),
     ("H", "Hint: highlight the card the computer would play"),
     ("U", "Undo your last card (and everything played after it)"),
-    ("R or Shift+U", "Redo what you undid"),
+    ("R", "Redo what you undid"),
     ("L", "Look at the last trick"),
     ("N", "New game (asks first if a game is under way)"),
     ("M", "Sound on or off"),
@@ -261,6 +263,7 @@ def _this_hand(view: dict[str, Any]) -> str:
 def controls_html(target: int = 7) -> str:
     """The controls: mouse, touch, keyboard, the toolbar."""
     rows = "".join(f"<tr><th scope=\"row\">{_keys(k)}</th><td>{escape(what)}</td></tr>" for k, what in KEYS)
+    paces = "".join(f"<li>{escape(text)}</li>" for text in SPEED_HELP.values())
     return f"""
 <h3>Mouse and touch</h3>
 <p>With a mouse, click a card to play it. On a touch screen, <strong>tap a card to lift it, then tap it
@@ -273,7 +276,9 @@ with the clock button.</p>
 <h3>Settings</h3>
 <p>The sliders button sets the speed of play, how long a finished trick stays, the strength of your
 partner and of the opponents (hints play at your partner&rsquo;s strength), automatic play of a
-single legal card, and the sound. The first side to {target} points wins.</p>"""
+single legal card, and the sound.</p>
+<ul class="paces">{paces}</ul>
+<p>A finished trick stays as long as the speed says, unless you choose another time.</p>"""
 
 
 def _keys(text: str) -> str:

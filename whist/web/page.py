@@ -559,9 +559,9 @@ class Page:
                 return
         elif key in ("h", "H"):
             self.show_hint()
-        elif key == "u":
+        elif key in ("u", "U"):  # Shift+U and Caps Lock too: the guide says U undoes
             self.undo()
-        elif key in ("r", "R", "U"):
+        elif key in ("r", "R"):
             self.redo()
         elif key in ("n", "N"):
             self.ask_new_game()
@@ -1156,7 +1156,7 @@ class Page:
             title = f"Hand {summary['hand_number']} over"
         self.set_text("summary-title", title)
         trump = SUIT_WORDS.get(summary["trump"])
-        played = f"{over['hands_played']} hands \u00b7 " if over else ""
+        played = f"{over['hands_played_text']} \u00b7 " if over else ""
         self.set_text("summary-sub", f"{played}Deal {summary['deal_number']} \u00b7 "
                       f"{SEAT_NAMES[summary['dealer']]} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
         for side in ("us", "them"):

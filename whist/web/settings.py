@@ -6,13 +6,25 @@ A storage layer loads and saves them with :meth:`Settings.to_dict` and
 
 >>> s = Settings.from_dict({"speed": "fast", "sound": False, "junk": 1})
 >>> s.speed, s.sound, s.trick_pause
-('fast', False, 'normal')
+('fast', False, 'pace')
 >>> Settings.from_dict(s.to_dict()) == s
 True
 >>> Settings.from_dict({"speed": "warp"}).speed
 'normal'
 >>> timing(Settings(speed="slow", trick_pause="click"))
 Timing(card=1.0, trick=None, gather=0.5, speed='slow')
+
+A finished trick stays as long as the pace says, unless the player chose otherwise:
+
+>>> timing(Settings(speed="instant"))
+Timing(card=0.0, trick=0.0, gather=0.0, speed='instant')
+>>> timing(Settings(speed="fast")).trick, timing(Settings(speed="fast", trick_pause="long")).trick
+(0.6, 2.5)
+
+The old default pause, "normal", was the Normal pace's 1.2 s: a stored "normal" now follows the pace.
+
+>>> Settings.from_dict({"speed": "instant", "trick_pause": "normal"}).trick_pause
+'pace'
 """
 
 from __future__ import annotations
@@ -22,31 +34,44 @@ from typing import Any
 
 from whist.players import LEVELS
 
-#: Animation speed: seconds before each computer card, seconds to gather a finished trick.
-SPEEDS: dict[str, tuple[float, float]] = {
-    "slow": (1.0, 0.5),
-    "normal": (0.6, 0.4),
-    "fast": (0.25, 0.2),
-    "instant": (0.0, 0.0),
+#: The paces: seconds before each computer card, seconds a finished trick stays on show,
+#: seconds to gather it.
+PACES: dict[str, tuple[float, float, float]] = {
+    "slow": (1.0, 2.0, 0.5),
+    "normal": (0.6, 1.2, 0.4),
+    "fast": (0.25, 0.6, 0.2),
+    "instant": (0.0, 0.0, 0.0),
 }
+SPEEDS = PACES  # the name whist.web.main knows them by
 
-#: How long a finished trick stays on the table, in seconds (None: until you click or press a key).
+#: How long a finished trick stays, in seconds ("pace": as the pace says; None: until you click
+#: or press a key).
 TRICK_PAUSES: dict[str, float | None] = {
+    "pace": None,
     "none": 0.0,
     "short": 0.6,
-    "normal": 1.2,
     "long": 2.5,
     "click": None,
 }
 
+#: Stored values of an earlier version, and what they are now.
+OLD_VALUES: dict[str, dict[str, str]] = {"trick_pause": {"normal": "pace"}}
+
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
-TRICK_PAUSE_LABELS = {"none": "Don't wait", "short": "Short (0.6 s)", "normal": "Normal (1.2 s)",
+#: What each pace does, for the help and the Settings dialog.
+SPEED_HELP = {
+    "slow": "Slow: 1 second before each computer card; a finished trick stays 2 seconds.",
+    "normal": "Normal: 0.6 seconds before each computer card; a finished trick stays 1.2 seconds.",
+    "fast": "Fast: 0.25 seconds before each computer card; a finished trick stays 0.6 seconds.",
+    "instant": "Instant: the computers play at once and a finished trick is cleared at once.",
+}
+TRICK_PAUSE_LABELS = {"pace": "As long as the speed says", "none": "Don't wait", "short": "Short (0.6 s)",
                       "long": "Long (2.5 s)", "click": "Until I click"}
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
 
 #: The values each setting may take (booleans are checked by type).
 CHOICES: dict[str, tuple[str, ...]] = {
-    "speed": tuple(SPEEDS),
+    "speed": tuple(PACES),
     "trick_pause": tuple(TRICK_PAUSES),
     "partner_level": LEVELS,
     "opponent_level": LEVELS,
@@ -58,7 +83,8 @@ class Settings:
     """Everything the player can set at the table."""
 
     speed: str = "normal"
-    trick_pause: str = "normal"
+    trick_pause: str = "pace"
+    """How long a finished trick stays: "pace" follows the speed of play."""
     auto_play: bool = False
     """Play your only legal card for you."""
     partner_level: str = "normal"
@@ -76,6 +102,8 @@ class Settings:
         values: dict[str, Any] = {}
         for f in fields(cls):
             value = data.get(f.name)
+            if isinstance(value, str):
+                value = OLD_VALUES.get(f.name, {}).get(value, value)
             default = getattr(DEFAULTS, f.name)
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
@@ -105,5 +133,6 @@ class Timing:
 
 
 def timing(settings: Settings) -> Timing:
-    card, gather = SPEEDS[settings.speed]
-    return Timing(card, TRICK_PAUSES[settings.trick_pause], gather, settings.speed)
+    card, trick, gather = PACES[settings.speed]
+    pause = trick if settings.trick_pause == "pace" else TRICK_PAUSES[settings.trick_pause]
+    return Timing(card, pause, gather, settings.speed)
