@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import TypedDict
 
 import pytest
 
@@ -157,11 +158,22 @@ def test_each_side_sees_exactly_what_it_has_seen() -> None:
     assert obs.unseen | dict(obs.exposed).get(N, 0) == state.hands[N]   # Phase Two: all 52 accounted for
 
 
+class GermanOptions(TypedDict, total=False):
+    """The German Whist options these tests vary (each passed to GameState by name)."""
+
+    trump: str
+    scoring: str
+    match: str
+
+
+GERMAN_VARIANTS: list[GermanOptions] = [{}, {"trump": "variable"}, {"trump": "none"}, {"scoring": "above-six"},
+                                        {"match": "three-deals"}]
+
+
 def test_seeded_german_games_keep_the_invariants() -> None:
     for seed in range(150):
         rng = random.Random(seed)
-        options = [{}, {"trump": "variable"}, {"trump": "none"}, {"scoring": "above-six"},
-                   {"match": "three-deals"}][seed % 5]
+        options = GERMAN_VARIANTS[seed % 5]
         state = GameState("german", seed=seed, **options)
         while not state.is_over:
             if state.phase is Phase.PLAY:

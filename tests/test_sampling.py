@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from whist.cards import SUIT_MASK, parse_card, parse_cards
+from whist.deal import Hands
 from whist.players import make_player
 from whist.sampling import DealSampler, PlayModel
 from whist.seats import Seat
@@ -50,11 +51,11 @@ def test_samples_agree_with_everything_seen() -> None:
     assert checked > 120 and constrained > 60
 
 
-def brute_force(sampler: DealSampler) -> list[tuple[int, ...]]:
+def brute_force(sampler: DealSampler) -> list[Hands]:
     """Every consistent deal of a small position, by trying every assignment."""
     obs = sampler.obs
     pool = [c for c in range(52) if obs.unseen >> c & 1]
-    out = []
+    out: list[Hands] = []
     for owners in itertools.product(range(len(sampler.seats)), repeat=len(pool)):
         hands = [0, 0, 0, 0]
         hands[obs.seat] = obs.hand

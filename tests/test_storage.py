@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 from hypothesis import given, settings
@@ -58,6 +58,23 @@ def a_game(moves: int = 10) -> dict[str, Any]:
     return encode_game("31-abc", a_state(moves), [])
 
 
+def undo_last(state: GameState) -> str:
+    """Take back the last action of a state that has one, and return it."""
+    action = state.undo()
+    if action is None:
+        raise AssertionError("the state had no action to take back")
+    return action
+
+
+class GameResult(TypedDict):
+    """A finished game's result as count_game takes it by name."""
+
+    won: bool
+    margin: int
+    hands_played: int
+    hands_won: int
+
+
 class BrokenStorage(MemoryStorage):
     """A storage that refuses: reading raises like a SecurityError, writing like a full quota."""
 
@@ -103,7 +120,7 @@ def test_the_game_comes_back_with_its_undo_history_and_redo_list() -> None:
     state = a_state(12)
     undone = []
     while len(state.actions) > 8:
-        undone.append(state.undo())
+        undone.append(undo_last(state))
     redo = [list(reversed(undone))]          # what Table.undo pushes: the group in play order
     store = MemoryStorage()
     write(store, GAME_KEY, encode_game("g-3", state, redo))
@@ -533,7 +550,7 @@ def test_two_tabs_finishing_games_at_once_lose_no_count() -> None:
     shared = MemoryStorage()
     tab_a, tab_b = StaleStorage(shared), StaleStorage(shared)
     tab_b.freeze()                                   # B has not seen A's count yet
-    result = {"won": True, "margin": 3, "hands_played": 4, "hands_won": 3}
+    result: GameResult = {"won": True, "margin": 3, "hands_played": 4, "hands_won": 3}
     count_game(tab_a, "classic", "a-1", **result)
     pending = {"a-1": {"game": "classic", **result}}
     count_game(tab_b, "classic", "b-1", False, 0, 5, 1)          # B writes from its stale read
@@ -547,7 +564,7 @@ def test_two_tabs_finishing_games_at_once_lose_no_count() -> None:
 
 def test_a_reset_in_another_tab_is_not_undone_by_a_recount() -> None:
     store = MemoryStorage()
-    result = {"won": True, "margin": 3, "hands_played": 4, "hands_won": 3}
+    result: GameResult = {"won": True, "margin": 3, "hands_played": 4, "hands_won": 3}
     stats, _, _ = count_game(store, "classic", "a-1", **result)
     write(store, STATS_KEY, reset_stats(stats))
     stats, _ = recount(store, {"a-1": {"game": "classic", **result}})
@@ -561,6 +578,7 @@ def test_which_game_a_reloaded_tab_restores() -> None:
     assert tab_start(theirs, mine, fingerprint(mine)) == "ask"   # another tab saved its game meanwhile
     assert tab_start(theirs, mine, fingerprint(theirs)) == "own"  # this tab's last save failed
     assert tab_start(None, mine, fingerprint(mine)) == "own"
-    assert read_game(mine) is not None and read_game(mine)[0]["id"] == "31-abc"
+    restored = read_game(mine)
+    assert restored is not None and restored[0]["id"] == "31-abc"
     assert read_game("[" * 10_000) is None and read_game(None) is None and read_game('{"v": 1}') is None
     assert game_id_of(theirs) == "77-abc" and game_id_of("{") is None
