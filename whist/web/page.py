@@ -218,14 +218,31 @@ class Page:
             "settings-btn": self.open_settings, "rules-btn": lambda: self.open_help("rules"),
             "play-again": self.new_game, "next-hand": self.next_hand, "summary-undo": self.undo,
         }
+
+        # Each handler is made by a function so that it keeps its own button, dialog or tab.
+        def pressed(action: Callable[[], None]) -> Callable[[Any], None]:
+            def handle(evt: Any) -> None:
+                self.on_button(evt, action)
+            return handle
+
+        def closed(name: str) -> Callable[[Any], None]:
+            def handle(evt: Any) -> None:
+                self.restore_focus(name)
+            return handle
+
+        def tab_clicked(tab: str) -> Callable[[Any], None]:
+            def handle(evt: Any) -> None:
+                self.select_tab(tab, focus=True)
+            return handle
+
         for id_, action in buttons.items():
-            self.on(self.el(id_), "click", lambda e, act=action: self.on_button(e, act))
+            self.on(self.el(id_), "click", pressed(action))
         self.on(self.el("confirm-new"), "close", self.on_confirm_close)
         for name in DIALOGS:
-            self.on(self.el(name), "close", lambda e, n=name: self.restore_focus(n))
+            self.on(self.el(name), "close", closed(name))
         self.on(self.el("settings-form"), "change", self.on_settings_change)
         for tab in ("rules", "controls"):
-            self.on(self.el(f"tab-{tab}"), "click", lambda e, t=tab: self.select_tab(t, focus=True))
+            self.on(self.el(f"tab-{tab}"), "click", tab_clicked(tab))
         self.on(self.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
         # review: the hand review, replay, share and export (whist/web/review_view.py)
         from whist.web import review_view

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -100,6 +101,13 @@ DIALOG_HTML = """<!-- review: the hand review dialog (whist/web/review_view.py) 
 </dialog>"""
 
 
+def _on_click(action: Callable[[], None]) -> Callable[[Any], None]:
+    """A click handler that runs ``action`` (each button keeps its own)."""
+    def handle(evt: Any) -> None:
+        action()
+    return handle
+
+
 def install(page: Page) -> ReviewView:
     view = ReviewView(page)
     view.install()
@@ -128,7 +136,7 @@ class ReviewView:
             '<!-- review --><div class="panel-actions rv-last-actions"><button type="button" '
             'class="btn btn-ghost" id="review-btn" aria-haspopup="dialog">Review the last finished hand'
             '</button></div>')
-        clicks = {
+        clicks: dict[str, Callable[[], None]] = {
             "review-open": self.open_finished, "review-btn": self.open_last,
             "review-replay-sum": self.replay_finished, "review-replay": self.replay,
             "review-share-sum": lambda: self.share(self.finished_state(), "review-share-sum"),
@@ -137,7 +145,7 @@ class ReviewView:
             "review-json": self.export_json, "review-pbn": self.export_pbn,
         }
         for id_, action in clicks.items():
-            page.on(page.el(id_), "click", lambda e, act=action: act())
+            page.on(page.el(id_), "click", _on_click(action))
         page.on(page.el("review-strip"), "click", self.on_strip)
         dialog = page.el("review")
         page.on(dialog, "keydown", self.on_key)
