@@ -646,7 +646,8 @@ class Table:
                 "aces_low": draw.aces_low}
 
     def score_sheet(self) -> dict[str, Any]:
-        """Every hand of the game (or rubber) so far: tricks, points, honours, running scores."""
+        """Every hand of the game (or rubber) so far: tricks, points, honours, running scores;
+        ``honours`` says whether this game scores honours at all."""
         rows = []
         for r in self.state.results:
             rows.append({"hand": r.hand_number + 1, "game": r.game_number + 1, "dealer": SEAT_NAMES[r.dealer],
@@ -659,7 +660,8 @@ class Table:
                          else ("us" if r.game_winner == self.rules.side_of(self.human) else "them"),
                          "thrown_in": r.thrown_in, "deal_number": r.deal_number})
         return {"rows": rows, "totals": self.by_side(self.state.match_totals),
-                "rubber": self.rules.games_to_win() > 1, "games": self.by_side(self.state.games)}
+                "rubber": self.rules.games_to_win() > 1, "games": self.by_side(self.state.games),
+                "honours": bool(self.rules.options.get("honours"))}  # does this game score honours
 
     # --- internals ------------------------------------------------------------
     def _trick_view(self, trick: Trick, number: int, hand_number: int) -> dict[str, Any]:

@@ -32,13 +32,14 @@ def _pair(d: dict[str, int]) -> str:
 
 
 def score_sheet_html(sheet: dict[str, Any], sides: dict[str, str], title: str = "") -> str:
-    """The score sheet: hand by hand, with the game boundaries of a rubber and the totals.
+    """The score sheet: hand by hand, with the game boundaries of a rubber and the totals. A game
+    that scores no honours (the view's ``honours`` is false) has no Honours column.
 
     >>> row = {"hand": 1, "game": 1, "dealer": "W", "trump": "H", "contract": None, "declarer": None,
     ...        "tricks": {"us": 8, "them": 5}, "points": {"us": 4, "them": 0}, "honours": {"us": 2, "them": 0},
     ...        "scores": {"us": 4, "them": 0}, "game_winner": None, "thrown_in": False, "deal_number": 12}
     >>> html = score_sheet_html({"rows": [row], "totals": {"us": 4, "them": 0}, "rubber": False,
-    ...                          "games": {"us": 0, "them": 0}}, {"us": "Us", "them": "Them"})
+    ...                          "games": {"us": 0, "them": 0}, "honours": True}, {"us": "Us", "them": "Them"})
     >>> "<td>8\u20135</td>" in html and 'data-hand="1"' in html
     True
     """
@@ -48,41 +49,46 @@ def score_sheet_html(sheet: dict[str, Any], sides: dict[str, str], title: str = 
     if not sheet["rows"]:
         return head + '<p class="sheet-empty">No hand has been played yet.</p>'
     contract = any(r["contract"] for r in sheet["rows"])
+    scores_honours = bool(sheet["honours"])  # the engine's word: does this game score honours
+    ncols = 7 if scores_honours else 6
     cols = ("<th scope=\"col\">Hand</th><th scope=\"col\">Dealer</th>"
             + ("<th scope=\"col\">Contract</th>" if contract else "<th scope=\"col\">Trumps</th>")
             + "<th scope=\"col\">Tricks<br><small>us\u2013them</small></th>"
-            "<th scope=\"col\">Honours</th>"
-            "<th scope=\"col\">Points<br><small>us\u2013them</small></th>"
+            + ("<th scope=\"col\">Honours</th>" if scores_honours else "")
+            + "<th scope=\"col\">Points<br><small>us\u2013them</small></th>"
             "<th scope=\"col\">Score<br><small>us\u2013them</small></th>")
     body = []
     game = None
     for r in sheet["rows"]:
         if sheet["rubber"] and r["game"] != game:
             game = r["game"]
-            body.append(f'<tr class="sheet-game"><th colspan="7" scope="rowgroup">Game {game}</th></tr>')
+            body.append(f'<tr class="sheet-game"><th colspan="{ncols}" scope="rowgroup">Game {game}</th></tr>')
         honours = r["honours"]
-        hon = "\u2013" if not (honours["us"] or honours["them"]) else _pair(honours)
+        hon = "" if not scores_honours else (
+            "<td>\u2013</td>" if not (honours["us"] or honours["them"]) else f"<td>{_pair(honours)}</td>")
         what = (f'{escape(r["contract"])} by {SEATS[r["declarer"]]}' if r["contract"]
                 else "thrown in" if r["thrown_in"] else TRUMP_WORDS.get(r["trump"], r["trump"]))
         body.append(
             f'<tr data-hand="{r["hand"]}"><th scope="row">{r["hand"]}</th><td>{SEATS[r["dealer"]]}</td>'
-            f'<td>{what}</td><td>{_pair(r["tricks"])}</td><td>{hon}</td>'
+            f'<td>{what}</td><td>{_pair(r["tricks"])}</td>{hon}'
             f'<td>{_pair(r["points"])}</td><td class="sheet-run">{_pair(r["scores"])}</td></tr>')
         if r["game_winner"]:
             who = us if r["game_winner"] == "us" else them
-            body.append(f'<tr class="sheet-won sheet-{r["game_winner"]}"><td colspan="7">'
+            body.append(f'<tr class="sheet-won sheet-{r["game_winner"]}"><td colspan="{ncols}">'
                         f'Game {r["game"]} to {who}</td></tr>')
     totals = sheet["totals"]
     points = {k: sum(r["points"][k] for r in sheet["rows"]) for k in ("us", "them")}
     honours = {k: sum(r["honours"][k] for r in sheet["rows"]) for k in ("us", "them")}
     bonus = {k: totals[k] - points[k] for k in ("us", "them")}
-    foot = [f'<tr><th scope="row" colspan="4">Points from the hands</th><td>{_pair(honours)}</td>'
+    hon_total = f"<td>{_pair(honours)}</td>" if scores_honours else ""
+    last = ncols - 1
+    foot = [f'<tr><th scope="row" colspan="4">Points from the hands</th>{hon_total}'
             f'<td>{_pair(points)}</td><td></td></tr>']
     if sheet["rubber"]:
-        foot.append(f'<tr><th scope="row" colspan="6">Games won</th><td>{_pair(sheet["games"])}</td></tr>')
+        foot.append(f'<tr><th scope="row" colspan="{last}">Games won</th><td>{_pair(sheet["games"])}</td></tr>')
         if bonus["us"] or bonus["them"]:
-            foot.append(f'<tr><th scope="row" colspan="6">Rubber bonus</th><td>{_pair(bonus)}</td></tr>')
-    foot.append(f'<tr class="sheet-total"><th scope="row" colspan="6">Total</th><td>{_pair(totals)}</td></tr>')
+            foot.append(f'<tr><th scope="row" colspan="{last}">Rubber bonus</th><td>{_pair(bonus)}</td></tr>')
+    foot.append(f'<tr class="sheet-total"><th scope="row" colspan="{last}">Total</th><td>{_pair(totals)}</td></tr>')
     caption = f"<caption>{escape(title)}</caption>" if title else ""
     return (head + f'<div class="sheet-scroll"><table class="score-table">{caption}<thead><tr>{cols}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody><tfoot>{"".join(foot)}</tfoot></table></div>')
