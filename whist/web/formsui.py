@@ -195,11 +195,11 @@ class Forms:
 
     def render_dummy(self, view: dict[str, Any]) -> None:
         box = self.el("dummy-hand")
-        dummy = view.get("dummy")
+        dummy: dict[str, Any] | None = view.get("dummy")
         north = self.el("seat-N")
         backs = north.querySelector(".backs")
         cards = dummy["cards"] if dummy and dummy["seat"] == "N" else None
-        if cards is None:
+        if dummy is None or cards is None:  # cards are only there with a dummy
             if not box.hidden:
                 box.hidden = True
                 box.innerHTML = ""
