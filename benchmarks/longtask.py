@@ -126,39 +126,40 @@ def main(argv: list[str] | None = None) -> int:
           f"trick pause {DEFAULTS.trick_pause} ({pause} s), sound {'on' if DEFAULTS.sound else 'off'}; "
           "main-thread tasks over 50 ms once the table is playable"
           + (f"; CPU {args.cpu_slowdown:g}x slower" if args.cpu_slowdown > 1 else ""))
-    with tempfile.TemporaryDirectory(prefix="whist-longtask-") as tmp, serving(build_game(Path(tmp) / "site")) as base:
-        with sync_playwright() as p:
-            browser = launch(p)
-            for pace in paces:
-                for g in range(args.games):
-                    seed = args.seed + g
-                    context = browser.new_context(viewport={"width": 1280, "height": 800})
-                    context.add_init_script(READY_CLOCK)
-                    context.add_init_script(LONG_TASKS)
-                    page = context.new_page()
-                    if args.cpu_slowdown > 1:
-                        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
-                                                           {"rate": args.cpu_slowdown})
-                    query = f"?seed={seed}" + ("&pace=instant" if pace == "instant" else "")
-                    r = play_game(page, base + query)
-                    context.close()
-                    tasks = sorted(r["playing"], reverse=True)
-                    longest = f"{tasks[0]:.0f} ms" if tasks else "none over 50 ms"
-                    over = sum(1 for d in tasks if d > 200)
-                    median = f", median of those {statistics.median(tasks):.0f} ms" if tasks else ""
-                    used = r["used"]
-                    print(f"  pace {pace:<7} seed {seed}: in effect (the Settings dialog): partner "
-                          f"{used['partner_level']}, opponents {used['opponent_level']}, speed {used['speed']}, "
-                          f"trick pause {used['trick_pause']}, sound {'on' if used['sound'] else 'off'}; "
-                          f"compiled Python kept in idle time: {'yes' if r['kept'] else 'NO'}")
-                    print(f"  pace {pace:<7} seed {seed}: {r['hands']} hands, {r['cards']} of your cards, "
-                          f"{r['seconds']:.0f} s; longest task {longest}; {len(tasks)} tasks over 50 ms"
-                          f"{median}; {over} over 200 ms; top 5: {[round(d) for d in tasks[:5]]}", flush=True)
-                    for what, ds in sorted(r["after"].items()):
-                        print(f"      after {what}: {len(ds)} tasks over 50 ms, longest {max(ds):.0f} ms")
-                    if r["startup"]:
-                        print(f"      (start-up, before the table was playable: longest {max(r['startup']):.0f} ms)")
-            browser.close()
+    with (tempfile.TemporaryDirectory(prefix="whist-longtask-") as tmp,
+          serving(build_game(Path(tmp) / "site")) as base,
+          sync_playwright() as p):
+        browser = launch(p)
+        for pace in paces:
+            for g in range(args.games):
+                seed = args.seed + g
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context.add_init_script(READY_CLOCK)
+                context.add_init_script(LONG_TASKS)
+                page = context.new_page()
+                if args.cpu_slowdown > 1:
+                    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                       {"rate": args.cpu_slowdown})
+                query = f"?seed={seed}" + ("&pace=instant" if pace == "instant" else "")
+                r = play_game(page, base + query)
+                context.close()
+                tasks = sorted(r["playing"], reverse=True)
+                longest = f"{tasks[0]:.0f} ms" if tasks else "none over 50 ms"
+                over = sum(1 for d in tasks if d > 200)
+                median = f", median of those {statistics.median(tasks):.0f} ms" if tasks else ""
+                used = r["used"]
+                print(f"  pace {pace:<7} seed {seed}: in effect (the Settings dialog): partner "
+                      f"{used['partner_level']}, opponents {used['opponent_level']}, speed {used['speed']}, "
+                      f"trick pause {used['trick_pause']}, sound {'on' if used['sound'] else 'off'}; "
+                      f"compiled Python kept in idle time: {'yes' if r['kept'] else 'NO'}")
+                print(f"  pace {pace:<7} seed {seed}: {r['hands']} hands, {r['cards']} of your cards, "
+                      f"{r['seconds']:.0f} s; longest task {longest}; {len(tasks)} tasks over 50 ms"
+                      f"{median}; {over} over 200 ms; top 5: {[round(d) for d in tasks[:5]]}", flush=True)
+                for what, ds in sorted(r["after"].items()):
+                    print(f"      after {what}: {len(ds)} tasks over 50 ms, longest {max(ds):.0f} ms")
+                if r["startup"]:
+                    print(f"      (start-up, before the table was playable: longest {max(r['startup']):.0f} ms)")
+        browser.close()
     return 0
 
 

@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, play_lowest, read, wait_your_move
 from whist.seats import Seat
@@ -402,7 +402,8 @@ def test_colour_scheme_and_reduced_motion(game_page: GamePage) -> None:
 
 # --- phone ------------------------------------------------------------------------------------------------
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+#: A phone's viewport (the context is a touch, mobile one at device scale 2: see phone_page).
+PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 
 #: For each card of the hand, the width of its part that a tap reaches (sampled with elementFromPoint).
 TAP_WIDTHS = """() => {
@@ -427,7 +428,7 @@ TAP_WIDTHS = """() => {
 def phone_page(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
     from tests.e2e.conftest import PAGES_KEY, GamePage
 
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(viewport=PHONE_VIEWPORT, has_touch=True, is_mobile=True, device_scale_factor=2)
     page = GamePage(context.new_page(), context, dev_server)
     request.node.stash.setdefault(PAGES_KEY, []).append(page)
     request.addfinalizer(context.close)

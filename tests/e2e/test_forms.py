@@ -107,9 +107,11 @@ def test_each_form_from_the_dialog(game_page: GamePage) -> None:
     game_page.keyboard.press("Escape")
     assert game_page.is_hidden("#confirm-new")
 
-    forms = [("short", {}, "Short Whist", "5"), ("long", {}, "Long Whist", "9"),
-             ("american", {}, "American Whist", "7"), ("classic", {"no_trump": True}, "Classic Whist", "7"),
-             ("classic", {"target": 5}, "Classic Whist", "5")]
+    # (game, its options by name, the title, the goal)
+    forms: list[tuple[str, dict[str, bool | int], str, str]] = [
+        ("short", {}, "Short Whist", "5"), ("long", {}, "Long Whist", "9"),
+        ("american", {}, "American Whist", "7"), ("classic", {"no_trump": True}, "Classic Whist", "7"),
+        ("classic", {"target": 5}, "Classic Whist", "5")]
     for i, (game, options, title, target) in enumerate(forms):
         if i:
             game_page.click("#new-game")

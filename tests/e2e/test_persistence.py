@@ -335,7 +335,9 @@ def damaged_game(seed: int, damage: str) -> dict[str, Any]:
     return {"v": 1, "id": "x-1", "record": record, "redo": []}
 
 
-BAD = {
+#: For each kind of bad data: the records put in storage (a key's text, or a value stored as JSON)
+#: and what the notice says.
+BAD: dict[str, tuple[dict[str, object], str]] = {
     "unparsable settings": ({"whist:settings": "{\"v\": 1, \"sound\": fal"}, "settings could not be read"),
     "wrong types": ({"whist:settings": {"v": 1, "sound": False, "opponent_level": 7, "auto_play": "yes",
                                         "zzz": [1]}},

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, ViewportSize
 
     from tests.e2e.conftest import GamePage
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1}
+#: A phone's viewport (at device scale 1: see the phone fixture).
+PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SEAT_WORDS = {"North": "N", "East": "E", "West": "W"}
 KINDS = {"you", "win-us", "win-them", "hint", "refuse"}
@@ -147,8 +148,8 @@ def check_log(log: list[dict[str, Any]], seats: int) -> int:
         if "wins the trick" in text and not complete:
             problems.append(f"{where}: a trick won, not on show")
         if text.endswith("to play\u2026"):
-            seat = SEAT_WORDS.get(text.split()[0])
-            if lit != [seat]:
+            named = SEAT_WORDS.get(text.split()[0])
+            if lit != [named]:
                 problems.append(f"{where}: the status names another seat than the lit one")
         if (text.startswith(("Your turn", "Your lead")) and lit != ["S"]) or \
                 (text.startswith("North\u2019s turn (your dummy)") and lit != ["N"]):
@@ -163,7 +164,7 @@ def phone(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> 
     """A watched page in a 390x844 phone viewport (mouse: cards are played by script clicks)."""
     from tests.e2e.conftest import PAGES_KEY, GamePage
 
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=1)
     page = GamePage(context.new_page(), context, dev_server)
     request.node.stash.setdefault(PAGES_KEY, []).append(page)
     request.addfinalizer(context.close)
