@@ -1,0 +1,94 @@
+"""Focus and hover on the table, in Chromium: the keyboard's focus is a ring that leaves the
+next card's corner on show, the mouse's hover is told apart from the hint, a toolbar button's
+focus is a ring. Styles are read with getComputedStyle (the ``game_page`` fixture also fails
+on any console error or Python traceback)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+URL = "?pace=instant&seed={seed}"
+YOUR_MOVE = """() => document.body.dataset.phase === 'play'
+    && !!document.querySelector('#hand button.card[aria-disabled="false"]')"""
+LOOK = """(el) => { const s = getComputedStyle(el), a = getComputedStyle(el, '::after');
+  return {outline: s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.outlineColor, shadow: s.boxShadow,
+          transform: s.transform, badge: a.content}; }"""
+
+
+def look(page: GamePage, selector: str) -> dict[str, Any]:
+    return page.locator(selector).evaluate(LOOK)
+
+
+def settle(page: GamePage) -> None:
+    """Let the cards' transitions (a fraction of a second) end before styles are read."""
+    page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')")
+
+
+def test_keyboard_focus_is_a_ring_that_leaves_the_next_card_on_show(game_page: GamePage) -> None:
+    game_page.set_viewport_size({"width": 1280, "height": 800})
+    game_page.open(URL.format(seed=12345))
+    game_page.wait_for_function(YOUR_MOVE)
+    game_page.keyboard.press("ArrowRight")  # the first arrow lands on the hand
+    game_page.wait_for_function("() => document.activeElement.matches('#hand button.card')")
+    if game_page.evaluate("() => !document.activeElement.nextElementSibling"):
+        game_page.keyboard.press("ArrowLeft")
+    focused = game_page.evaluate("() => document.activeElement.dataset.card")
+    neighbour = game_page.evaluate("() => document.activeElement.nextElementSibling.dataset.card")
+    other = game_page.evaluate(
+        "() => [...document.querySelectorAll('#hand button.card')].find(b => b !== document.activeElement"
+        " && b.getAttribute('aria-disabled') === document.activeElement.getAttribute('aria-disabled')"
+        " && !b.classList.contains('hint')).dataset.card")
+    settle(game_page)
+    ring = look(game_page, f'#hand [data-card="{focused}"]')
+    rest = look(game_page, f'#hand [data-card="{other}"]')
+    assert game_page.evaluate("() => document.activeElement.matches(':focus-visible')")
+    assert ring["outline"] != rest["outline"] and ring["outline"].startswith("solid 3px"), (ring, rest)
+    assert ring["shadow"] != rest["shadow"]
+    # The neighbour's corner index (where a player reads it and clicks it) is not covered.
+    hit = game_page.locator(f'#hand [data-card="{neighbour}"]').evaluate(
+        """(el) => { const r = el.getBoundingClientRect();
+          return document.elementFromPoint(r.left + 8, r.top + 30).closest('button.card').dataset.card; }""")
+    assert hit == neighbour
+
+
+def test_hover_is_not_the_hint(game_page: GamePage) -> None:
+    game_page.set_viewport_size({"width": 1280, "height": 800})
+    game_page.open(URL.format(seed=2024))
+    game_page.wait_for_function(YOUR_MOVE)
+    assert game_page.evaluate("() => matchMedia('(hover: hover)').matches")
+    legal = game_page.evaluate(
+        """() => [...document.querySelectorAll('#hand button.card[aria-disabled="false"]')].map(b => b.dataset.card)""")
+    assert len(legal) >= 3, legal
+    game_page.click("#hint-btn")
+    game_page.wait_for_selector("#hand button.card.hint")
+    game_page.evaluate("() => document.activeElement.blur()")
+    hinted = game_page.evaluate("() => document.querySelector('#hand button.card.hint').dataset.card")
+    hovered, rest = [c for c in legal if c != hinted][:2]
+    box = game_page.locator(f'#hand [data-card="{hovered}"]').bounding_box()
+    assert box is not None
+    game_page.mouse.move(box["x"] + 8, box["y"] + 30)
+    settle(game_page)
+    assert game_page.locator(f'#hand [data-card="{hovered}"]').evaluate("el => el.matches(':hover')")
+    hint_look = look(game_page, f'#hand [data-card="{hinted}"]')
+    hover_look = look(game_page, f'#hand [data-card="{hovered}"]')
+    rest_look = look(game_page, f'#hand [data-card="{rest}"]')
+    assert hint_look["badge"] == '"Hint"' and hover_look["badge"] == "none"
+    assert hint_look["shadow"] != hover_look["shadow"]
+    # The hover only lifts the card: no ring or glow of its own (those are the focus's and the hint's).
+    assert hover_look["shadow"] == rest_look["shadow"], (hover_look, rest_look)
+    assert hover_look["transform"] != rest_look["transform"]
+
+
+def test_a_toolbar_button_shows_a_focus_ring(game_page: GamePage) -> None:
+    game_page.open(URL.format(seed=5))
+    game_page.wait_for_function(YOUR_MOVE)
+    for _ in range(20):
+        game_page.keyboard.press("Tab")
+        if game_page.evaluate("() => document.activeElement.matches('.icon-btn')"):
+            break
+    ring = game_page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle"
+                              " + ' ' + getComputedStyle(document.activeElement).outlineWidth")
+    assert ring == "solid 3px"
