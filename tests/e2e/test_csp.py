@@ -28,6 +28,8 @@ from tests.e2e.test_review import finish_hand, open_review
 from tests.e2e.test_thinker import HARD_OPPONENTS, WATCH, watch
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Route
+
     from tests.e2e.conftest import GamePage, GamePageFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,3 +138,19 @@ def test_contract_whist_bids_under_its_policy(game_page: GamePage) -> None:
     game_page.click('#bid-box .bid[data-call="pass"]')
     finish_hand(game_page)  # passes at every call, then plays the contract out
     assert game_page.all_problems() == []
+
+
+def test_the_policy_holds_when_the_hook_script_arrives_last(game_page: GamePage) -> None:
+    """PyScript builds its worker hooks (with Function(), which the policy refuses) as soon
+    as its config is read; static/pyscript-hooks.js must have cleared the one it would build
+    before then, however late that file arrives. Here it arrives seconds after everything
+    else: the page must still start with no violation (the watcher fails the test if not)."""
+
+    def late(route: Route) -> None:
+        time.sleep(3)
+        route.continue_()
+
+    game_page.page.route("**/static/pyscript-hooks.js", late)
+    game_page.open("?pace=instant")
+    play_lowest(game_page)
+    wait_your_move(game_page)
