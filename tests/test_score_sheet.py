@@ -7,24 +7,9 @@ import re
 
 import pytest
 
+from tests.test_forms_web import play_out
 from whist.table import Table
 from whist.web import forms
-
-
-def play_hands(table: Table, hands: int) -> None:
-    """Play ``hands`` hands (the computers' moves and your first legal card), stopping at game over."""
-    for _ in range(hands):
-        if table.view()["phase"] == "draw":
-            table.proceed()
-        while table.view()["phase"] == "play":
-            if not table.computer_step():
-                v = table.view()
-                cards = v["hand"] if v["to_play"] == "S" else v["dummy"]["cards"]
-                if not table.human_play(next(c["card"] for c in cards if c["legal"])).ok:
-                    raise AssertionError("a legal card was refused")
-        if table.view()["game_over"]:
-            return
-        table.proceed()
 
 
 def foot_row(html: str) -> str:
@@ -49,7 +34,7 @@ def cells_per_row(html: str) -> set[int]:
 @pytest.mark.parametrize("game", ["classic", "american"])
 def test_a_game_without_honours_has_no_honours_column(game: str) -> None:
     table = Table(5, game)
-    play_hands(table, 2)
+    play_out(table, 2)
     sheet = table.view()["score_sheet"]
     assert sheet["honours"] is False and sheet["rows"]
     html = forms.score_sheet_html(sheet, table.view()["side_names"])
@@ -60,7 +45,7 @@ def test_a_game_without_honours_has_no_honours_column(game: str) -> None:
 
 def test_a_game_with_honours_shows_them_and_their_total() -> None:
     table = Table(21, "short", rubber=True)
-    play_hands(table, 40)
+    play_out(table, 40)
     view = table.view()
     sheet = view["score_sheet"]
     assert sheet["honours"] is True
@@ -73,7 +58,7 @@ def test_a_game_with_honours_shows_them_and_their_total() -> None:
 
 def test_the_option_off_drops_the_column_in_a_game_that_may_score_honours() -> None:
     table = Table(8, "short", honours=False)
-    play_hands(table, 1)
+    play_out(table, 1)
     sheet = table.view()["score_sheet"]
     assert sheet["honours"] is False
     assert "Honours" not in forms.score_sheet_html(sheet, table.view()["side_names"])
