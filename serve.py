@@ -82,7 +82,10 @@ PACKAGE_ZIP = "whist.zip"
 #: Modules of the package that only the command line runs (``python -m whist``, the bot
 #: protocol, the arena, the double-dummy solver's command): the page and its worker never
 #: import them (tests/test_manifest.py checks), so whist.zip leaves them out.
-COMMAND_LINE_ONLY: tuple[str, ...] = ("whist/__main__.py", "whist/arena.py", "whist/bot.py", "whist/solve.py")
+COMMAND_LINE_ONLY: tuple[str, ...] = (
+    "whist/__main__.py", "whist/arena.py", "whist/bot.py", "whist/solve.py",
+    "whist/cli/__init__.py", "whist/cli/arena.py", "whist/cli/bot.py", "whist/cli/records.py", "whist/cli/solve.py",
+)
 
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.

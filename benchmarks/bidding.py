@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whist.auction import Contract
-from whist.deal import format_pbn
-from whist.players import make_player
-from whist.state import GameState, Phase
+from whist.ai.players import make_player
+from whist.engine.auction import Contract
+from whist.engine.deal import format_pbn
+from whist.engine.state import GameState, Phase
 
 
 def dd_tricks(hands: tuple[int, int, int, int], contract: Contract) -> int:

@@ -31,8 +31,8 @@ import json
 import random
 import time
 
-from whist.players import make_player
-from whist.state import GameState, Phase
+from whist.ai.players import make_player
+from whist.engine.state import GameState, Phase
 
 
 def positions(game, count, seed, want):

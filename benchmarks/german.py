@@ -7,7 +7,7 @@ trump and otherwise loses as cheaply as it can; in Phase Two it plays
 greedily (the cheapest card that wins the trick, else its lowest). Each deal
 is played twice with the seats swapped. Then it times the first Phase Two
 card (13 tricks to go) by the exact two-hand search the computer uses
-(``whist.twohand.choose_two``) on random deals, and with ``--general`` by the
+(``whist.ai.twohand.choose_two``) on random deals, and with ``--general`` by the
 general four-hand solver it replaced. Prints figures; never passes or fails.
 """
 
@@ -22,15 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whist.cards import JACK, card_name, rank_of, suit_of
-from whist.german import GermanPlayer, cards_of
-from whist.knowledge import beats
-from whist.observation import Observation
-from whist.seats import Seat
-from whist.solver import solve_cards
-from whist.state import GameState, Phase
-from whist.trick import trick_winner
-from whist.twohand import choose_two
+from whist.ai.german import GermanPlayer, cards_of
+from whist.ai.knowledge import beats
+from whist.ai.solver import solve_cards
+from whist.ai.twohand import choose_two
+from whist.engine.cards import JACK, card_name, rank_of, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
+from whist.engine.trick import trick_winner
 
 
 class SimplePlayer:

@@ -7,7 +7,7 @@ cards at random consistently with the play so far (voids, hand sizes, the
 turn-up on show; the project's own sampler, without inference), solve each
 deal exactly with DDS (the standard C solver, through endplay: a test
 dependency, it cannot run in the browser), and play the card with the best
-average. Duplicate deals (same cards, seats swapped) via whist.arena; prints
+average. Duplicate deals (same cards, seats swapped) via whist.cli.arena; prints
 the level's advantage in tricks a deal with a 95% interval, and the time per
 card of each side. ``--no-cap`` lifts the level's time cap, so that a busy
 machine does not cut its search short. Prints figures; never passes or fails.
@@ -25,13 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from whist.arena import MatchResult, duplicate  # noqa: E402
-from whist.cards import card_name, cards_of  # noqa: E402
-from whist.deal import format_pbn  # noqa: E402
-from whist.montecarlo import SETTINGS, MonteCarloPlayer  # noqa: E402
-from whist.observation import Observation  # noqa: E402
-from whist.players import Player, make_player  # noqa: E402
-from whist.sampling import DealSampler  # noqa: E402
+from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer  # noqa: E402
+from whist.ai.players import Player, make_player  # noqa: E402
+from whist.ai.sampling import DealSampler  # noqa: E402
+from whist.cli.arena import MatchResult, duplicate  # noqa: E402
+from whist.engine.cards import card_name, cards_of  # noqa: E402
+from whist.engine.deal import format_pbn  # noqa: E402
+from whist.engine.observation import Observation  # noqa: E402
 
 
 class GibPlayer:

@@ -2,7 +2,7 @@
 
     python benchmarks/levels.py [--deals 300] [--seed 0] [--match normal random ...] [--no-cap]
 
-Duplicate deals (:mod:`whist.arena`): each deal is played twice with the same
+Duplicate deals (:mod:`whist.cli.arena`): each deal is played twice with the same
 cards, the partnerships swapped. For each match it prints the first level's
 advantage in tricks per deal (its pair's tricks at one table less the other
 pair's in the same seats at the other) with a 95% confidence interval, then
@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whist.arena import Factory, MatchResult, duplicate
-from whist.montecarlo import SETTINGS, MonteCarloPlayer
+from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer
+from whist.cli.arena import Factory, MatchResult, duplicate
 
 MATCHES = (("normal", "random"), ("hard", "normal"), ("expert", "hard"))
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whist.seats import Seat
-from whist.solver import _Position
+from whist.ai.solver import _Position
+from whist.engine.seats import Seat
 
 
 def random_position(rng: random.Random, tricks: int) -> tuple[tuple[int, int, int, int], int | None, Seat]:

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whist.players import Player, RandomPlayer, make_player
-from whist.state import GameState, Phase
+from whist.ai.players import Player, RandomPlayer, make_player
+from whist.engine.state import GameState, Phase
 
 MATCHES = (("normal", "random"), ("normal", "easy"), ("easy", "random"))
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from whist.cards import parse_card, suit_of
-from whist.deal import parse_pbn
-from whist.rules import DealtHand, Rules
-from whist.seats import Seat
+from whist.engine.cards import parse_card, suit_of
+from whist.engine.deal import parse_pbn
+from whist.engine.rules import DealtHand, Rules
+from whist.engine.seats import Seat
 
 
 class FixedDeal(Rules):

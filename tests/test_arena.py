@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from whist.arena import MatchResult, duplicate, main
+from whist.cli.arena import MatchResult, duplicate, main
 
 ROOT = Path(__file__).resolve().parent.parent
 

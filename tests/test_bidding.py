@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from whist.auction import DOUBLE, PASS, parse_bid
-from whist.bidding import best_contract, choose_call, hand_tricks
-from whist.cards import HEARTS, SPADES, parse_cards
-from whist.deal import parse_pbn
-from whist.players import make_player
-from whist.rules import ContractWhist, DealtHand
-from whist.seats import Seat
-from whist.state import GameState, Phase
+from whist.ai.bidding import best_contract, choose_call, hand_tricks
+from whist.ai.players import make_player
+from whist.engine.auction import DOUBLE, PASS, parse_bid
+from whist.engine.cards import HEARTS, SPADES, parse_cards
+from whist.engine.deal import parse_pbn
+from whist.engine.rules import ContractWhist, DealtHand
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from whist.bot import choose, parse_observation, parse_request, request_of, serve
-from whist.players import make_player
-from whist.rules import GAMES
-from whist.seats import Seat
-from whist.state import GameState, Phase
+from whist.ai.players import make_player
+from whist.cli.bot import choose, parse_observation, parse_request, request_of, serve
+from whist.engine.rules import GAMES
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "bot-protocol.md"

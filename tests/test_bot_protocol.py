@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from whist.bot import choose, parse_request, request_of
-from whist.cards import card_name, cards_of
-from whist.observation import Observation
-from whist.rules import GAMES
-from whist.seats import Seat
-from whist.state import GameState, Phase
+from whist.cli.bot import choose, parse_request, request_of
+from whist.engine.cards import card_name, cards_of
+from whist.engine.observation import Observation
+from whist.engine.rules import GAMES
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
 
 LEVELS_TRIED = ("easy", "normal")  # the searching levels are tried on fewer positions below
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from whist.bot import MAX_LINE, choose, request_of
-from whist.state import GameState
+from whist.cli.bot import MAX_LINE, choose, request_of
+from whist.engine.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from whist.auction import DOUBLE, PASS, Contract, bid_name, contract_of, is_finished, legal_calls, parse_bid
-from whist.cards import HEARTS, SPADES, suit_of
-from whist.rules import HandScore, make_rules
-from whist.seats import Seat
-from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine.auction import DOUBLE, PASS, Contract, bid_name, contract_of, is_finished, legal_calls, parse_bid
+from whist.engine.cards import HEARTS, SPADES, suit_of
+from whist.engine.rules import HandScore, make_rules
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 SIDES = {N: 0, S: 0, E: 1, W: 1}

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.fixed_deal import FixedDeal
-from whist.cards import (
+from whist.engine.cards import (
     CLUBS,
     DIAMONDS,
     FULL_DECK,
@@ -21,11 +21,11 @@ from whist.cards import (
     parse_cards,
     suit_of,
 )
-from whist.deal import deal_cards, format_pbn, parse_pbn, shuffled_deck
-from whist.rules import make_rules
-from whist.seats import Seat
-from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.trick import legal_cards, trick_winner
+from whist.engine.deal import deal_cards, format_pbn, parse_pbn, shuffled_deck
+from whist.engine.rules import make_rules
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine.trick import legal_cards, trick_winner
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

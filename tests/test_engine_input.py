@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from whist import auction
-from whist.auction import parse_call
-from whist.cards import card_name
-from whist.seats import Seat
-from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine import auction
+from whist.engine.auction import parse_call
+from whist.engine.cards import card_name
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -194,7 +194,8 @@ def test_the_card_played_is_the_card_named() -> None:
 # --- no assert carries validation -------------------------------------------------------------------
 
 #: Engine modules that read what comes from a player, a record or the bot protocol.
-INPUT_MODULES = ["auction", "cards", "deal", "german", "observation", "rules", "seats", "state", "trick"]
+INPUT_MODULES = ["engine/auction", "engine/cards", "engine/deal", "ai/german", "engine/observation", "engine/rules",
+                 "engine/seats", "engine/state", "engine/trick"]
 
 
 @pytest.mark.parametrize("module", INPUT_MODULES)
@@ -206,7 +207,7 @@ def test_the_modules_that_read_input_hold_no_assert(module: str) -> None:
 
 OPTIMISED_CHECK = r"""
 import json
-from whist.state import GameState, IllegalActionError
+from whist.engine.state import GameState, IllegalActionError
 out = []
 for call in ["7n", "8h", "7nt", "7NT ", "6nt", "double", 7]:
     for before in ([], ["8C"], ["13NT"]):

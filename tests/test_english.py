@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tests.fixed_deal import FixedDeal
-from whist.cards import ACE, SPADES, card_name, make_card, parse_card, rank_of, suit_of
-from whist.rules import GAMES, Draw, draw_order, make_rules
-from whist.seats import Seat
-from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine.cards import ACE, SPADES, card_name, make_card, parse_card, rank_of, suit_of
+from whist.engine.rules import GAMES, Draw, draw_order, make_rules
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -69,7 +69,7 @@ def test_no_trump_ignores_the_turn_up() -> None:
 def test_tricks_score_before_honours() -> None:
     rules = make_rules("short")
     # both sides at 4: one odd trick for North-South, honours for East-West
-    from whist.rules import HandScore
+    from whist.engine.rules import HandScore
     score = HandScore(tricks=(7, 6), points=(1, 2), honours=(0, 2), honour_cards=(1, 3), revoke_tricks=(0, 0))
     assert rules.game_winner((4, 4), score) == 0
     score = HandScore(tricks=(6, 7), points=(0, 3), honours=(0, 2), honour_cards=(0, 3), revoke_tricks=(0, 0))

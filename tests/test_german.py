@@ -8,12 +8,12 @@ from typing import TypedDict
 
 import pytest
 
-from whist.cards import FULL_DECK, suit_of
-from whist.deal import shuffled_deck
-from whist.rules import make_rules
-from whist.seats import Seat
-from whist.state import NEXT_HAND, GameState, Phase
-from whist.trick import trick_winner
+from whist.engine.cards import FULL_DECK, suit_of
+from whist.engine.deal import shuffled_deck
+from whist.engine.rules import make_rules
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, Phase
+from whist.engine.trick import trick_winner
 
 N, S = Seat.N, Seat.S
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import functools
 import random
 
-from whist.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
-from whist.deal import parse_pbn
-from whist.german import GermanPlayer, phase_two_value
-from whist.players import make_player
-from whist.rules import DealtHand, GermanWhist
-from whist.seats import Seat
-from whist.solver import solve
-from whist.state import GameState, Phase
-from whist.trick import legal_cards, trick_winner
+from whist.ai.german import GermanPlayer, phase_two_value
+from whist.ai.players import make_player
+from whist.ai.solver import solve
+from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
+from whist.engine.deal import parse_pbn
+from whist.engine.rules import DealtHand, GermanWhist
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
+from whist.engine.trick import legal_cards, trick_winner
 
 N, S = Seat.N, Seat.S
 

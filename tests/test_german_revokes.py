@@ -9,10 +9,10 @@ import random
 import pytest
 
 from tests.test_table_games import finish_hand, run_computers
-from whist.cards import card_name, cards_of, parse_card, suit_of
-from whist.rules import make_rules
-from whist.seats import Seat
-from whist.state import GameState, IllegalActionError, Phase
+from whist.engine.cards import card_name, cards_of, parse_card, suit_of
+from whist.engine.rules import make_rules
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, IllegalActionError, Phase
 from whist.table import Table, game_choices
 from whist.web import howto, newgame
 

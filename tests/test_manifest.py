@@ -74,14 +74,14 @@ def test_nothing_shipped_imports_the_command_line() -> None:
     """The modules left out of whist.zip are imported by none that is in it."""
     archive = zipfile.ZipFile(io.BytesIO(serve.Site(ROOT, release=False).package_zip()))
     cli = {"whist." + name.removesuffix(".py").replace("/", ".") for name in _command_line()}
-    assert "whist.bot" in cli
+    assert "whist.cli.bot" in cli
     for name in archive.namelist():
         uses = _imported(archive.read(name).decode("utf-8")) & cli
         assert not uses, f"{name} imports {sorted(uses)}, which whist.zip leaves out"
     # The check sees each way of importing a module.
-    for line in ("import whist.bot", "from whist import bot", "from whist.bot import main",
-                 "from .. import bot", "importlib.import_module('whist.bot')"):
-        assert _imported(line) & cli == {"whist.bot"}, line
+    for line in ("import whist.cli.bot", "from whist.cli import bot", "from whist.cli.bot import main",
+                 "from ..cli import bot", "importlib.import_module('whist.cli.bot')"):
+        assert _imported(line) & cli == {"whist.cli.bot"}, line
 
 
 def test_the_zip_holds_the_files_as_they_are() -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from tests.test_players import SEATS, FixedDeal, redeal_hidden
-from whist.arena import duplicate
-from whist.cards import parse_card, parse_cards, suit_of
-from whist.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, draw_deals
-from whist.observation import Observation
-from whist.players import make_player
-from whist.seats import Seat
-from whist.state import GameState
+from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, draw_deals
+from whist.ai.players import make_player
+from whist.cli.arena import duplicate
+from whist.engine.cards import parse_card, parse_cards, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import GameState
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 # No time cap in tests: the same choice on any machine.

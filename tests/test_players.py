@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from whist.cards import SUIT_MASK, SUITS, parse_card, parse_cards, suit_of
-from whist.knowledge import Knowledge
-from whist.observation import Observation
-from whist.players import LEVELS, BeginnerPlayer, Player, RandomPlayer, RuleBasedPlayer, make_player
-from whist.rules import DealtHand, Rules
-from whist.seats import SEAT_NAMES, Seat
-from whist.state import GameState, Phase, Trick
-from whist.trick import legal_cards, trick_winner
+from whist.ai.knowledge import Knowledge
+from whist.ai.players import LEVELS, BeginnerPlayer, Player, RandomPlayer, RuleBasedPlayer, make_player
+from whist.engine.cards import SUIT_MASK, SUITS, parse_card, parse_cards, suit_of
+from whist.engine.observation import Observation
+from whist.engine.rules import DealtHand, Rules
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.state import GameState, Phase, Trick
+from whist.engine.trick import legal_cards, trick_winner
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 # The rule-based levels, fast enough to play hundreds of games here; the

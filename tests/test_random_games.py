@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whist.cards import FULL_DECK, card_name, parse_card
-from whist.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.trick import trick_winner
+from whist.engine.cards import FULL_DECK, card_name, parse_card
+from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine.trick import trick_winner
 
 GAMES = 1000
 

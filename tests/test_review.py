@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from tests.test_solver import dds_values
-from whist.cards import card_name
-from whist.deal import parse_pbn
-from whist.players import make_player
-from whist.review import HandReview, describe_hand, hand_at_end, pbn_of, replay_of
-from whist.seats import Seat
-from whist.state import NEXT_HAND, GameState, Phase
+from whist.ai.players import make_player
+from whist.ai.review import HandReview, describe_hand, hand_at_end, pbn_of, replay_of
+from whist.engine.cards import card_name
+from whist.engine.deal import parse_pbn
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, Phase
 
 
 def play_hands(game: str, seed: int, hands: int, **options: Any) -> GameState:
@@ -163,7 +163,7 @@ def test_the_review_board_shows_the_hands_before_each_trick_and_the_marks(game: 
 
 
 def test_a_costly_card_is_marked_red_with_what_it_cost() -> None:
-    from whist.review import Mark
+    from whist.ai.review import Mark
     from whist.web import review_markup as rm
 
     assert 'class="rv-cost rv-bad" title="cost 2 tricks double dummy"' in rm.cost_badge(Mark(0, Seat.S, 0, 5, 3))

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from whist.cards import SUIT_MASK, parse_card, parse_cards
-from whist.deal import Hands
-from whist.players import make_player
-from whist.sampling import DealSampler, PlayModel
-from whist.seats import Seat
-from whist.state import GameState, Phase
+from whist.ai.players import make_player
+from whist.ai.sampling import DealSampler, PlayModel
+from whist.engine.cards import SUIT_MASK, parse_card, parse_cards
+from whist.engine.deal import Hands
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
 
 
 def played_to(seed: int, cards: int, level: str = "normal") -> GameState:
@@ -171,6 +171,6 @@ def _third_hand_case(seed: int) -> tuple[GameState, int] | None:
 
 
 def _name(card: int) -> str:
-    from whist.cards import card_name
+    from whist.engine.cards import card_name
 
     return card_name(card)

@@ -111,7 +111,7 @@ def test_the_version_and_cache_change_with_any_file(project: Path, tmp_path: Pat
 
     v1, files1 = build("a")
     assert build("again") == (v1, files1), "the same sources give the same version"
-    module = project / "whist" / "cards.py"
+    module = project / "whist" / "engine" / "cards.py"
     css = project / "static" / "whist.css"
     template = project / "static" / "sw.js"
     originals = {p: p.read_bytes() for p in (module, css, template)}

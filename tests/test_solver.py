@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from whist.cards import SUIT_MASK, card_name, parse_card, parse_cards
-from whist.deal import Hands, format_pbn, parse_pbn
-from whist.seats import Seat
-from whist.solve import main as solve_main
-from whist.solver import Solver, SolverLimitError, solve, solve_cards
+from whist.ai.solver import Solver, SolverLimitError, solve, solve_cards
+from whist.cli.solve import main as solve_main
+from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards
+from whist.engine.deal import Hands, format_pbn, parse_pbn
+from whist.engine.seats import Seat
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3

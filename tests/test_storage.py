@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whist.state import GameState
+from whist.engine.state import GameState
 from whist.web.settings import CHOICES, DEFAULTS, Settings
 from whist.web.storage import (
     GAME_KEY,

@@ -7,9 +7,9 @@ from itertools import pairwise, permutations
 
 import pytest
 
-from whist.cards import RED_SUITS, SUITS, parse_card, parse_cards, suit_of
-from whist.seats import Seat
-from whist.state import Phase
+from whist.engine.cards import RED_SUITS, SUITS, parse_card, parse_cards, suit_of
+from whist.engine.seats import Seat
+from whist.engine.state import Phase
 from whist.table import Table, sort_hand, suit_order
 
 SUIT = {s: i for i, s in enumerate(SUITS)}
@@ -257,7 +257,7 @@ def test_view_contents() -> None:
 
 
 def _all_plays(table: Table) -> list[tuple[str, str]]:
-    from whist.cards import card_name
+    from whist.engine.cards import card_name
     out = [(s.name, card_name(c)) for t in table.state.tricks for s, c in t.plays]
     return out + [(s.name, card_name(c)) for s, c in table.state.trick]
 
@@ -313,7 +313,7 @@ def test_undo_takes_back_your_card_and_the_computers_after_it() -> None:
 
 
 def card_long(card: str) -> str:
-    from whist.cards import card_long_name
+    from whist.engine.cards import card_long_name
     return card_long_name(parse_card(card))
 
 
@@ -398,11 +398,11 @@ def test_undo_while_the_computers_are_still_playing() -> None:
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_hint_is_the_computer_players_choice_from_your_seat(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import whist.montecarlo
-    from whist.players import make_player
+    import whist.ai.montecarlo
+    from whist.ai.players import make_player
 
     # Without the time cap, Monte Carlo choices depend on the seed alone, not on the machine's load.
-    monkeypatch.setattr(whist.montecarlo, "HARD", whist.montecarlo.HARD.but(budget=None))
+    monkeypatch.setattr(whist.ai.montecarlo, "HARD", whist.ai.montecarlo.HARD.but(budget=None))
 
     table = Table(seed=17)
     table.set_levels(level, "normal")

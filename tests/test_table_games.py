@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from whist.auction import PASS
-from whist.cards import SUIT_NAMES, parse_card, suit_of
-from whist.seats import Seat
-from whist.state import Phase
+from whist.engine.auction import PASS
+from whist.engine.cards import SUIT_NAMES, parse_card, suit_of
+from whist.engine.seats import Seat
+from whist.engine.state import Phase
 from whist.table import Table, game_choices
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from whist.montecarlo import HARD
+from whist.ai.montecarlo import HARD
 from whist.table import Choice, Table
 from whist.web import thinker
 
@@ -12,7 +12,7 @@ from whist.web import thinker
 @pytest.fixture(autouse=True)
 def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Monte Carlo without its time cap, so that answers do not depend on the machine's load."""
-    import whist.montecarlo as mc
+    import whist.ai.montecarlo as mc
 
     monkeypatch.setattr(mc, "HARD", HARD.but(budget=None))
     monkeypatch.setattr(mc, "EXPERT", mc.EXPERT.but(budget=None, samples=6))

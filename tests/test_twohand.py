@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from whist.cards import HEARTS, parse_card, parse_cards
-from whist.seats import Seat
-from whist.solver import solve_cards
-from whist.twohand import best_two_cards, choose_two, solve_two, solve_two_cards
+from whist.ai.solver import solve_cards
+from whist.ai.twohand import best_two_cards, choose_two, solve_two, solve_two_cards
+from whist.engine.cards import HEARTS, parse_card, parse_cards
+from whist.engine.seats import Seat
 
 N, S = Seat.N, Seat.S
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from whist.cards import card_name, cards_of
-from whist.rules import GAMES, Rules
-from whist.state import GameState, Phase
+from whist.engine.cards import card_name, cards_of
+from whist.engine.rules import GAMES, Rules
+from whist.engine.state import GameState, Phase
 
 
 def option_sets(cls: type[Rules]) -> list[dict[str, Any]]:

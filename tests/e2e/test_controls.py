@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, ViewportSize
 
 from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, play_lowest, read, wait_your_move
-from whist.seats import Seat
+from whist.engine.seats import Seat
 from whist.table import Table
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ import pytest
 from tests.e2e.conftest import PAGES_KEY, GamePage
 from tests.e2e.test_controls import state
 from tests.e2e.test_play import play_lowest, wait_your_move
-from whist.seats import Seat
-from whist.state import GameState
+from whist.engine.seats import Seat
+from whist.engine.state import GameState
 from whist.table import Table
 from whist.web.statsview import game_result
 

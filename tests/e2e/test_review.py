@@ -149,8 +149,8 @@ def test_a_deal_link_opened_on_the_open_page(game_page: GamePage) -> None:
     deals that deal once you confirm; turned down, the game goes on; and once the page deals
     a game of its own, the address no longer asks for the link's deal, so a reload restores
     the game you are playing."""
-    from whist.seats import Seat
-    from whist.state import GameState
+    from whist.engine.seats import Seat
+    from whist.engine.state import GameState
 
     assert GameState("classic", seed=11).to_play is Seat.S  # deal 11: you lead, nothing is played yet
     game_page.open("?pace=instant#deal=987654321")

@@ -125,7 +125,7 @@ def _excluded_pyscript_chunk() -> str:
         "whist/../serve.py",
         "%2e%2e/serve.py",
         "whist/__pycache__/cards.cpython-311.pyc",
-        "whist/cards.py",
+        "whist/engine/cards.py",
         "whist/__init__.py",
         "static/sw.js",
         "static/icons/render.py",

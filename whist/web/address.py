@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whist.rules import GAMES, make_rules
-from whist.seats import Seat
+from whist.engine.rules import GAMES, make_rules
+from whist.engine.seats import Seat
 
 if TYPE_CHECKING:
-    from whist.state import GameState
+    from whist.engine.state import GameState
 
 RESERVED = ("game", "deal", "seed", "dealer", "pace")
 DEAL_NUMBER = re.compile(r"[0-9]{1,18}")
@@ -149,7 +149,7 @@ def answers(start: StartRequest, state: GameState) -> bool:
     """Whether the game ``state`` is of the game and options ``start`` asks for, and its deal
     if it names one (the dealer is not compared).
 
-    >>> from whist.state import GameState
+    >>> from whist.engine.state import GameState
     >>> answers(parse_address("?game=short", "#deal=7"), GameState("short", seed=7))
     True
     >>> answers(parse_address("", "#deal=7&game=short&honours=false"), GameState("short", seed=7))

@@ -154,7 +154,7 @@ def game_html(game: str, options: dict[str, Any] | None = None) -> str:
     >>> "auction" in game_html("contract") and "Phase Two" in game_html("german")
     True
     """
-    from whist.rules import GAMES
+    from whist.engine.rules import GAMES
 
     cls = GAMES[game]
     opts = {**cls.default_options, **(options or {})}

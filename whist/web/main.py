@@ -18,7 +18,7 @@ from whist.web.bytecode import Keeper as Bytecode
 #: What the first table does not need, imported one module at a time when the page is idle
 #: once the table is up (or on first use, if that comes first): the hand review and its
 #: solver, how to play, the New game dialog.
-LATER = ("whist.solver", "whist.review", "whist.web.review_markup", "whist.web.howto", "whist.web.newgame")
+LATER = ("whist.ai.solver", "whist.ai.review", "whist.web.review_markup", "whist.web.howto", "whist.web.newgame")
 
 
 def importer(name: str) -> Callable[[], None]:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from whist.state import GameState
+from whist.engine.state import GameState
 from whist.table import Table
 from whist.web import statsview
 from whist.web.settings import Settings

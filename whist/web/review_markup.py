@@ -2,11 +2,11 @@
 play's double-dummy mark, the strip of tricks. Plain strings, no browser imports,
 so it is tested under CPython (whist.web.review_view puts it in the page).
 
->>> from whist.state import GameState, Phase
+>>> from whist.engine.state import GameState, Phase
 >>> state = GameState("classic", seed=5)
 >>> while state.phase is Phase.PLAY:
 ...     state.apply(state.legal_actions()[0])
->>> from whist.review import HandReview
+>>> from whist.ai.review import HandReview
 >>> review = HandReview.of(state)
 >>> 'data-trick="13"' in board(review, 12)
 True
@@ -17,10 +17,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from whist.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
-from whist.review import HandReview, Mark
-from whist.seats import SEAT_NAMES, Seat
-from whist.state import GameState
+from whist.ai.review import HandReview, Mark
+from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.state import GameState
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 

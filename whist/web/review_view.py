@@ -30,21 +30,21 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from whist.state import GameState, Phase
+from whist.engine.state import GameState, Phase
 from whist.table import Table
 from whist.web.address import share_fragment
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from whist.review import HandReview
+    from whist.ai.review import HandReview
     from whist.web.page import Page
 
 
-# The analysis (whist.review and its double-dummy solver) and its markup are imported on
+# The analysis (whist.ai.review and its double-dummy solver) and its markup are imported on
 # first use (the page imports them in idle time once the table is up): not at start-up.
 def _review() -> ModuleType:
-    from whist import review
+    from whist.ai import review
 
     return review
 

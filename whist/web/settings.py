@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from whist.players import LEVELS
+from whist.ai.players import LEVELS
 
 #: The paces: seconds before each computer card, seconds a finished trick stays on show,
 #: seconds to gather it.

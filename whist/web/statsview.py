@@ -17,9 +17,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from whist.rules import GAMES
-from whist.seats import Seat
-from whist.state import GameState
+from whist.engine.rules import GAMES
+from whist.engine.seats import Seat
+from whist.engine.state import GameState
 from whist.web.storage import empty_counts
 
 DASH = "\u2013"

@@ -36,9 +36,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
-from whist.jsontext import json_problem
-from whist.rules import GAMES
-from whist.state import GameState
+from whist.engine.jsontext import json_problem
+from whist.engine.rules import GAMES
+from whist.engine.state import GameState
 from whist.web.settings import DEFAULTS, Settings
 
 VERSION = 1
@@ -410,7 +410,7 @@ _TOO_MUCH = {"depth": "it is nested far too deep", "containers": "it holds far t
 
 def out_of_bounds(text: str, depth: int = MAX_DEPTH, containers: int = MAX_CONTAINERS) -> str | None:
     """Why ``text`` must not be parsed as JSON, or None: it holds more than ``containers`` arrays
-    and objects, or nests them more than ``depth`` deep (:func:`whist.jsontext.json_problem`:
+    and objects, or nests them more than ``depth`` deep (:func:`whist.engine.jsontext.json_problem`:
     only what lies outside strings counts, and nothing deeper ever reaches ``json.loads``).
 
     >>> out_of_bounds('{"a": [[1, "]]]]"], {"b": {}}]}', 4), out_of_bounds("[[[[]]]]", 3)

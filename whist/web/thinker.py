@@ -9,7 +9,7 @@ encodes a :class:`whist.table.Choice` with :func:`request_of`, the worker
 A request is JSON text: the player to ask (``level``, ``seed``, ``game``:
 the same player :meth:`whist.table.Table.player` makes, so the worker decides
 exactly as the page would) and the observation it decides from, the one
-:class:`~whist.observation.Observation` and nothing else (honest: the worker
+:class:`~whist.engine.observation.Observation` and nothing else (honest: the worker
 never sees a hidden card). The observation travels as a pickle in base64:
 it is a tree of our own frozen dataclasses, tuples and enums (auction,
 contract, German Whist's stock included), the two ends run the same code
@@ -29,10 +29,10 @@ import json
 import pickle
 from typing import TYPE_CHECKING, Any
 
-from whist.players import Player, make_player
+from whist.ai.players import Player, make_player
 
 if TYPE_CHECKING:
-    from whist.observation import Observation
+    from whist.engine.observation import Observation
     from whist.table import Choice
 
 #: The players the worker keeps, by (level, seed, game): as the table keeps one a seat.
@@ -46,7 +46,7 @@ def encode(obs: Observation) -> str:
 
 def decode(text: str) -> Observation:
     """The observation :func:`encode` wrote."""
-    from whist.observation import Observation
+    from whist.engine.observation import Observation
 
     obs = pickle.loads(base64.b64decode(text))
     if not isinstance(obs, Observation):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from whist.cards import RANKS, SUITS, count, make_card, suit_holding
-from whist.seats import SEAT_NAMES, Seat
+from whist.engine.cards import RANKS, SUITS, count, make_card, suit_holding
+from whist.engine.seats import SEAT_NAMES, Seat
 
 Hands = tuple[int, int, int, int]
 """Four masks indexed by ``Seat``; a seat not in the game holds 0."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from whist.auction import Contract
-from whist.cards import FULL_DECK, SUITS, card_name, mask_names, suit_of
-from whist.seats import SEAT_NAMES, Seat
+from whist.engine.auction import Contract
+from whist.engine.cards import FULL_DECK, SUITS, card_name, mask_names, suit_of
+from whist.engine.seats import SEAT_NAMES, Seat
 
 if TYPE_CHECKING:
-    from whist.state import GameState, Trick
+    from whist.engine.state import GameState, Trick
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ discard from a short, weak suit, keeping masters, guards and long suits.
 
 from __future__ import annotations
 
-from whist.cards import JACK, SUIT_MASK, cards_of, highest, lowest, rank_of, suit_of
-from whist.knowledge import Knowledge, beats, cards_above
-from whist.observation import Observation
-from whist.seats import Seat
-from whist.trick import trick_winner
+from whist.ai.knowledge import Knowledge, beats, cards_above
+from whist.engine.cards import JACK, SUIT_MASK, cards_of, highest, lowest, rank_of, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.trick import trick_winner
 
 TEN = 8
 

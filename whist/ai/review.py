@@ -7,7 +7,7 @@ are solved from the end of the hand backwards, each under a node limit, so the
 last tricks are always marked and the early ones where the solver is quick
 enough. German Whist is analysed from Phase Two, when every card is known.
 
->>> from whist.state import GameState, Phase
+>>> from whist.engine.state import GameState, Phase
 >>> state = GameState("classic", seed=5)
 >>> while state.phase is Phase.PLAY:
 ...     state.apply(state.legal_actions()[-1])
@@ -23,12 +23,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.cards import SUIT_NAMES, SUITS, card_name, mask_names
-from whist.deal import format_pbn
-from whist.seats import SEAT_NAMES, Seat
-from whist.solver import SolverLimitError, solve_cards
-from whist.state import GameState, Phase
-from whist.twohand import solve_two_cards
+from whist.ai.solver import SolverLimitError, solve_cards
+from whist.ai.twohand import solve_two_cards
+from whist.engine.cards import SUIT_NAMES, SUITS, card_name, mask_names
+from whist.engine.deal import format_pbn
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.state import GameState, Phase
 
 NODE_LIMIT = 150_000
 """Nodes a single position may take before the review gives up on it (about a

@@ -1,6 +1,6 @@
 """The table the page shows: one game, you in the South seat, computers in the others.
 
-A :class:`Table` owns the :class:`~whist.state.GameState` and the computer
+A :class:`Table` owns the :class:`~whist.engine.state.GameState` and the computer
 players, and turns the state into a plain ``view()`` dict (only strings,
 numbers, booleans, lists, dicts and None) that the browser layer renders.
 It holds no timing: the page decides how fast the computers play by calling
@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from itertools import pairwise, permutations
 from typing import Any
 
-from whist.auction import DOUBLE, PASS, bid_name, parse_bid
-from whist.cards import (
+from whist.ai.players import LEVELS, Player, make_player
+from whist.engine.auction import DOUBLE, PASS, bid_name, parse_bid
+from whist.engine.cards import (
     RANKS,
     RED_SUITS,
     SUIT_NAMES,
@@ -50,11 +51,10 @@ from whist.cards import (
     suit_cards,
     suit_of,
 )
-from whist.observation import Observation
-from whist.players import LEVELS, Player, make_player
-from whist.rules import make_rules
-from whist.seats import SEAT_NAMES, Seat
-from whist.state import NEXT_HAND, GameState, HandResult, IllegalActionError, Phase, Trick
+from whist.engine.observation import Observation
+from whist.engine.rules import make_rules
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.state import NEXT_HAND, GameState, HandResult, IllegalActionError, Phase, Trick
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def suit_order(hand: int, trump: int | None) -> list[int]:
 
     Ties go to the usual order spades, hearts, diamonds, clubs.
 
-    >>> from whist.cards import parse_cards, SPADES, HEARTS, CLUBS
+    >>> from whist.engine.cards import parse_cards, SPADES, HEARTS, CLUBS
     >>> full = parse_cards("AS AH AD AC")
     >>> "".join(SUITS[s] for s in suit_order(full, SPADES))
     'SHCD'
@@ -115,7 +115,7 @@ def suit_order(hand: int, trump: int | None) -> list[int]:
 def sort_hand(hand: int, trump: int | None, order: list[int] | None = None) -> list[int]:
     """The cards of ``hand`` in display order: by :func:`suit_order`, high to low in a suit.
 
-    >>> from whist.cards import parse_cards, HEARTS
+    >>> from whist.engine.cards import parse_cards, HEARTS
     >>> [card_name(c) for c in sort_hand(parse_cards("2S AS 3H KD QC"), HEARTS)]
     ['3H', 'AS', '2S', 'KD', 'QC']
     """
@@ -847,7 +847,7 @@ class Table:
 
 def game_choices() -> list[dict[str, Any]]:
     """Every game and its options, with the one-line explanations, for the New game dialog."""
-    from whist.rules import GAMES
+    from whist.engine.rules import GAMES
 
     out = []
     for name, cls in GAMES.items():

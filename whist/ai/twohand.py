@@ -30,7 +30,7 @@ standard library only, so it runs in the browser under Pyodide.
 - Per suit, what the search needs of a holding (its part of the key, its
   runs, quick tricks, leads and replies in order) is built once a search.
 
->>> from whist.cards import HEARTS, card_name, parse_cards
+>>> from whist.engine.cards import HEARTS, card_name, parse_cards
 >>> hands = (parse_cards("AS KS 4D"), 0, parse_cards("2H 3D 5D"), 0)
 >>> solve_two(hands, None, Seat.N), solve_two(hands, HEARTS, Seat.N)  # with hearts, South ruffs
 (2, 0)
@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from whist.cards import SUIT_MASK
-from whist.seats import Seat
+from whist.engine.cards import SUIT_MASK
+from whist.engine.seats import Seat
 
 __all__ = ["best_two_cards", "choose_two", "solve_two", "solve_two_cards"]
 
@@ -543,7 +543,7 @@ def solve_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
               trick: Sequence[tuple[Seat, int]] = ()) -> int:
     """The tricks, of those still to play (the current one included), that
     ``leader`` (who led or leads the current trick) takes with best play by
-    both: :func:`whist.solver.solve` for two hands, each seat a side alone.
+    both: :func:`whist.ai.solver.solve` for two hands, each seat a side alone.
 
     ``hands`` holds the cards not yet played (four masks by seat, two of them
     0); ``trick`` the card already led to the current trick, if any, as
@@ -562,7 +562,7 @@ def solve_two_cards(hands: Sequence[int], trump: int | None, leader: Seat, *,
                     trick: Sequence[tuple[Seat, int]] = ()) -> dict[int, int]:
     """For each legal card of the player to move, the tricks that the MOVER
     takes, of those still to play (the current one included), if that card is
-    played and both play best after it: :func:`whist.solver.solve_cards` for
+    played and both play best after it: :func:`whist.ai.solver.solve_cards` for
     two hands."""
     pos = _Position(hands, trump, leader, trick)
     search = pos.search

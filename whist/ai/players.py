@@ -2,19 +2,19 @@
 
 ``make_player(level, seed)`` builds one by name from ``LEVELS``:
 
-- ``"normal"``: sound whist by rules of thumb (see :mod:`whist.leads` and
-  :mod:`whist.follow`), remembering every card played and every void shown;
+- ``"normal"``: sound whist by rules of thumb (see :mod:`whist.ai.leads` and
+  :mod:`whist.ai.follow`), remembering every card played and every void shown;
 - ``"easy"``: a beginner: plays high cards eagerly, forgets earlier tricks,
   and about a third of the time just plays any legal card;
 - ``"hard"`` and ``"expert"``: Monte Carlo search over deals of the hidden
   cards consistent with the play, valued by playouts and exact double-dummy
-  solves (see :mod:`whist.montecarlo`); expert searches more deals, longer.
+  solves (see :mod:`whist.ai.montecarlo`); expert searches more deals, longer.
 
 A choice depends only on the observation and the seed, never on earlier
 calls, so a hint repeats itself and a replay plays the same cards.
 
->>> from whist.state import GameState
->>> from whist.seats import Seat
+>>> from whist.engine.state import GameState
+>>> from whist.engine.seats import Seat
 >>> state = GameState("classic", seed=42)
 >>> seat = state.to_play
 >>> card = make_player("normal").choose(state.observation(seat))
@@ -28,13 +28,13 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from whist.bidding import choose_call
-from whist.cards import SUIT_MASK, card_name, cards_of, highest, lowest, suit_of
-from whist.follow import choose_follow
-from whist.knowledge import Knowledge, beats
-from whist.leads import choose_lead
-from whist.observation import Observation
-from whist.trick import trick_winner
+from whist.ai.bidding import choose_call
+from whist.ai.follow import choose_follow
+from whist.ai.knowledge import Knowledge, beats
+from whist.ai.leads import choose_lead
+from whist.engine.cards import SUIT_MASK, card_name, cards_of, highest, lowest, suit_of
+from whist.engine.observation import Observation
+from whist.engine.trick import trick_winner
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -133,13 +133,13 @@ class RandomPlayer:
 
 def _hard(seed: int | None) -> Player:
     # Imported here: the search itself plays the normal level's rules in its playouts.
-    from whist.montecarlo import HARD, MonteCarloPlayer
+    from whist.ai.montecarlo import HARD, MonteCarloPlayer
 
     return MonteCarloPlayer(seed, HARD)
 
 
 def _expert(seed: int | None) -> Player:
-    from whist.montecarlo import EXPERT, MonteCarloPlayer
+    from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
 
     return MonteCarloPlayer(seed, EXPERT)
 
@@ -153,7 +153,7 @@ _FACTORIES: dict[str, Callable[[int | None], Player]] = {
 
 
 def _german(seed: int | None) -> Player:
-    from whist.german import GermanPlayer
+    from whist.ai.german import GermanPlayer
 
     return GermanPlayer(seed)
 

@@ -1,12 +1,12 @@
 """What one seat knows about where the cards are: memory of the play and simple inference.
 
-Built from an :class:`~whist.observation.Observation` only. The cards this
+Built from an :class:`~whist.engine.observation.Observation` only. The cards this
 seat cannot see are spread over the other seats; a seat that has shown out of
 a suit holds none of it, the turn-up on show is in the dealer's hand, and a
 seat whose possible cards number exactly its hand size holds all of them.
 
->>> from whist.state import GameState
->>> from whist.seats import Seat
+>>> from whist.engine.state import GameState
+>>> from whist.engine.seats import Seat
 >>> know = Knowledge.from_observation(GameState("classic", seed=42).observation(Seat.S))
 >>> know.others == know.possible_anywhere(), bin(know.others).count("1")
 (True, 39)
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from whist.cards import FULL_DECK, SUIT_MASK, suit_of
-from whist.observation import Observation
-from whist.seats import Seat
+from whist.engine.cards import FULL_DECK, SUIT_MASK, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
 
 
 def cards_above(card: int) -> int:

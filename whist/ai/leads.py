@@ -9,10 +9,10 @@ ruff) are avoided while there is another choice.
 
 from __future__ import annotations
 
-from whist.cards import JACK, SUIT_MASK, highest, lowest, rank_of, suit_of
-from whist.knowledge import Knowledge
-from whist.observation import Observation
-from whist.seats import Seat
+from whist.ai.knowledge import Knowledge
+from whist.engine.cards import JACK, SUIT_MASK, highest, lowest, rank_of, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
 
 TEN = 8
 

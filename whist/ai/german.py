@@ -7,7 +7,7 @@ the card is poor, remembering every card it has seen. In Phase Two every card
 is accounted for (its own hand, the cards played, the rest are the
 opponent's), so it plays perfectly by exact search.
 
->>> from whist.state import GameState
+>>> from whist.engine.state import GameState
 >>> state = GameState("german", seed=9)
 >>> card = GermanPlayer(seed=1).choose(state.observation(state.to_play))
 >>> card in state.legal_actions()
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 
-from whist.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, cards_of, lowest, rank_of, suit_of
-from whist.knowledge import beats
-from whist.observation import Observation
-from whist.seats import Seat
-from whist.trick import trick_winner
-from whist.twohand import choose_two
+from whist.ai.knowledge import beats
+from whist.ai.twohand import choose_two
+from whist.engine.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, cards_of, lowest, rank_of, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.trick import trick_winner
 
 HONOUR_VALUE = {ACE: 1.0, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
 

@@ -1,19 +1,19 @@
 """Monte Carlo card play: the levels "hard" and "expert".
 
 Perfect Information Monte Carlo, as GIB plays bridge: deal the hidden cards
-many times consistently with what this seat has seen (:mod:`whist.sampling`),
+many times consistently with what this seat has seen (:mod:`whist.ai.sampling`),
 value each card on each deal, and play the card with the best average. On a
 deal, a card's value is the tricks our side takes from now on:
 
-- exactly, by the double-dummy solver (:func:`whist.solver.solve_cards`),
+- exactly, by the double-dummy solver (:func:`whist.ai.solver.solve_cards`),
   once few enough tricks remain for it to answer quickly;
-- before that, by a playout (:mod:`whist.playout`): the card, then sound
+- before that, by a playout (:mod:`whist.ai.playout`): the card, then sound
   play by every seat, the solver valuing the last few tricks.
 
 Values are averaged per card (a card that wins by a trick on some deals and
 loses two on others is not chosen by a majority of deals), weighted by how
 well each deal explains the others' plays (inference: deals are drawn from a
-larger pool in proportion to :class:`whist.sampling.PlayModel`'s weight).
+larger pool in proportion to :class:`whist.ai.sampling.PlayModel`'s weight).
 The normal player's card is kept unless another card's average beats it by
 a margin, so the searching levels keep the normal level's sensible habits
 where the search sees no clear difference.
@@ -25,7 +25,7 @@ CPython); when the cap cuts a search short the choice can depend on the
 machine's speed. ``budget=None`` removes the cap (tests use it). Honest: the
 choice reads the observation only.
 
->>> from whist.state import GameState
+>>> from whist.engine.state import GameState
 >>> state = GameState("classic", seed=42)
 >>> player = MonteCarloPlayer(seed=1, settings=HARD.but(budget=None, samples=2))
 >>> player.choose(state.observation(state.to_play)) in state.legal_actions()
@@ -40,15 +40,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from whist.bidding import choose_call
-from whist.cards import card_name
-from whist.deal import Hands
-from whist.observation import Observation
-from whist.players import RuleBasedPlayer
-from whist.playout import Playout
-from whist.sampling import MISS, DealSampler, PlayModel
-from whist.seats import Seat
-from whist.solver import solve_cards
+from whist.ai.bidding import choose_call
+from whist.ai.players import RuleBasedPlayer
+from whist.ai.playout import Playout
+from whist.ai.sampling import MISS, DealSampler, PlayModel
+from whist.ai.solver import solve_cards
+from whist.engine.cards import card_name
+from whist.engine.deal import Hands
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Settings:
 # they keep the page responsive (benchmarks/browser_ai.py with the build machine
 # busy, load 4-6: Expert p50 529 ms, p95 1149 ms in Pyodide; Hard 83 / 228 ms).
 # Expert's playouts hand over to the solver at 6 tricks left: their leaves share
-# one transposition table (whist.solver.Solver), which keeps that affordable, and
+# one transposition table (whist.ai.solver.Solver), which keeps that affordable, and
 # fewer cards of rule-of-thumb play make a playout's value closer to the truth.
 HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=2)
 EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3)

@@ -1,6 +1,6 @@
 """Deals of the hidden cards consistent with everything one seat has seen.
 
-A computer player that searches (see :mod:`whist.montecarlo`) needs whole
+A computer player that searches (see :mod:`whist.ai.montecarlo`) needs whole
 deals to search, but sees only its own hand. :class:`DealSampler` deals the
 cards it cannot see (``obs.unseen``) to the other seats so that every deal
 agrees with the observation: each seat gets exactly its hand size, no card
@@ -19,7 +19,7 @@ A deal where the opponent who played third-hand low holds the king is then
 less likely than one where the king is elsewhere. The product is used as an
 importance weight.
 
->>> from whist.state import GameState
+>>> from whist.engine.state import GameState
 >>> state = GameState("classic", seed=5)
 >>> for _ in range(9):
 ...     state.apply(state.legal_actions()[-1])
@@ -37,13 +37,13 @@ import math
 import random
 from collections.abc import Iterator
 
-from whist.cards import SUIT_MASK
-from whist.deal import Hands
-from whist.observation import Observation
-from whist.players import RuleBasedPlayer
-from whist.seats import Seat
-from whist.state import Trick
-from whist.trick import legal_cards
+from whist.ai.players import RuleBasedPlayer
+from whist.engine.cards import SUIT_MASK
+from whist.engine.deal import Hands
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import Trick
+from whist.engine.trick import legal_cards
 
 MISS = 0.5
 """The chance given to a card the model would not have played: other players

@@ -23,15 +23,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from whist import auction
-from whist.auction import Call, Contract
-from whist.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, shown, suit_of
-from whist.rules import Rules, make_rules
-from whist.seats import SEAT_NAMES, Seat
-from whist.trick import legal_cards, trick_winner
+from whist.engine import auction
+from whist.engine.auction import Call, Contract
+from whist.engine.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, shown, suit_of
+from whist.engine.rules import Rules, make_rules
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.trick import legal_cards, trick_winner
 
 if TYPE_CHECKING:
-    from whist.observation import Observation
+    from whist.engine.observation import Observation
 
 RECORD_FORMAT = 2
 """The format of the game records written now. Format 1 differs only in the draw for
@@ -250,7 +250,7 @@ class GameState:
 
     def observation(self, seat: Seat) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
-        from whist.observation import observe
+        from whist.engine.observation import observe
 
         return observe(self, seat)
 

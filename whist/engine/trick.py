@@ -1,6 +1,6 @@
 """The rules of one trick, as pure functions.
 
->>> from whist.cards import parse_card as c, HEARTS
+>>> from whist.engine.cards import parse_card as c, HEARTS
 >>> trick_winner([c("KS"), c("AS"), c("2H"), c("3S")], trump=HEARTS)
 2
 >>> trick_winner([c("KS"), c("AS"), c("2D"), c("3S")], trump=HEARTS)
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from whist.cards import SUIT_MASK, suit_of
+from whist.engine.cards import SUIT_MASK, suit_of
 
 
 def trick_winner(cards: Sequence[int], trump: int | None) -> int:

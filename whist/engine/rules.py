@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from whist.auction import Contract
-from whist.cards import ACE, JACK, make_card, rank_of, shown, suit_of
-from whist.deal import Hands, deal_cards, shuffled_deck
-from whist.seats import Seat
+from whist.engine.auction import Contract
+from whist.engine.cards import ACE, JACK, make_card, rank_of, shown, suit_of
+from whist.engine.deal import Hands, deal_cards, shuffled_deck
+from whist.engine.seats import Seat
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def draw_order(cards: Sequence[int], aces_low: bool, *, legacy_ties: bool = Fals
     aces high (the English rule) every tie draws again; with aces low (the plain
     game, where only the highest card matters: it deals) only a tie for the highest.
 
-    >>> from whist.cards import parse_card
+    >>> from whist.engine.cards import parse_card
     >>> rounds, order = draw_order([parse_card(c) for c in "TC 9C 6D TS 3C 5D".split()], aces_low=False)
     >>> [[p for p, _ in r] for r in rounds], order
     ([[0, 1, 2, 3], [0, 3]], (3, 0, 1, 2))

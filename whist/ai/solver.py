@@ -27,7 +27,7 @@ Sides are a parameter: four hands default to N-S against E-W, two hands (as
 in German Whist) to each seat alone, three hands must say. Play passes
 clockwise among the seats that hold cards.
 
->>> from whist.deal import parse_pbn
+>>> from whist.engine.deal import parse_pbn
 >>> deal = parse_pbn("N:AKQ.2.. 432.3.. JT9.4.. 876.5..")
 >>> solve(deal, None, Seat.N), solve(deal, None, Seat.E)
 (3, 1)
@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from whist.cards import SUIT_MASK
-from whist.seats import Seat
+from whist.engine.cards import SUIT_MASK
+from whist.engine.seats import Seat
 
 __all__ = ["Solver", "SolverLimitError", "solve", "solve_cards"]
 
@@ -710,7 +710,7 @@ class Solver:
     holds for every position that agrees with it on the cards that mattered, so
     positions reached from the same deal answer largely from the table.
 
-    >>> from whist.deal import parse_pbn
+    >>> from whist.engine.deal import parse_pbn
     >>> solver, deal = Solver(None), parse_pbn("N:AQ... 32... 54... K6...")
     >>> solver.solve(deal, Seat.S), solver.solve(deal, Seat.N)
     (2, 1)
@@ -746,7 +746,7 @@ def solve(deal: Sequence[int], trump: int | None, leader: Seat, *,
     default N-S against E-W with four hands, each seat alone with two).
     Raises :class:`SolverLimitError` past ``node_limit`` nodes.
 
-    >>> from whist.deal import parse_pbn
+    >>> from whist.engine.deal import parse_pbn
     >>> deal = parse_pbn("N:AQ... 32... 54... K6...")  # the finesse works when S leads
     >>> solve(deal, None, Seat.S), solve(deal, None, Seat.N)
     (2, 1)

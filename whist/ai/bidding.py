@@ -14,7 +14,7 @@ partner who has not spoken, more from one who bid), and then:
   when the house rule allows and the defence is clear), and pushes the
   opponents one step up when the next level would be beyond them.
 
->>> from whist.state import GameState
+>>> from whist.engine.state import GameState
 >>> state = GameState("contract", seed=3)
 >>> call = choose_call(state.observation(state.to_play))
 >>> call in state.legal_calls()
@@ -26,10 +26,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from whist.auction import DOUBLE, PASS, STRAINS, bid_level, bid_name, bid_of, bid_strain, highest, parse_bid
-from whist.cards import ACE, JACK, KING, QUEEN
-from whist.observation import Observation
-from whist.seats import Seat
+from whist.engine.auction import DOUBLE, PASS, STRAINS, bid_level, bid_name, bid_of, bid_strain, highest, parse_bid
+from whist.engine.cards import ACE, JACK, KING, QUEEN
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
 
 UNKNOWN_PARTNER = 3.0
 """Tricks expected from a partner who has not bid (the rule book's "about three")."""

@@ -8,7 +8,7 @@ The other calls are ``pass`` and ``double``.
 (['7C', '7D', '7H'], '13NT')
 >>> parse_bid("8nt"), bid_level(parse_bid("8NT")), bid_strain(parse_bid("8NT"))
 (9, 8, None)
->>> from whist.seats import Seat
+>>> from whist.engine.seats import Seat
 >>> calls = ((Seat.E, "7H"), (Seat.S, "pass"), (Seat.W, "pass"), (Seat.N, "pass"))
 >>> contract_of(calls)
 Contract(level=7, strain=1, declarer=<Seat.E: 1>, doubled=False)
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from whist.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, SUITS, shown
-from whist.seats import Seat
+from whist.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, SUITS, shown
+from whist.engine.seats import Seat
 
 PASS = "pass"
 DOUBLE = "double"
@@ -167,7 +167,7 @@ def why_not(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, in
     """A plain reason a call is not allowed now, or None when it is allowed.
     ``call`` may be spelled any way :func:`parse_call` reads.
 
-    >>> from whist.seats import Seat
+    >>> from whist.engine.seats import Seat
     >>> sides = {Seat.N: 0, Seat.E: 1, Seat.S: 0, Seat.W: 1}
     >>> why_not("7nt", ((Seat.E, "8C"),), Seat.S, sides, False)
     '7NT does not beat 8C: bid more tricks, or a higher denomination'

@@ -1,7 +1,7 @@
 """Playing a sampled deal on to the end: how a card works out among sound players.
 
 Early in a hand too many tricks remain for the double-dummy solver to answer
-within a card's time budget, so :mod:`whist.montecarlo` values a card there by
+within a card's time budget, so :mod:`whist.ai.montecarlo` values a card there by
 a playout: the card is played on a sampled deal, then every seat plays by
 the rules of the "normal" level, each seeing only what it would see at the
 table (its own hand and the cards played), with a little randomness. Once few
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 
-from whist.deal import Hands
-from whist.observation import Observation
-from whist.players import RuleBasedPlayer
-from whist.seats import Seat
-from whist.solver import Solver
-from whist.state import Trick
-from whist.trick import legal_cards, trick_winner
+from whist.ai.players import RuleBasedPlayer
+from whist.ai.solver import Solver
+from whist.engine.deal import Hands
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import Trick
+from whist.engine.trick import legal_cards, trick_winner
 
 
 class Playout:

@@ -1,0 +1,243 @@
+"""Duplicate matches between two computer players: which is stronger, and by how much.
+
+    python -m whist.arena A B --deals N [--seed S]
+
+A and B are levels (``easy normal hard expert random``) or a command that
+speaks the bot protocol on stdin/stdout (``"python -m whist.bot --level
+normal"``, see ``docs/bot-protocol.md``). Each deal is played twice with the
+same cards: A North-South against B at the first table, B North-South
+against A at the second. Luck of the cards cancels: the score of a deal is
+the tricks A's pair took at the first table less the tricks B's pair took
+in the same seats at the second, and the match reports its mean with a 95%
+confidence interval (mean +- 1.96 sd / sqrt(n)). One hand per deal: Classic
+rules, trump from the turn-up.
+
+>>> result = duplicate("normal", "random", deals=2, seed=1)
+>>> len(result.diffs), result.mean > 0
+(2, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from whist.ai.players import LEVELS, Player, RandomPlayer, make_player
+from whist.engine.cards import parse_card, shown
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
+
+BUILT_IN = (*LEVELS, "random")
+
+
+class BotError(RuntimeError):
+    """A bot command that cannot be run, or that stopped speaking the protocol."""
+
+
+class ExternalBot:
+    """A player that is another program speaking the bot protocol: one process,
+    one request line per card, one answer line back. Anything else it does
+    (not starting, exiting, an answer that is not a legal card) raises
+    :class:`BotError` saying so."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        try:
+            argv = shlex.split(command)
+        except ValueError as err:
+            raise BotError(f"cannot read the command {command!r}: {err}") from None
+        if not argv:
+            raise BotError("a player is a level or a command, not an empty string")
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True, bufsize=1)
+        except OSError as err:
+            raise BotError(f"{command!r} is neither a level ({', '.join(BUILT_IN)}) nor a command "
+                           f"that runs: {err.strerror or err}") from None
+
+    def choose(self, obs: Observation, seed: int | None = None) -> str:
+        from whist.cli.bot import MAX_LINE, loads_bounded, request_of
+
+        request = request_of(obs)
+        if seed is not None:
+            request["seed"] = seed
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise BotError(f"the bot {self.command!r} stopped reading requests") from None
+        line = self.proc.stdout.readline(MAX_LINE + 1)
+        if not line:
+            raise BotError(f"the bot {self.command!r} stopped answering")
+        try:
+            answer = loads_bounded(line.strip(), MAX_LINE, "its answer", needed="an answer needs 1")
+        except ValueError as err:
+            raise BotError(f"the bot {self.command!r}: {err}") from None
+        card = answer.get("card") if isinstance(answer, dict) else None
+        if not isinstance(card, str):
+            raise BotError(f"the bot {self.command!r} answered {shown(answer)}, not a card")
+        try:
+            legal = obs.legal >> parse_card(card) & 1
+        except ValueError as err:
+            raise BotError(f"the bot {self.command!r} answered {card!r}: {err}") from None
+        if not legal:
+            raise BotError(f"the bot {self.command!r} answered {card!r}, which {obs.seat.long_name} "
+                           "may not play now")
+        return card
+
+    def close(self) -> None:
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except BrokenPipeError:
+            pass  # it has gone already
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class _Seated:
+    """An external bot seen as a :class:`Player` for one seat (its seed goes in each request)."""
+
+    def __init__(self, bot: ExternalBot, seed: int) -> None:
+        self.bot, self.seed = bot, seed
+
+    def choose(self, obs: Observation) -> str:
+        return self.bot.choose(obs, self.seed)
+
+
+Factory = Callable[[int], Player]
+
+
+def contestant(spec: str) -> tuple[Factory, ExternalBot | None]:
+    """A player factory (seed -> player) for a level name or a bot command."""
+    if spec == "random":
+        return RandomPlayer, None
+    if spec in LEVELS:
+        return (lambda seed: make_player(spec, seed)), None
+    bot = ExternalBot(spec)
+    return (lambda seed: _Seated(bot, seed)), bot
+
+
+@dataclass
+class MatchResult:
+    diffs: list[int] = field(default_factory=list)
+    """Per deal: A's pair's tricks at table one less B's pair's in the same seats at table two."""
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Seconds per card chosen, by contestant ("A", "B")."""
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.diffs) if self.diffs else 0.0
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% confidence interval of the mean (normal approximation)."""
+        n = len(self.diffs)
+        return 1.96 * statistics.stdev(self.diffs) / math.sqrt(n) if n > 1 else math.inf
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The game seed of deal ``index`` of a match (it fixes the cards, dealer and turn-up)."""
+    return seed * 1_000_003 + index
+
+
+def play_table(game_seed: int, players: dict[Seat, Player], labels: dict[Seat, str],
+               times: dict[str, list[float]]) -> tuple[int, ...]:
+    """Play one hand of Classic Whist; the tricks each side took."""
+    state = GameState("classic", seed=game_seed)
+    while state.phase is Phase.PLAY:
+        seat = state.to_play
+        assert seat is not None
+        obs = state.observation(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(obs)
+        times.setdefault(labels[seat], []).append(time.perf_counter() - start)
+        state.apply(action)
+    return state.results[-1].tricks
+
+
+def duplicate(a: str | Factory, b: str | Factory, deals: int, seed: int = 0,
+              progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
+    """Play ``deals`` duplicate deals between A and B (level names, bot commands or
+    factories seed -> player)."""
+    bots: list[ExternalBot | None] = []
+    fa, fb = a, b
+    result = MatchResult()
+    try:
+        if isinstance(a, str):
+            fa, bot = contestant(a)
+            bots.append(bot)
+        if isinstance(b, str):
+            fb, bot = contestant(b)
+            bots.append(bot)
+        assert callable(fa) and callable(fb)
+        for i in range(deals):
+            gs = deal_seed(seed, i)
+            ns = []
+            for a_side in (0, 1):
+                players: dict[Seat, Player] = {}
+                labels: dict[Seat, str] = {}
+                for s in (Seat.N, Seat.E, Seat.S, Seat.W):
+                    mine = (int(s) % 2) == a_side  # N, S are side 0
+                    players[s] = (fa if mine else fb)(gs * 4 + int(s))
+                    labels[s] = "A" if mine else "B"
+                ns.append(play_table(gs, players, labels, result.times)[0])
+            result.diffs.append(ns[0] - ns[1])
+            if progress is not None:
+                progress(i + 1, result)
+    finally:
+        for bot in bots:
+            if bot is not None:
+                bot.close()
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m whist.arena", description=(
+        "Duplicate deals between two players; prints A's advantage in tricks per deal with a 95% "
+        f"confidence interval. A player is a level ({', '.join(BUILT_IN)}) or a bot-protocol command."))
+    parser.add_argument("a", help="player A: a level or a command such as 'python -m whist.bot --level hard'")
+    parser.add_argument("b", help="player B, the same way")
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals (each played twice)")
+    parser.add_argument("--seed", type=int, default=0, help="the first deals' seed")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    if args.seed < 0:
+        parser.error("--seed must be 0 or more")
+
+    def show(n: int, r: MatchResult) -> None:
+        if not args.quiet and (n % 10 == 0 or n == args.deals):
+            print(f"  after {n} deals: {r.mean:+.3f}", file=sys.stderr, flush=True)
+
+    try:
+        result = duplicate(args.a, args.b, args.deals, args.seed, show)
+    except BotError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"{args.a} vs {args.b}: {args.deals} duplicate deals (seed {args.seed})")
+    print(f"A's advantage: {result.mean:+.3f} tricks/deal, 95% CI "
+          f"[{result.mean - result.half_width:+.3f}, {result.mean + result.half_width:+.3f}]")
+    for who, ts in sorted(result.times.items()):
+        ts = sorted(ts)
+        print(f"  {who}: {len(ts)} cards, median {statistics.median(ts) * 1e3:.1f} ms, "
+              f"p95 {ts[int(0.95 * (len(ts) - 1))] * 1e3:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,9 @@
+"""The session the page plays: one game at a table, you in the South seat, computers elsewhere.
+
+:class:`Table` owns the game state and the computer players and takes the page's
+commands; the page reads what it shows from the table's view.
+"""
+
+from whist.table.session import Choice, PlayResult, Table, game_choices, revoke_words, sort_hand, suit_order
+
+__all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
