@@ -15,9 +15,9 @@ import pytest
 
 from whist.engine import auction
 from whist.engine.auction import parse_call
-from whist.engine.cards import card_name
+from whist.engine.cards import SUIT_NAMES, card_name, cards_high_first, suit_cards, suit_of
 from whist.engine.seats import Seat
-from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine.state import NEXT_HAND, REFUSAL_CODES, GameState, IllegalActionError, Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -251,3 +251,44 @@ def test_a_game_the_page_stored_before_still_loads_normalised() -> None:
     assert problems == [] and game is not None and state is not None
     assert state.snapshot() == old.snapshot()
     assert game["record"] == old.to_record() and game["record"]["actions"][1] == old.actions[1].upper()
+
+
+# --- one structured refusal -----------------------------------------------------------------------
+
+
+def _refusal(state: GameState, action: object) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as caught:
+        state.check(action)  # type: ignore[arg-type]
+    return caught.value
+
+
+def test_a_refused_card_says_its_code_seat_and_suit() -> None:
+    """The state's check is the one place that decides; the table passes its refusal on."""
+    for seed in range(20):  # the first deal where the second hand holds the suit led and another
+        state = GameState("classic", seed=seed)
+        state.apply(card_name(next(cards_high_first(state.legal_mask()))))
+        seat = state.to_play
+        assert seat is not None
+        led = suit_of(state.trick[0][1])
+        wrong = next((c for c in cards_high_first(state.hands[seat]) if suit_of(c) != led), None)
+        if wrong is not None and suit_cards(state.hands[seat], led):
+            break
+    assert wrong is not None and seat is not None
+    err = _refusal(state, card_name(wrong))
+    assert (err.code, err.seat, err.suit) == ("must-follow", seat, led)
+    assert err.sentence(seat) == f"You must follow suit: {SUIT_NAMES[led]} were led and you hold {SUIT_NAMES[led]}."
+    assert err.sentence(None).startswith(f"{seat.long_name} must follow suit")
+    held_elsewhere = next(c for c in range(52) if not state.hands[seat] >> c & 1 and c != wrong)
+    err = _refusal(state, card_name(held_elsewhere))
+    assert err.code == "not-in-hand" and err.sentence(seat).endswith("is not in your hand.")
+    assert err.sentence(Seat.S if seat != Seat.S else Seat.N, yours=True).endswith("(your dummy).")
+    assert _refusal(state, "ZZ").code == "not-a-card"
+    assert _refusal(state, 7).code == "not-an-action"
+
+
+def test_a_refused_call_and_a_pause_say_their_code() -> None:
+    state = GameState("contract", seed=2)
+    assert _refusal(state, "9Z").code == "not-a-call"
+    err = _refusal(state, "double")
+    assert err.code == "call-refused" and err.sentence().endswith(".") and err.detail in err.sentence().lower()
+    assert set(REFUSAL_CODES) >= {"not-a-call", "call-refused", "must-follow", "not-in-hand", "paused", "game-over"}

@@ -168,6 +168,8 @@ class Rules:
     book: ClassVar[int] = 6
     tricks_per_hand: ClassVar[int] = 13
     first_counted_trick: ClassVar[int] = 0
+    #: Whether the hand is played with a stock drawn from after each trick (German Whist).
+    has_stock: ClassVar[bool] = False
     """Tricks before this one do not score (German Whist's Phase One)."""
     rubber_bonus: ClassVar[int] = 2
     revoke_penalty: ClassVar[int] = 3
@@ -414,6 +416,7 @@ class GermanWhist(Rules):
     side_names = ("North", "South")
     tricks_per_hand = 26
     first_counted_trick = 13
+    has_stock = True
     revoke_penalty = 2
     revoke_penalty_words = "two of the revoker's Phase Two tricks (all, if fewer were won)"
     hand_word = "deal"

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from whist.engine import auction
 from whist.engine.auction import Call, Contract
-from whist.engine.cards import SUIT_NAMES, card_name, cards_high_first, parse_card, shown, suit_of
+from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card, shown, suit_of
 from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.trick import legal_cards, trick_winner
@@ -42,7 +42,57 @@ NEXT_HAND = "next"
 
 
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow now; the state is unchanged."""
+    """An action that the rules do not allow now; the state is unchanged.
+
+    The one refusal every caller passes on (the table, the page, the bot): ``str(err)``
+    says it for a log or the bot protocol, in the third person; the fields say it for a
+    player. ``code`` is one of :data:`REFUSAL_CODES`; ``seat`` is the seat that was to
+    act (None when nobody was); ``suit`` the suit to follow for ``"must-follow"``;
+    ``action`` the action refused, as given; ``detail`` the rule's own words for a call.
+    :meth:`sentence` words it for the player who chooses ``seat``'s cards.
+
+    >>> state = GameState("classic", seed=1)
+    >>> try:
+    ...     state.check("ZZ")
+    ... except IllegalActionError as err:
+    ...     err.code, err.sentence()
+    ('not-a-card', "'ZZ' is not a card.")
+    """
+
+    def __init__(self, message: str, *, code: str = "illegal", seat: Seat | None = None,
+                 suit: int | None = None, action: object = None, detail: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.seat = seat
+        self.suit = suit
+        self.action = action
+        self.detail = detail
+
+    def sentence(self, you: Seat | None = None, *, yours: bool | None = None) -> str:
+        """The refusal as one sentence to the player at ``you``. ``yours`` says whether that
+        player chooses the cards of the seat that was to act (their own seat, or their
+        dummy); by default only their own seat is theirs."""
+        seat = self.seat
+        mine = seat is not None and (seat == you if yours is None else yours)
+        code = self.code
+        if code == "must-follow" and self.suit is not None:
+            led = SUIT_NAMES[self.suit]
+            if mine or seat is None:
+                return f"You must follow suit: {led} were led and you hold {led}."
+            return f"{seat.long_name} must follow suit: {led} were led and {seat.long_name} holds {led}."
+        if code == "not-in-hand":
+            whose = ("the hand" if seat is None else "your hand" if seat == you
+                     else f"{seat.long_name}'s hand (your dummy)" if mine else f"{seat.long_name}'s hand")
+            return f"The {card_long_name(parse_card(str(self.action)))} is not in {whose}."
+        if code == "not-a-card":
+            return f"{shown(self.action)} is not a card."
+        text = self.detail or str(self)
+        return text[:1].upper() + text[1:] + "."
+
+
+#: Every ``IllegalActionError.code``: what kind of refusal it is.
+REFUSAL_CODES = ("not-an-action", "game-over", "paused", "not-a-call", "call-refused", "not-a-card",
+                 "not-in-hand", "must-follow", "illegal")
 
 
 class Phase(StrEnum):
@@ -261,37 +311,44 @@ class GameState:
         ``"as"``, ``"10s"``...), a call as ``"7NT"`` (for ``"7n"``, ``"7nt "``...),
         ``"pass"``, ``"double"``, ``"next"``."""
         if not isinstance(action, str):
-            raise IllegalActionError(f"an action is a string such as 'QS' or 'next', not {shown(action)}")
+            raise IllegalActionError(f"an action is a string such as 'QS' or 'next', not {shown(action)}",
+                                     code="not-an-action", seat=self.to_play, action=action)
         if self.phase is Phase.GAME_OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", code="game-over", action=action)
         if self.phase in (Phase.HAND_OVER, Phase.DRAW):
             if action.strip().lower() != NEXT_HAND:
                 what = "the hand is over" if self.phase is Phase.HAND_OVER else "the players are drawing for deal"
-                raise IllegalActionError(f"{what}: the only action is {NEXT_HAND!r}, not {shown(action)}")
+                raise IllegalActionError(f"{what}: the only action is {NEXT_HAND!r}, not {shown(action)}",
+                                         code="paused", action=action, detail=what)
             return NEXT_HAND
         seat = self.to_play
         if seat is None:  # never: in the auction and the play someone is always to act
-            raise IllegalActionError(f"nobody is to act in the {self.phase.value} phase")
+            raise IllegalActionError(f"nobody is to act in the {self.phase.value} phase", action=action)
         if self.phase is Phase.AUCTION:
             try:
                 call = auction.parse_call(action)
             except ValueError as err:
-                raise IllegalActionError(f"{seat.long_name} is to call: {err}") from None
+                raise IllegalActionError(f"{seat.long_name} is to call: {err}", code="not-a-call", seat=seat,
+                                         action=action, detail=str(err)) from None
             reason = auction.why_not(call, self.auction, seat, self._side_map(),
                                      bool(self.rules.options.get("doubling")))
             if reason is not None:
-                raise IllegalActionError(f"{seat.long_name} cannot call {call!r}: {reason}")
+                raise IllegalActionError(f"{seat.long_name} cannot call {call!r}: {reason}", code="call-refused",
+                                         seat=seat, action=call, detail=reason)
             return call
         try:
             card = parse_card(action)
         except ValueError as err:
-            raise IllegalActionError(f"{seat.long_name} is to play a card: {err}") from None
+            raise IllegalActionError(f"{seat.long_name} is to play a card: {err}", code="not-a-card", seat=seat,
+                                     action=action, detail=str(err)) from None
         if not self.hands[seat] >> card & 1:
-            raise IllegalActionError(f"{card_name(card)} is not in {seat.long_name}'s hand")
+            raise IllegalActionError(f"{card_name(card)} is not in {seat.long_name}'s hand", code="not-in-hand",
+                                     seat=seat, action=card_name(card))
         if not self.legal_mask() >> card & 1 and not self.rules.revokes_allowed:
-            led = SUIT_NAMES[suit_of(self.trick[0][1])]
-            raise IllegalActionError(f"{seat.long_name} must follow suit: {led} were led "
-                                     f"and {seat.long_name} holds {led}")
+            led = suit_of(self.trick[0][1])
+            raise IllegalActionError(f"{seat.long_name} must follow suit: {SUIT_NAMES[led]} were led "
+                                     f"and {seat.long_name} holds {SUIT_NAMES[led]}", code="must-follow",
+                                     seat=seat, suit=led, action=card_name(card))
         return card_name(card)
 
     def apply(self, action: str) -> None:

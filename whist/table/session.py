@@ -37,7 +37,7 @@ from itertools import pairwise, permutations
 from typing import Any
 
 from whist.ai.players import LEVELS, Player, make_player
-from whist.engine.auction import DOUBLE, PASS, bid_name, parse_bid
+from whist.engine.auction import DOUBLE, PASS
 from whist.engine.cards import (
     RANKS,
     RED_SUITS,
@@ -81,6 +81,9 @@ class PlayResult:
 
     ok: bool
     reason: str = ""
+    code: str = ""
+    """What kind of refusal: an ``IllegalActionError.code``, or ``"auction-on"``, ``"no-auction"``,
+    ``"not-your-turn"``, ``"hand-over"`` for the table's own."""
 
 
 def suit_order(hand: int, trump: int | None) -> list[int]:
@@ -292,24 +295,17 @@ class Table:
         st = self.state
         seat = st.to_play
         if st.phase is Phase.AUCTION:
-            return PlayResult(False, "The auction is on: make a call first.")
+            return PlayResult(False, "The auction is on: make a call first.", "auction-on")
         if not self.controls(seat):
             if seat is None:
-                return PlayResult(False, "The hand is over.")
-            return PlayResult(False, f"It is {seat.long_name}'s turn, not yours.")
-        assert seat is not None
-        whose = "your hand" if seat == self.human else f"{seat.long_name}'s hand (your dummy)"
+                return PlayResult(False, "The hand is over.", "hand-over")
+            return PlayResult(False, f"It is {seat.long_name}'s turn, not yours.", "not-your-turn")
         try:
-            c = parse_card(card)
-        except (ValueError, AttributeError):
-            return PlayResult(False, f"{card!r} is not a card.")
-        if not st.hands[seat] >> c & 1:
-            return PlayResult(False, f"The {card_long_name(c)} is not in {whose}.")
-        if not st.legal_mask() >> c & 1 and not self.rules.revokes_allowed:
-            led = SUIT_NAMES[suit_of(st.trick[0][1])]
-            return PlayResult(False, f"You must follow suit: {led} were led and you hold {led}.")
+            action = st.check(card)
+        except IllegalActionError as err:
+            return PlayResult(False, err.sentence(self.human, yours=True), err.code)
         self.redo_stack.clear()
-        self._apply(card_name(c))
+        self._apply(action)
         return PlayResult(True)
 
     def human_call(self, call: str) -> PlayResult:
@@ -317,22 +313,15 @@ class Table:
         a call that is not allowed now is refused with a reason, and nothing changes."""
         st = self.state
         if st.phase is not Phase.AUCTION:
-            return PlayResult(False, "There is no auction now.")
+            return PlayResult(False, "There is no auction now.", "no-auction")
         if not self.human_to_play:
             seat = st.to_play
             assert seat is not None
-            return PlayResult(False, f"It is {seat.long_name}'s turn to call, not yours.")
-        text = call.strip().lower() if isinstance(call, str) else ""
-        if text not in (PASS, DOUBLE):
-            try:
-                text = bid_name(parse_bid(text))
-            except ValueError as err:
-                return PlayResult(False, str(err).capitalize() + ".")
+            return PlayResult(False, f"It is {seat.long_name}'s turn to call, not yours.", "not-your-turn")
         try:
-            st.check(text)
+            text = st.check(call)
         except IllegalActionError as err:
-            reason = str(err).split(": ", 1)[-1]
-            return PlayResult(False, reason[0].upper() + reason[1:] + ".")
+            return PlayResult(False, err.sentence(self.human, yours=True), err.code)
         self.redo_stack.clear()
         self._apply(text)
         return PlayResult(True)
