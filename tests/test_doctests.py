@@ -42,3 +42,11 @@ def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"{name} has examples that doctest does not find"
     assert result.failed == 0, f"{result.failed} of {name}'s examples failed (details above)"
+
+
+def test_the_short_public_names_are_all_there() -> None:
+    """``from whist import GameState, Table, ...``: each name of ``__all__`` is what its module holds."""
+    public = whist._PUBLIC
+    assert sorted(whist.__all__) == sorted([*public, "__version__"])
+    for name, module in public.items():
+        assert getattr(whist, name) is getattr(importlib.import_module(module), name), name
