@@ -25,7 +25,7 @@ from whist.engine.deal import deal_cards, format_pbn, parse_pbn, shuffled_deck
 from whist.engine.rules import make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.engine.trick import legal_cards, trick_winner
+from whist.engine.trick import end_trick, legal_cards, trick_winner
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -307,3 +307,14 @@ def test_push_trusts_its_card() -> None:
     assert off  # this deal gives the second hand a card of another suit
     state.push(off.bit_length() - 1)
     assert state.revokes == ((0, seat),)
+
+
+def test_end_trick_decides_the_winner_the_draw_and_the_end_of_the_hand() -> None:
+    c = parse_card
+    hands = [0, 0, 0, 0]
+    end = end_trick(hands, Seat.N, ((Seat.N, c("KS")), (Seat.S, c("AS"))), None, 0, 26,
+                    stock=(c("2H"), c("3H"), c("4H")), next_seat=lambda s: Seat.N if s is Seat.S else Seat.S)
+    assert end.trick.winner is Seat.S and not end.over and end.stock == (c("4H"),)
+    assert [(d.seat, d.card, d.face_up) for d in end.draws] == [(Seat.S, c("2H"), True), (Seat.N, c("3H"), False)]
+    assert hands[Seat.S] == 1 << c("2H") and hands[Seat.N] == 1 << c("3H")
+    assert end_trick(hands, Seat.N, ((Seat.N, c("KS")), (Seat.S, c("2H"))), c("2H") // 13, 25, 26).over

@@ -1,9 +1,4 @@
-"""The players that decide by rules of thumb: the levels "easy" and "normal", and a random yardstick.
-
-Each decides from an :class:`Observation` only. The searching levels
-(:mod:`whist.ai.montecarlo`) play the normal player's rules in their playouts
-and samples; :mod:`whist.ai.players` names every level.
-"""
+"""The players by rules of thumb (levels "easy" and "normal") and a random one; see :mod:`whist.ai.players`."""
 
 from __future__ import annotations
 

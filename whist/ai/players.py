@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from whist.ai.heuristic import BeginnerPlayer, RandomPlayer, RuleBasedPlayer, is_auction
+from whist.ai.heuristic import BeginnerPlayer, RandomPlayer, RuleBasedPlayer, is_auction  # noqa: F401
 from whist.engine.observation import Observation
 from whist.engine.rules import GAMES, Rules
 
@@ -44,8 +44,6 @@ class Player(Protocol):
         ``"8H"`` or ``"pass"``) this player takes, from its observation only."""
         ...
 
-
-__all__ = ["LEVELS", "BeginnerPlayer", "Player", "RandomPlayer", "RuleBasedPlayer", "is_auction", "make_player"]
 
 
 # The searching players are imported when first asked for: the page reads this

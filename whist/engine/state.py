@@ -380,26 +380,14 @@ class GameState:
             self._call(action)
 
     def push(self, card: int) -> None:
-        """Play ``card`` for the seat to play, trusted: nothing is checked (as python-chess's
-        ``push`` beside ``push_san``). :meth:`apply` is :meth:`check` and then this step
-        in the play; a caller that knows its card is legal (a search, a replay of checked
-        cards) pushes it. Recorded as :meth:`apply` records it, so undo and the record stay
-        exact; a card not in the hand (never legal) only adds it to the trick.
-
-        >>> state = GameState("classic", seed=42)
-        >>> before = state.snapshot()
-        >>> card = state.legal_mask().bit_length() - 1
-        >>> state.push(card); state.actions == [card_name(card)]
-        True
-        >>> state.pop() == card and state.snapshot() == before
-        True
-        """
+        """Play ``card`` for the seat to play, trusted: nothing is checked (python-chess's
+        ``push`` beside ``push_san``); :meth:`apply` is :meth:`check` then this step. Recorded
+        as :meth:`apply` records it, so undo and the record stay exact."""
         self._record(card_name(card))
         self._play(card)
 
     def pop(self) -> int:
-        """Take back the last card played and return it; IndexError when the last action
-        is not a card (or there is none): :meth:`undo` takes back any action."""
+        """Take back the last card played and return it (IndexError if the last action is not one)."""
         if not self._undo or self._undo[-1][0] is not Phase.PLAY:
             raise IndexError("the last action is not a card played")
         return parse_card(self.undo() or "")

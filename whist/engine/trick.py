@@ -1,9 +1,5 @@
-"""The rules of one trick, as pure functions, and the one step that ends a trick.
-
-:func:`end_trick` is the only place that decides a finished trick: its winner
-(who leads next), the draw from a stock, and whether the hand is over. The
-game state plays through it (``GameState.push``) and so do the playouts of the
-searching players, on their own light copy of the position.
+"""The rules of one trick, as pure functions. :func:`end_trick` is the one place
+a finished trick is decided, for the game state and the playouts alike.
 
 >>> from whist.engine.cards import parse_card as c, HEARTS
 >>> trick_winner([c("KS"), c("AS"), c("2H"), c("3S")], trump=HEARTS)
@@ -47,16 +43,12 @@ class Draw:
 
 
 class TrickEnd(NamedTuple):
-    """What follows from a finished trick (see :func:`end_trick`)."""
+    """A finished trick (its winner leads next), the draws after it, the stock left, the hand over."""
 
     trick: Trick
-    """The trick, with its winner: the next leader."""
     draws: tuple[Draw, ...]
-    """The cards taken from the stock after it, in the order taken."""
     stock: tuple[int, ...]
-    """The stock left."""
     over: bool
-    """The hand is over: nobody holds a card any more."""
 
 
 def trick_winner(cards: Sequence[int], trump: int | None) -> int:
@@ -87,20 +79,8 @@ def legal_cards(hand: int, led_suit: int | None) -> int:
 
 def end_trick(hands: list[int], leader: Seat, plays: Plays, trump: int | None, number: int, last: int,
               stock: tuple[int, ...] = (), next_seat: Callable[[Seat], Seat] | None = None) -> TrickEnd:
-    """End trick ``number`` (0 = the first) of a hand of ``last`` tricks: ``plays``, led by
-    ``leader``. Its winner leads next; with a ``stock``, the winner takes the face-up card
-    and each other seat in turn (``next_seat``) the next one, unseen, into ``hands``
-    (changed in place).
-
-    >>> from whist.engine.cards import parse_card as c
-    >>> hands = [0, 0, 0, 0]
-    >>> end = end_trick(hands, Seat.N, ((Seat.N, c("KS")), (Seat.E, c("AS"))), None, 0, 26,
-    ...                 stock=(c("2S"), c("3S"), c("4S")), next_seat=lambda s: Seat.N if s is Seat.E else Seat.E)
-    >>> end.trick.winner.name, [(d.seat.name, d.face_up) for d in end.draws], end.stock == (c("4S"),), end.over
-    ('E', [('E', True), ('N', False)], True, False)
-    >>> hands[Seat.E] == 1 << c("2S")
-    True
-    """
+    """End trick ``number`` (from 0) of a hand of ``last`` tricks. With a ``stock``, the winner
+    takes the face-up card and each other seat in turn the next, into ``hands`` (changed in place)."""
     winner = plays[trick_winner([c for _, c in plays], trump)][0]
     trick = Trick(leader, plays, winner)
     draws: tuple[Draw, ...] = ()
