@@ -25,7 +25,7 @@ from whist.engine.deal import deal_cards, format_pbn, parse_pbn, shuffled_deck
 from whist.engine.rules import make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.engine.trick import legal_cards, trick_winner
+from whist.engine.trick import end_trick, legal_cards, trick_winner
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -269,3 +269,52 @@ def test_unknown_option_and_seat_are_refused() -> None:
         make_rules("classic", trumps="spades")
     with pytest.raises(ValueError, match="not a seat"):
         Seat.parse("X")
+
+
+@pytest.mark.parametrize("game", ["classic", "german", "contract", "dummy"])
+def test_push_is_apply_without_the_check_and_pop_takes_it_back(game: str) -> None:
+    """A legal card pushed leaves the state apply leaves (the record and undo included);
+    pop returns it and restores the state before it; pop refuses what is not a card."""
+    applied, pushed = GameState(game, seed=3), GameState(game, seed=3)
+    with pytest.raises(IndexError):
+        pushed.pop()
+    while not applied.is_over and len(applied.results) < 2:
+        action = applied.legal_actions()[-1]
+        if applied.phase is Phase.PLAY:
+            card = parse_card(action)
+            before = pushed.snapshot()
+            pushed.push(card)
+            assert pushed.pop() == card and pushed.snapshot() == before
+            pushed.push(card)
+        else:
+            pushed.apply(action)
+            if action == NEXT_HAND or applied.phase is Phase.AUCTION:
+                with pytest.raises(IndexError):
+                    pushed.clone().pop()
+        applied.apply(action)
+        assert pushed.snapshot() == applied.snapshot()
+    assert GameState.from_json(pushed.to_json()).snapshot() == applied.snapshot()
+
+
+def test_push_trusts_its_card() -> None:
+    """push checks nothing: a card of another suit is a revoke, as a player's revoke is."""
+    state = GameState("classic", seed=5)
+    lead = state.legal_mask().bit_length() - 1
+    state.push(lead)
+    seat = state.to_play
+    assert seat is not None
+    off = state.hands[seat] & ~legal_cards(state.hands[seat], suit_of(lead))
+    assert off  # this deal gives the second hand a card of another suit
+    state.push(off.bit_length() - 1)
+    assert state.revokes == ((0, seat),)
+
+
+def test_end_trick_decides_the_winner_the_draw_and_the_end_of_the_hand() -> None:
+    c = parse_card
+    hands = [0, 0, 0, 0]
+    end = end_trick(hands, Seat.N, ((Seat.N, c("KS")), (Seat.S, c("AS"))), None, 0, 26,
+                    stock=(c("2H"), c("3H"), c("4H")), next_seat=lambda s: Seat.N if s is Seat.S else Seat.S)
+    assert end.trick.winner is Seat.S and not end.over and end.stock == (c("4H"),)
+    assert [(d.seat, d.card, d.face_up) for d in end.draws] == [(Seat.S, c("2H"), True), (Seat.N, c("3H"), False)]
+    assert hands[Seat.S] == 1 << c("2H") and hands[Seat.N] == 1 << c("3H")
+    assert end_trick(hands, Seat.N, ((Seat.N, c("KS")), (Seat.S, c("2H"))), c("2H") // 13, 25, 26).over

@@ -440,3 +440,19 @@ def test_normal_beats_easy() -> None:
 def test_easy_beats_random() -> None:
     won, _ = match("easy", None, 100)
     assert won >= 75  # measured: 95 of 100
+
+
+def test_the_rules_choose_the_computer_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player comes from the rules' ``computer_player``, not the game's name."""
+    from whist.ai.german import GermanPlayer
+    from whist.engine.rules import GermanWhist, make_rules
+
+    assert Rules.computer_player == "trick-taking" and GermanWhist.computer_player == "two-hand"
+    assert isinstance(make_player("hard", 1, game="german"), GermanPlayer)
+    assert isinstance(make_player("normal", 1, game=make_rules("german")), GermanPlayer)
+    assert isinstance(make_player("easy", 1, game="german"), BeginnerPlayer)
+    monkeypatch.setattr(Rules, "computer_player", "two-hand")
+    assert isinstance(make_player("normal", 1, game="classic"), GermanPlayer)
+    monkeypatch.setattr(Rules, "computer_player", "trick-taking")
+    monkeypatch.setattr(GermanWhist, "computer_player", "trick-taking")
+    assert isinstance(make_player("normal", 1, game="german"), RuleBasedPlayer)

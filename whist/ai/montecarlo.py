@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from whist.ai.bidding import choose_call
-from whist.ai.players import RuleBasedPlayer
+from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.playout import Playout
 from whist.ai.sampling import MISS, DealSampler, PlayModel
 from whist.ai.solver import solve_cards

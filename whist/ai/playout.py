@@ -8,20 +8,21 @@ table (its own hand and the cards played), with a little randomness. Once few
 enough tricks remain the solver takes over and values the rest exactly.
 A playout is cheap (about 30 microseconds a card in CPython) and, being the
 normal player's own policy, choosing the card with the best playout value is
-a one-step improvement on that policy.
+a one-step improvement on that policy. A playout keeps its own light copy of
+the position (hands, trick, tricks) and ends each trick as the game state does,
+by :func:`whist.engine.trick.end_trick`.
 """
 
 from __future__ import annotations
 
 import random
 
-from whist.ai.players import RuleBasedPlayer
+from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.solver import Solver
 from whist.engine.deal import Hands
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
-from whist.engine.state import Trick
-from whist.engine.trick import legal_cards, trick_winner
+from whist.engine.trick import end_trick, legal_cards
 
 
 class Playout:
@@ -37,6 +38,8 @@ class Playout:
         """Leaf positions solved so far (the tricks the leader's side takes), by hands and leader."""
         self.solver = Solver(obs.trump, obs.sides)
         """One transposition table for every leaf of these playouts."""
+        self.last = len(obs.tricks) + obs.hand.bit_count()
+        """The tricks in the hand: those played, and one for each card the seat to play holds."""
 
     def run(self, hands: Hands, card: int, rng: random.Random, noise: float = 0.0,
             leaf: int = 0) -> int:
@@ -81,16 +84,17 @@ class Playout:
             if len(trick) < len(seats):
                 seat = self.next[seat]
                 continue
-            win = trick[trick_winner([c for _, c in trick], trump)][0]
-            tricks.append(Trick(leader, trick, win))
+            end = end_trick(h, leader, trick, trump, len(tricks), self.last)
+            tricks.append(end.trick)
+            win = end.trick.winner
             won[self.side_of[win]] += 1
             if self.side_of[win] == self.side:
                 taken += 1
             leader = seat = win
             trick = ()
-            left = h[leader].bit_count()
-            if left == 0:
+            if end.over:
                 return taken
+            left = h[leader].bit_count()
             if left <= leaf:
                 deal = (h[0], h[1], h[2], h[3])
                 # Playouts of the other cards on the same deal often reach the same position.

@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Iterator
 
-from whist.ai.players import RuleBasedPlayer
+from whist.ai.heuristic import RuleBasedPlayer
 from whist.engine.cards import SUIT_MASK
 from whist.engine.deal import Hands
 from whist.engine.observation import Observation

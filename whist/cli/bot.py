@@ -46,8 +46,8 @@ from whist.engine.cards import SUIT_NAMES, SUITS, card_name, mask_names, parse_c
 from whist.engine.observation import Observation
 from whist.engine.rules import GAMES, Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
-from whist.engine.state import GameState, Phase, Trick
-from whist.engine.trick import legal_cards, trick_winner
+from whist.engine.state import GameState, Phase
+from whist.engine.trick import Plays, Trick, legal_cards
 
 MAX_LINE = 65_536
 """The longest request line, in bytes (a whole German Whist hand in the long form is under 4 KB)."""
@@ -188,7 +188,11 @@ class _Reader:
 
     What the game's rules decide comes from its rules object and a game state
     dealt to the same dealer (how many cards each seat is dealt, the stock, how
-    trump is named, the auction), never from the game's name.
+    trump is named, the auction), never from the game's name. The request's
+    calls are applied to that state and its cards pushed onto it
+    (``GameState.push``), so the state says who leads each trick, who wins it,
+    whose turn it is, the phase, the tricks won and the stock left. Its hands are
+    those of any deal and never read: the request's cards are checked here.
     """
 
     def __init__(self, data: dict[str, Any]) -> None:
@@ -196,6 +200,55 @@ class _Reader:
         self.rules: Rules = Rules()
 
     def observation(self) -> Observation:
+        data = self.data
+        rules, seat, dealer = self._game()
+        seats, sides = rules.seats, rules.sides
+        shape = _shape_of(rules, dealer)
+        table = GameState(rules, 0, dealer=dealer)
+        hand = _cards(_field(data, "hand", list), "hand")
+        trump, turn_up = self._trumps(shape, table)
+        tricks, trick, seen = self._play(table, hand)
+        derived = Phase.HAND_OVER if table.phase is Phase.GAME_OVER else table.phase
+        phase = self._phase(derived)
+
+        # hand sizes: as dealt, plus a card from the stock after each of the first tricks, less the plays
+        draws = len(table.draws) // len(seats)
+        sizes = [shape.dealt[s] + draws if s in seats else 0 for s in range(4)]
+        for plays in (*(t.plays for t in tricks), trick):
+            for s, _ in plays:
+                sizes[s] -= 1
+        if sizes[seat] != hand.bit_count():
+            raise ValueError(f"the hand holds {hand.bit_count()} cards, but {sizes[seat]} are expected "
+                             f"after the tricks played")
+        stock_size = len(table.stock)
+        face_up = self._face_up(stock_size, seen, turn_up if shape.up_on_stock and not tricks else None)
+        if face_up is not None:
+            seen |= 1 << face_up
+        exposed, seen = self._exposed(seat, tricks, trick, sizes, draws, seen)
+        visible = self._turn_up(turn_up, shape.up_on_stock, dealer, seat, tricks, trick, hand, exposed)
+        if not rules.revokes_allowed:
+            _check_voids(tricks, trick, shape.stock // len(seats), {seat: hand, **exposed})
+
+        to_play = table.to_play if phase is derived else None
+        legal = legal_cards(hand, table.led_suit) if phase == Phase.PLAY and to_play == seat else 0
+        legal_calls = tuple(table.legal_calls()) if to_play == seat else ()
+        won = table.tricks_won
+        self._agree(seats, to_play, legal, legal_calls, table.contract, sizes, list(won), visible, stock_size)
+        return Observation(
+            game=rules.name, seat=seat, seats=seats, sides=sides, phase=phase.value, hand=hand, trump=trump,
+            dealer=dealer, turn_up=turn_up, turn_up_visible=visible, leader=table.leader,
+            trick=trick, tricks=tricks, to_play=to_play, legal=legal,
+            hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+            scores=self._scores(len(sides)), tricks_won=won, target=rules.target,
+            hand_number=_whole(_field(data, "hand_number", int, 0), "hand_number"),
+            exposed=tuple(sorted(exposed.items())), auction=table.auction, contract=table.contract,
+            legal_calls=legal_calls, face_up=face_up, stock_size=stock_size,
+            options=tuple(sorted(rules.options.items())),
+        )
+
+    # --- the parts of a request -------------------------------------------------------
+    def _game(self) -> tuple[Rules, Seat, Seat]:
+        """The game's rules (with the request's options), the seat asking and the dealer."""
         data = self.data
         game = _field(data, "game", str)
         if game not in GAMES:
@@ -215,13 +268,12 @@ class _Reader:
         dealer = _seat(_field(data, "dealer", str), "dealer")
         if dealer not in seats:
             raise ValueError(f"the dealer {SEAT_NAMES[dealer]} does not play in {rules.title}")
+        return rules, seat, dealer
 
-        shape = _shape_of(rules, dealer)
-        draw_tricks = shape.stock // len(seats)  # the tricks after which each seat draws from the stock
-        # the auction, replayed through the game's own state (the calls spelt as it records them)
-        table = GameState(rules, 0, dealer=dealer) if rules.has_auction else None
-
-        hand = _cards(_field(data, "hand", list), "hand")
+    def _trumps(self, shape: _Shape, table: GameState) -> tuple[int | None, int | None]:
+        """The trump suit and the turn-up, checked against the game, then the auction
+        (applied to ``table``); ``table`` then plays with the request's trumps."""
+        data, rules = self.data, self.rules
         trump_text = _field(data, "trump", (str, type(None)))
         trump = None if trump_text is None or trump_text.strip().upper() == "NT" else _suit(trump_text)
         up_key = "turnup" if "turnup" in data or "turn_up" not in data else "turn_up"
@@ -232,17 +284,16 @@ class _Reader:
         if shape.turn_up and turn_up is None:
             raise ValueError(f"{rules.title} turns a card up: give it as {up_key!r}")
 
-        phase, calls = self._auction(table)
-        leader = rules.first_leader(dealer) if table is None else table.leader
+        self._auction(table)
         tricks_data = _field(data, "tricks", list)
         if len(tricks_data) > rules.tricks_per_hand:
             raise ValueError(f"a hand of {rules.title} has {rules.tricks_per_hand} tricks, not {len(tricks_data)}")
-        if phase != Phase.PLAY and tricks_data:
-            raise ValueError(f"no card is played in the phase {phase.value!r}: 'tricks' is empty")
+        if table.phase is not Phase.PLAY and tricks_data:
+            raise ValueError(f"no card is played in the phase {table.phase.value!r}: 'tricks' is empty")
         # trumps: by the auction, by the turn-up, by a card revealed later, or none
         early_trump = suit_of(turn_up) if shape.trump_by_turn_up and turn_up is not None else None
         late = shape.trump_revealed and len(tricks_data) >= rules.first_counted_trick
-        if table is not None:
+        if rules.has_auction:
             expect = "null" if table.trump is None else SUITS[table.trump]
             if trump != table.trump:
                 raise ValueError(f"'trump' is {shown(trump_text)}, but the auction makes it {expect}")
@@ -259,93 +310,47 @@ class _Reader:
                                  "but 'trump' is null")
             raise ValueError(f"the turn-up {card_name(turn_up)} is not a trump ({SUITS[trump]})"  # type: ignore[arg-type]
                              f": it makes {SUIT_NAMES[early_trump]} trumps")
+        if not rules.has_auction:
+            # the state plays this hand's trumps, not those of the deal it was dealt
+            table.trump = early_trump if shape.trump_revealed else trump
+            table.reveal = None if trump is None or not shape.trump_revealed else 13 * trump
+        return trump, turn_up
 
-        def following(s: Seat) -> Seat:
-            return rules.next_seat(s)
-
+    def _play(self, table: GameState, hand: int) -> tuple[tuple[Trick, ...], Plays, int]:
+        """Push the cards of the tricks and of the current trick onto ``table``: the tricks,
+        the current trick and every card seen (the hand's and those played)."""
+        data, rules = self.data, self.rules
+        n = len(rules.seats)
         seen = hand
-        tricks: list[Trick] = []
-        for i, t in enumerate(tricks_data):
+        for i, t in enumerate(_field(data, "tricks", list)):
             where = f"tricks[{i}]"
-            plays, seen = _plays(t, where, following, seen, leader)
-            if len(plays) != len(seats):
-                raise ValueError(f"{where} has {len(plays)} cards; a trick of {rules.title} has {len(seats)}")
-            trick_trump = early_trump if shape.trump_revealed and i < rules.first_counted_trick else trump
-            win = plays[trick_winner([c for _, c in plays], trick_trump)][0]
+            plays, seen = _plays(t, where, rules.next_seat, seen, table.leader)
+            if len(plays) != n:
+                raise ValueError(f"{where} has {len(plays)} cards; a trick of {rules.title} has {n}")
+            for _, c in plays:
+                table.push(c)
+            win = table.tricks[-1].winner
             if "winner" in t and _seat(t["winner"], where + ".winner") != win:
                 raise ValueError(f"{where}: the winner is {SEAT_NAMES[win]}, not {shown(t['winner'])}")
-            tricks.append(Trick(leader, plays, win))
-            leader = win
-        if len(tricks) == rules.tricks_per_hand:
-            phase = Phase.HAND_OVER
         key = "current" if "current" in data or "trick" not in data else "trick"
         current = _field(data, key, dict, {"cards": []})
-        trick, seen = _plays(current, key, following, seen, leader)
-        if len(trick) >= len(seats):
+        trick, seen = _plays(current, key, rules.next_seat, seen, table.leader)
+        if len(trick) >= n:
             raise ValueError("the current trick is complete: it belongs in 'tricks'")
-        if phase != Phase.PLAY and trick:
-            raise ValueError(f"no card is played in the phase {phase.value!r}: the current trick is empty")
-        phase = self._phase(phase)
-        played = 0
-        for t in tricks:
-            for _, c in t.plays:
-                played |= 1 << c
+        derived = Phase.HAND_OVER if table.phase is Phase.GAME_OVER else table.phase
+        if derived != Phase.PLAY and trick:
+            raise ValueError(f"no card is played in the phase {derived.value!r}: the current trick is empty")
         for _, c in trick:
-            played |= 1 << c
+            table.push(c)
+        return table.tricks, trick, seen
 
-        # hand sizes: as dealt, plus a card from the stock after each of the first tricks, less the plays
-        draws = min(len(tricks), draw_tricks)
-        sizes = [shape.dealt[s] + draws if s in seats else 0 for s in range(4)]
-        for t in tricks:
-            for s, _ in t.plays:
-                sizes[s] -= 1
-        for s, _ in trick:
-            sizes[s] -= 1
-        if sizes[seat] != hand.bit_count():
-            raise ValueError(f"the hand holds {hand.bit_count()} cards, but {sizes[seat]} are expected "
-                             f"after the tricks played")
-        stock_size = shape.stock - draws * len(seats)
-        face_up = self._face_up(stock_size, seen, turn_up if shape.up_on_stock and not tricks else None)
-        if face_up is not None:
-            seen |= 1 << face_up
-        exposed, seen = self._exposed(seat, tricks, trick, sizes, draws, seen)
-        visible = self._turn_up(turn_up, shape.up_on_stock, dealer, seat, tricks, trick, hand, exposed)
-        if not rules.revokes_allowed:
-            _check_voids(tricks, trick, draw_tricks, {seat: hand, **exposed})
-
-        to_play: Seat | None = None
-        if table is not None and phase == Phase.AUCTION:
-            to_play = table.to_play
-        elif phase == Phase.PLAY:
-            to_play = following(trick[-1][0]) if trick else leader
-        legal = legal_cards(hand, suit_of(trick[0][1]) if trick else None) \
-            if phase == Phase.PLAY and to_play == seat else 0
-        legal_calls = tuple(table.legal_calls()) if table is not None and to_play == seat else ()
-        won = [0] * len(sides)
-        for t in tricks[rules.first_counted_trick:]:
-            won[rules.side_of(t.winner)] += 1
-        contract = None if table is None else table.contract
-        self._agree(seats, to_play, legal, legal_calls, contract, sizes, won, visible, stock_size)
-        return Observation(
-            game=game, seat=seat, seats=seats, sides=sides, phase=phase.value, hand=hand, trump=trump,
-            dealer=dealer, turn_up=turn_up, turn_up_visible=visible, leader=leader,
-            trick=trick, tricks=tuple(tricks), to_play=to_play, legal=legal,
-            hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
-            scores=self._scores(len(sides)), tricks_won=tuple(won), target=rules.target,
-            hand_number=_whole(_field(data, "hand_number", int, 0), "hand_number"),
-            exposed=tuple(sorted(exposed.items())), auction=calls, contract=contract,
-            legal_calls=legal_calls, face_up=face_up, stock_size=stock_size,
-            options=tuple(sorted(rules.options.items())),
-        )
-
-    # --- the parts of a request -------------------------------------------------------
-    def _auction(self, table: GameState | None) -> tuple[Phase, tuple[tuple[Seat, str], ...]]:
-        """Replay the calls through the game's own state: the phase after them, and the calls."""
+    def _auction(self, table: GameState) -> None:
+        """Replay the calls through the game's own state."""
         given = _field(self.data, "auction", list, [])
-        if table is None:
+        if not self.rules.has_auction:
             if given:
                 raise ValueError(f"{self.rules.title} has no auction: 'auction' is empty")
-            return Phase.PLAY, ()
+            return
         for i, item in enumerate(given):
             where = f"auction[{i}]"
             if table.phase is not Phase.AUCTION:
@@ -362,7 +367,6 @@ class _Reader:
                 table.apply(_text(item, where))
             except ValueError as err:
                 raise ValueError(f"{where}: {err}") from None
-        return table.phase, table.auction
 
     def _phase(self, derived: Phase) -> Phase:
         """The phase: derived from the play; a finished hand may also end the game."""
@@ -396,7 +400,7 @@ class _Reader:
             raise ValueError(f"before the first trick the face-up card is the turn-up {card_name(expect)}")
         return card
 
-    def _exposed(self, seat: Seat, tricks: list[Trick], trick: tuple[tuple[Seat, int], ...],
+    def _exposed(self, seat: Seat, tricks: Sequence[Trick], trick: Plays,
                  sizes: list[int], draws: int, seen: int) -> tuple[dict[Seat, int], int]:
         """The cards of other hands this seat sees: a whole hand (a dummy's, or the
         controller's to its dummy), or the cards another seat took face up."""
@@ -443,8 +447,8 @@ class _Reader:
                              f"to {seat.long_name}")
         return out, seen
 
-    def _turn_up(self, turn_up: int | None, on_stock: bool, dealer: Seat, seat: Seat, tricks: list[Trick],
-                 trick: tuple[tuple[Seat, int], ...], hand: int, exposed: dict[Seat, int]) -> bool:
+    def _turn_up(self, turn_up: int | None, on_stock: bool, dealer: Seat, seat: Seat, tricks: Sequence[Trick],
+                 trick: Plays, hand: int, exposed: dict[Seat, int]) -> bool:
         """Whether the turn-up is on show in the dealer's hand, checking where it is.
 
         It is dealt to the dealer, or (on the stock) taken face up by the winner of the first trick.
@@ -567,7 +571,7 @@ def _rules_of(game: str, data: dict[str, Any]) -> Rules:
         raise ValueError(f"game {game!r}: {err}") from None
 
 
-def _check_voids(tricks: list[Trick], trick: tuple[tuple[Seat, int], ...], draw_tricks: int,
+def _check_voids(tricks: Sequence[Trick], trick: Plays, draw_tricks: int,
                  known: dict[Seat, int]) -> None:
     """Where revokes are not allowed: a seat that showed out of a suit (after its
     last draw from any stock) plays no card of it later, and holds none."""
@@ -676,7 +680,7 @@ def _ints(values: Any, where: str) -> list[int]:
 
 
 def _plays(t: Any, where: str, following: Any, seen: int,
-           leader: Seat) -> tuple[tuple[tuple[Seat, int], ...], int]:
+           leader: Seat) -> tuple[Plays, int]:
     """The cards of one trick, checked: led by ``leader``, clockwise, no card seen twice."""
     if not isinstance(t, dict):
         raise ValueError(f"{where} is an object with 'leader' and 'cards'")

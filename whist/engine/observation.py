@@ -1,20 +1,20 @@
 """What one seat may know: its own hand and everything played in the open.
 
 Computer players, hints and the bot protocol decide from an
-:class:`Observation` only, so they can never read a hidden card.
+:class:`Observation` only, so they can never read a hidden card. The game
+state makes one (``GameState.observation``); the bot protocol reads one from
+a request.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from whist.engine.auction import Contract
 from whist.engine.cards import FULL_DECK, SUITS, card_name, mask_names, suit_of
 from whist.engine.seats import SEAT_NAMES, Seat
-
-if TYPE_CHECKING:
-    from whist.engine.state import GameState, Trick
+from whist.engine.trick import Trick
 
 
 @dataclass(frozen=True)
@@ -146,40 +146,3 @@ class Observation:
                 "stock_size": self.stock_size} if self.stock_size or self.face_up is not None else {}),
             **({"options": dict(self.options)} if self.options else {}),
         }
-
-
-def observe(state: GameState, seat: Seat) -> Observation:
-    if seat not in state.rules.seats:
-        raise ValueError(f"{seat.long_name} does not play in {state.rules.title}")
-    h = state.hands
-    return Observation(
-        game=state.rules.name, seat=seat, seats=state.rules.seats, sides=state.rules.sides,
-        phase=state.phase.value, hand=h[seat], trump=state.trump, dealer=state.dealer,
-        turn_up=state.turn_up, turn_up_visible=state.turn_up_visible, leader=state.leader,
-        trick=state.trick, tricks=state.tricks, to_play=state.to_play,
-        legal=state.legal_mask() if state.to_play == seat else 0,
-        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
-        scores=state.scores, tricks_won=state.tricks_won, target=state.rules.target,
-        hand_number=state.hand_number, exposed=exposed_to(state, seat),
-        auction=state.auction, contract=state.contract, face_up=state.face_up, stock_size=len(state.stock),
-        legal_calls=tuple(state.legal_calls()) if state.to_play == seat else (),
-        options=tuple(sorted(state.rules.options.items())),
-    )
-
-
-def exposed_to(state: GameState, seat: Seat) -> tuple[tuple[Seat, int], ...]:
-    """The cards of other hands that ``seat`` has seen (see ``Observation.exposed``):
-    a dummy's hand, and face-up cards taken from the stock and not yet played."""
-    rules, h = state.rules, state.hands
-    shown: dict[Seat, int] = {}
-    for draw in state.draws:
-        if draw.face_up and draw.seat != seat and h[draw.seat] >> draw.card & 1:
-            shown[draw.seat] = shown.get(draw.seat, 0) | 1 << draw.card
-    opened = bool(state.tricks or state.trick)
-    for dummy in rules.dummies:
-        controller = rules.controller(dummy)
-        if dummy != seat and (opened or controller == seat):
-            shown[dummy] = h[dummy]
-        if seat == dummy:
-            shown[controller] = h[controller]
-    return tuple(sorted(shown.items()))

@@ -171,6 +171,9 @@ class Rules:
     #: Whether the hand is played with a stock drawn from after each trick (German Whist).
     has_stock: ClassVar[bool] = False
     """Tricks before this one do not score (German Whist's Phase One)."""
+    computer_player: ClassVar[str] = "trick-taking"
+    """The kind of computer player the game wants (``whist.ai.players`` maps it to one a level):
+    "trick-taking" for partnerships of four, "two-hand" for German Whist's stock and exact endgame."""
     rubber_bonus: ClassVar[int] = 2
     revoke_penalty: ClassVar[int] = 3
     """Tricks a revoke hands from the revoking side to the other (club rules), as far as it has them."""
@@ -417,6 +420,7 @@ class GermanWhist(Rules):
     tricks_per_hand = 26
     first_counted_trick = 13
     has_stock = True
+    computer_player = "two-hand"
     revoke_penalty = 2
     revoke_penalty_words = "two of the revoker's Phase Two tricks (all, if fewer were won)"
     hand_word = "deal"

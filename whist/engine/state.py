@@ -21,17 +21,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from whist.engine import auction
 from whist.engine.auction import Call, Contract
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card, shown, suit_of
+from whist.engine.observation import Observation
 from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
-from whist.engine.trick import legal_cards, trick_winner
-
-if TYPE_CHECKING:
-    from whist.engine.observation import Observation
+from whist.engine.trick import Draw, Trick, end_trick, legal_cards
 
 RECORD_FORMAT = 2
 """The format of the game records written now. Format 1 differs only in the draw for
@@ -101,25 +99,6 @@ class Phase(StrEnum):
     PLAY = "play"
     HAND_OVER = "hand-over"
     GAME_OVER = "game-over"
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the cards in the order played, who won."""
-
-    leader: Seat
-    plays: tuple[tuple[Seat, int], ...]
-    winner: Seat
-
-
-@dataclass(frozen=True)
-class Draw:
-    """A card taken from the stock after a trick: face up by the winner, unseen by the others."""
-
-    trick: int
-    seat: Seat
-    card: int
-    face_up: bool
 
 
 @dataclass(frozen=True)
@@ -300,9 +279,39 @@ class GameState:
 
     def observation(self, seat: Seat) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
-        from whist.engine.observation import observe
+        rules, h = self.rules, self.hands
+        if seat not in rules.seats:
+            raise ValueError(f"{seat.long_name} does not play in {rules.title}")
+        mine = self.to_play == seat
+        return Observation(
+            game=rules.name, seat=seat, seats=rules.seats, sides=rules.sides,
+            phase=self.phase.value, hand=h[seat], trump=self.trump, dealer=self.dealer,
+            turn_up=self.turn_up, turn_up_visible=self.turn_up_visible, leader=self.leader,
+            trick=self.trick, tricks=self.tricks, to_play=self.to_play, legal=self.legal_mask() if mine else 0,
+            hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
+            scores=self.scores, tricks_won=self.tricks_won, target=rules.target,
+            hand_number=self.hand_number, exposed=self.exposed_to(seat),
+            auction=self.auction, contract=self.contract, face_up=self.face_up, stock_size=len(self.stock),
+            legal_calls=tuple(self.legal_calls()) if mine else (),
+            options=tuple(sorted(rules.options.items())),
+        )
 
-        return observe(self, seat)
+    def exposed_to(self, seat: Seat) -> tuple[tuple[Seat, int], ...]:
+        """The cards of other hands that ``seat`` has seen (see ``Observation.exposed``):
+        a dummy's hand, and face-up cards taken from the stock and not yet played."""
+        rules, h = self.rules, self.hands
+        seen: dict[Seat, int] = {}
+        for draw in self.draws:
+            if draw.face_up and draw.seat != seat and h[draw.seat] >> draw.card & 1:
+                seen[draw.seat] = seen.get(draw.seat, 0) | 1 << draw.card
+        opened = bool(self.tricks or self.trick)
+        for dummy in rules.dummies:
+            controller = rules.controller(dummy)
+            if dummy != seat and (opened or controller == seat):
+                seen[dummy] = h[dummy]
+            if seat == dummy:
+                seen[controller] = h[controller]
+        return tuple(sorted(seen.items()))
 
     # --- changing the state ---------------------------------------------
     def check(self, action: str) -> str:
@@ -355,9 +364,10 @@ class GameState:
         """Take an action. An illegal one raises IllegalActionError and changes nothing.
         The record, undo and the observations carry the action as :meth:`check` spells it."""
         action = self.check(action)
-        self._undo.append(self._snapshot())
-        self.actions.append(action)
-        self.actors.append(self.to_play)
+        if self.phase is Phase.PLAY:
+            self.push(parse_card(action))
+            return
+        self._record(action)
         if self.phase is Phase.DRAW:
             self._deal_hand(0, self.dealer)
         elif self.phase is Phase.HAND_OVER:
@@ -366,10 +376,21 @@ class GameState:
                 self.scores = tuple(0 for _ in self.scores)
                 self.game_number += 1
             self._deal_hand(self.hand_number + 1, self.rules.next_dealer(self.dealer))
-        elif self.phase is Phase.AUCTION:
-            self._call(action)
         else:
-            self._play(parse_card(action))
+            self._call(action)
+
+    def push(self, card: int) -> None:
+        """Play ``card`` for the seat to play, trusted: nothing is checked (python-chess's
+        ``push`` beside ``push_san``); :meth:`apply` is :meth:`check` then this step. Recorded
+        as :meth:`apply` records it, so undo and the record stay exact."""
+        self._record(card_name(card))
+        self._play(card)
+
+    def pop(self) -> int:
+        """Take back the last card played and return it (IndexError if the last action is not one)."""
+        if not self._undo or self._undo[-1][0] is not Phase.PLAY:
+            raise IndexError("the last action is not a card played")
+        return parse_card(self.undo() or "")
 
     def undo(self) -> str | None:
         """Take back the last action and return it (None when there is none)."""
@@ -455,6 +476,12 @@ class GameState:
     def _snapshot(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
 
+    def _record(self, action: str) -> None:
+        """Keep what undo needs and the action with the seat that takes it."""
+        self._undo.append(self._snapshot())
+        self.actions.append(action)
+        self.actors.append(self.to_play)
+
     def _deal_hand(self, hand_number: int, dealer: Seat) -> None:
         self.hand_number = hand_number
         self.dealer = dealer
@@ -503,35 +530,24 @@ class GameState:
             self.revokes = (*self.revokes, (len(self.tricks), seat))
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
-        self.hands = (hands[0], hands[1], hands[2], hands[3])
-        self.trick = (*self.trick, (seat, card))
-        if len(self.trick) < len(self.rules.seats):
+        self.trick = trick = (*self.trick, (seat, card))
+        rules = self.rules
+        if len(trick) < len(rules.seats):
+            self.hands = (hands[0], hands[1], hands[2], hands[3])
             return
-        win = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
-        self.tricks = (*self.tricks, Trick(self.leader, self.trick, win))
+        end = end_trick(hands, self.leader, trick, self.trump, len(self.tricks), rules.tricks_per_hand,
+                        self.stock, rules.next_seat)
+        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        self.tricks = (*self.tricks, end.trick)
         self.trick = ()
-        self.leader = win
-        if self.stock:
-            self._draw_from_stock(win)
+        self.leader = end.trick.winner
+        if end.draws:
+            self.stock = end.stock
+            self.draws = (*self.draws, *end.draws)
         if len(self.tricks) == self.rules.first_counted_trick and self.reveal is not None:
             self.trump = suit_of(self.reveal)
-        if len(self.tricks) == self.rules.tricks_per_hand:
+        if end.over:
             self._score_hand()
-
-    def _draw_from_stock(self, winner: Seat) -> None:
-        """The winner takes the face-up card, then each other player in turn the next, unseen."""
-        takers = [winner]
-        while len(takers) < len(self.rules.seats):
-            takers.append(self.rules.next_seat(takers[-1]))
-        hands = list(self.hands)
-        draws = []
-        for i, seat in enumerate(takers):
-            card = self.stock[i]
-            hands[seat] |= 1 << card
-            draws.append(Draw(len(self.tricks) - 1, seat, card, face_up=i == 0))
-        self.hands = (hands[0], hands[1], hands[2], hands[3])
-        self.stock = self.stock[len(takers):]
-        self.draws = (*self.draws, *draws)
 
     def _score_hand(self) -> None:
         score = self.rules.score_hand(self.tricks_won, self.dealt, self.trump, self.revokes, self.contract)
