@@ -1,10 +1,11 @@
 """How the stored records in this folder were made: run once with the code of before issue 15.
 
-``python tests/records/make.py`` writes, for each case, the exact ``localStorage`` values the page
-stores (:mod:`whist.web.storage` ``encode``/``encode_game``/``write``, as :mod:`whist.web.persist`
-calls them): ``{key: text}`` in ``<case>.json``. The files are committed as they were written by
-that code, and :mod:`tests.test_saved_records` loads them with today's. Do not regenerate them
-with newer code: they are the record of what players' browsers hold.
+``python tests/records/make.py``, run at commit a225304 (the code before issue 15), wrote, for
+each case, the exact ``localStorage`` values the page stores (:mod:`whist.web.storage`'s
+``encode``/``encode_game``/``write``, as :mod:`whist.web.persist` calls them): ``{key: text}``
+in ``<case>.json``. The files are committed as that code wrote them, and
+:mod:`tests.test_saved_records` loads them with today's. They are the record of what players'
+browsers hold: do not regenerate them with newer code (whose calls differ).
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from whist.table import Table  # noqa: E402
-from whist.web.settings import Settings  # noqa: E402
-from whist.web.statsview import game_result  # noqa: E402
-from whist.web.storage import (  # noqa: E402
+from whist.table import Table
+from whist.web.settings import Settings
+from whist.web.statsview import game_result
+from whist.web.storage import (
     GAME_KEY,
     SETTINGS_KEY,
-    STATS_KEY,
     MemoryStorage,
     count_game,
     encode,
