@@ -4,8 +4,9 @@
 each case, the exact ``localStorage`` values the page stores (:mod:`whist.web.storage`'s
 ``encode``/``encode_game``/``write``, as :mod:`whist.web.persist` calls them): ``{key: text}``
 in ``<case>.json``. The files are committed as that code wrote them, and
-:mod:`tests.test_saved_records` loads them with today's. They are the record of what players'
-browsers hold: do not regenerate them with newer code (whose calls differ).
+:mod:`tests.test_saved_records` loads them with today's: they are the record of what players'
+browsers hold, never to be rewritten. This script's calls follow today's code, and the test also
+checks that, run now, it writes the very same values (the stored formats have not changed).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from whist.table import Table
+from whist.table.catalog import game_result
 from whist.web.settings import Settings
-from whist.web.statsview import game_result
 from whist.web.storage import (
     GAME_KEY,
     SETTINGS_KEY,
@@ -50,7 +51,7 @@ def play_until(table: Table, done: Any) -> None:
 
 
 def game_text(game_id: str, table: Table) -> str:
-    return encode(encode_game(game_id, table.state, table.redo_stack))
+    return encode(encode_game(game_id, table))
 
 
 def classic_undone() -> dict[str, str]:
@@ -109,9 +110,14 @@ CASES = {"classic_undone": classic_undone, "contract_auction": contract_auction,
          "finished_counted": finished_and_counted, "settings": settings}
 
 
+def text(name: str) -> str:
+    """The file ``name`` as this code writes it."""
+    return json.dumps(CASES[name](), indent=1, sort_keys=True) + "\n"
+
+
 def main() -> None:
-    for name, make in CASES.items():
-        (HERE / f"{name}.json").write_text(json.dumps(make(), indent=1, sort_keys=True) + "\n")
+    for name in CASES:
+        (HERE / f"{name}.json").write_text(text(name))
 
 
 if __name__ == "__main__":
