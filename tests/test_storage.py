@@ -586,3 +586,15 @@ def test_which_game_a_reloaded_tab_restores() -> None:
     assert restored is not None and restored[0]["id"] == "31-abc"
     assert read_game("[" * 10_000) is None and read_game(None) is None and read_game('{"v": 1}') is None
     assert game_id_of(theirs) == "77-abc" and game_id_of("{") is None
+
+
+def test_a_finished_game_s_result_for_the_stats() -> None:
+    from whist.engine.seats import Seat
+    from whist.table.catalog import game_result
+
+    state = a_state(0, seed=3)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    r = game_result(state, Seat.S)
+    assert r["hands_played"] == len(state.results) and r["hands_won"] <= r["hands_played"]
+    assert r["won"] == (state.winner == state.rules.side_of(Seat.S))

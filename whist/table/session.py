@@ -198,18 +198,6 @@ class Table:
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
         replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
         ``part`` says which of the two could not be used.
-
-        >>> table = Table(seed=3)
-        >>> while table.computer_step():
-        ...     pass
-        >>> _ = table.human_play(table.hint() or ""); _ = table.undo()
-        >>> again = Table.load(**table.saved())
-        >>> again.state.snapshot() == table.state.snapshot() and again.redo_stack == table.redo_stack
-        True
-        >>> Table.load(table.saved()["record"], [["AS", "AS"]])
-        Traceback (most recent call last):
-        ...
-        whist.table.session.SavedGameError: the moves you could redo
         """
         actions = record.get("actions") if isinstance(record, dict) else None
         if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
