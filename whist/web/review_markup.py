@@ -15,11 +15,14 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from whist.ai.review import HandReview, Mark
 from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
 from whist.engine.seats import SEAT_NAMES, Seat
-from whist.engine.state import GameState
+
+if TYPE_CHECKING:
+    from whist.engine.state import GameState
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
