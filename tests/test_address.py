@@ -101,3 +101,28 @@ def test_any_address_gives_a_table(query: dict[str, str], fragment: dict[str, st
 @given(st.text(), st.text())
 def test_any_raw_address_text_gives_a_table(search: str, fragment: str) -> None:
     _table_for(search, fragment)
+
+
+#: Deal links as the code of before issue 15 read them: the game, dealer, trumps and every hand dealt.
+LINKS = [
+    ("#deal=42", "classic", "N", 3, (291920555683912, 2399350196536080, 1689129847900195, 123199027250308)),
+    ("#deal=7&game=short&rubber=true", "short", "E", 1,
+     (70517998551703, 316728413795592, 570925861191744, 3545427353831456)),
+    ("#deal=123&game=contract&target=50&doubling=true", "contract", "E", None,
+     (8905347236928, 3698776455774347, 162599091044864, 633318733314356)),
+    ("#deal=9&game=german&trump=variable", "german", "S", 0, (304575497904192, 0, 776462508610048, 0)),
+    ("#deal=31&game=dummy&dealer=W", "dummy", "W", 0,
+     (1548224108315692, 26548005572736, 639092233339410, 2289735280142657)),
+    ("#deal=123456789012345678&game=american&no_trump=true", "american", "W", None,
+     (2255718203794452, 175969642381928, 1433782576550016, 638129204644099)),
+]
+
+
+def test_deal_links_keep_their_deals() -> None:
+    for fragment, game, dealer, trump, dealt in LINKS:
+        start = parse_address("", fragment)
+        assert start.problems == [] and start.game == game, fragment
+        state = Table(start.seed or 0, start.game, dealer=start.dealer, **start.options).state
+        assert (state.dealer.name, state.trump, tuple(state.dealt)) == (dealer, trump, dealt), fragment
+        assert share_fragment(game, state.rules.options, state.deal_number,
+                              start.dealer) == fragment.replace("&game=classic", ""), fragment

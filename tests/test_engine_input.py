@@ -247,9 +247,9 @@ def test_a_game_the_page_stored_before_still_loads_normalised() -> None:
     for _ in range(9):
         old.apply(old.legal_actions()[-1])
     record = {**old.to_record(), "actions": [a.lower() for a in old.actions]}
-    game, state, problems = decode_game({"id": "g1", "record": record, "redo": []})
-    assert problems == [] and game is not None and state is not None
-    assert state.snapshot() == old.snapshot()
+    game, table, problems = decode_game({"id": "g1", "record": record, "redo": []})
+    assert problems == [] and game is not None and table is not None
+    assert table.state.snapshot() == old.snapshot()
     assert game["record"] == old.to_record() and game["record"]["actions"][1] == old.actions[1].upper()
 
 

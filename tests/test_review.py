@@ -12,11 +12,12 @@ import pytest
 
 from tests.test_solver import dds_values
 from whist.ai.players import make_player
-from whist.ai.review import HandReview, describe_hand, hand_at_end, pbn_of, replay_of
+from whist.ai.review import HandReview, describe_hand, hand_at_end, pbn_of
 from whist.engine.cards import card_name
 from whist.engine.deal import parse_pbn
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, Phase
+from whist.table import Table
 
 
 def play_hands(game: str, seed: int, hands: int, **options: Any) -> GameState:
@@ -42,7 +43,7 @@ def test_a_deal_number_always_gives_the_same_cards() -> None:
 @pytest.mark.parametrize("game", ["classic", "contract", "german", "dummy"])
 def test_replay_this_deal_gives_the_same_cards_dealer_and_trump(game: str) -> None:
     state = play_hands(game, 4, 2)
-    again = replay_of(state)
+    again = Table(game=state.rules.name).replay(state).state  # the session's Replay this deal
     assert again.hands == state.dealt and again.dealer == state.dealer
     assert again.turn_up == state.turn_up
     if game != "contract":
@@ -173,8 +174,8 @@ def test_a_costly_card_is_marked_red_with_what_it_cost() -> None:
 
 
 def test_a_replay_keeps_the_options_but_not_the_draw() -> None:
-    from whist.web import review_markup as rm
-
     state = GameState("classic", seed=3, draw="high", rubber=True)
-    assert rm.replay_options(state) == {"rubber": True}
-    assert rm.replay_options(GameState("contract", seed=3)) == {}
+    assert state.rules.replay_options() == {"rubber": True}
+    assert GameState("contract", seed=3).rules.replay_options() == {}
+    again = Table(seed=3, game="classic", draw="high", rubber=True).replay(state)
+    assert again.options == {"rubber": True} and again.state.phase.value == "play"

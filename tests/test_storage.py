@@ -31,7 +31,6 @@ from whist.web.storage import (
     count_game,
     empty_stats,
     encode,
-    encode_game,
     export_text,
     fingerprint,
     game_id_of,
@@ -52,6 +51,11 @@ def a_state(moves: int = 10, seed: int = 31) -> GameState:
     for _ in range(moves):
         state.apply(state.legal_actions()[0])
     return state
+
+
+def encode_game(game_id: str, state: GameState, redo: list[list[str]]) -> dict[str, Any]:
+    """A game as the page stores it: its id, its record, its redo stack (bottom first)."""
+    return {"id": game_id, "record": state.to_record(), "redo": [list(g) for g in redo]}
 
 
 def a_game(moves: int = 10) -> dict[str, Any]:
@@ -113,7 +117,7 @@ def test_everything_round_trips() -> None:
     saved = Saved.load(store)
     assert saved.notices == []
     assert saved.settings == chosen and saved.stats == stats and saved.game == game
-    assert saved.state is not None and saved.state.snapshot() == state.snapshot()
+    assert saved.table is not None and saved.table.state.snapshot() == state.snapshot()
 
 
 def test_the_game_comes_back_with_its_undo_history_and_redo_list() -> None:
@@ -125,13 +129,13 @@ def test_the_game_comes_back_with_its_undo_history_and_redo_list() -> None:
     store = MemoryStorage()
     write(store, GAME_KEY, encode_game("g-3", state, redo))
     saved = Saved.load(store)
-    assert saved.notices == [] and saved.game is not None and saved.state is not None
+    assert saved.notices == [] and saved.game is not None and saved.table is not None
     assert saved.game["redo"] == redo
-    assert saved.state.snapshot() == state.snapshot()
-    assert saved.state.can_undo and len(saved.state.actions) == 8
+    assert saved.table.state.snapshot() == state.snapshot()
+    assert saved.table.state.can_undo and len(saved.table.state.actions) == 8
     for action in redo[0]:
-        saved.state.apply(action)
-    assert len(saved.state.actions) == 12
+        saved.table.state.apply(action)
+    assert len(saved.table.state.actions) == 12
 
 
 def test_a_damaged_redo_list_is_dropped_and_the_game_kept() -> None:
@@ -265,7 +269,7 @@ def test_a_damaged_game_in_progress_is_dropped_with_a_notice(damage: str) -> Non
         game["record"] = [1, 2]
     store = MemoryStorage({GAME_KEY: encode(game)})
     saved = Saved.load(store)
-    assert saved.game is None and saved.state is None
+    assert saved.game is None and saved.table is None
     assert len(saved.notices) == 1 and "could not be restored" in saved.notices[0] and "new game" in saved.notices[0]
     assert "(" not in saved.notices[0] and len(saved.details) == 1  # plain words; the reason for the console
     assert GAME_KEY not in store.data and GAME_KEY + ":damaged" in store.data
@@ -305,7 +309,7 @@ def test_export_and_import_round_trip() -> None:
     got = import_text(text)
     assert got.problems == [] and got.anything
     assert got.settings == chosen and got.stats == stats and got.game == game
-    assert got.state is not None and got.state.snapshot() == state.snapshot()
+    assert got.table is not None and got.table.state.snapshot() == state.snapshot()
     assert import_text(export_text(DEFAULTS, stats, None)).game is None
 
 
@@ -363,7 +367,7 @@ def test_arbitrary_stored_data_never_raises(data: dict[str, str]) -> None:
     saved = Saved.load(store)
     assert isinstance(saved.settings, Settings)
     consistent(saved.stats)
-    assert (saved.game is None) == (saved.state is None)
+    assert (saved.game is None) == (saved.table is None)
     assert all(isinstance(n, str) and "Traceback" not in n for n in saved.notices)
     assert len(saved.notices) <= len(data)
     assert Saved.load(store).notices == []  # each problem is told once
@@ -582,3 +586,15 @@ def test_which_game_a_reloaded_tab_restores() -> None:
     assert restored is not None and restored[0]["id"] == "31-abc"
     assert read_game("[" * 10_000) is None and read_game(None) is None and read_game('{"v": 1}') is None
     assert game_id_of(theirs) == "77-abc" and game_id_of("{") is None
+
+
+def test_a_finished_game_s_result_for_the_stats() -> None:
+    from whist.engine.seats import Seat
+    from whist.table.catalog import game_result
+
+    state = a_state(0, seed=3)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    r = game_result(state, Seat.S)
+    assert r["hands_played"] == len(state.results) and r["hands_won"] <= r["hands_played"]
+    assert r["won"] == (state.winner == state.rules.side_of(Seat.S))

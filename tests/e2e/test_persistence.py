@@ -26,7 +26,7 @@ from tests.e2e.test_play import play_lowest, wait_your_move
 from whist.engine.seats import Seat
 from whist.engine.state import GameState
 from whist.table import Table
-from whist.web.statsview import game_result
+from whist.table.catalog import game_result
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

@@ -185,18 +185,9 @@ def hand_at_end(record: dict[str, Any], hand_number: int) -> GameState:
     return state
 
 
-def replay_of(state: GameState) -> GameState:
-    """A new game that starts with the same cards as the current (or just finished)
-    hand of ``state``: same deal number, same dealer, same rules."""
-    options = dict(state.rules.options)
-    if "draw" in options:
-        options["draw"] = "none"
-    return GameState(state.rules.name, state.deal_number, dealer=state.dealer, **options)
-
-
 def pbn_of(state: GameState, event: str = "Whist") -> str:
     """The current (or just finished) hand as a PBN record for bridge software."""
-    hands = state.dealt if state.rules.first_counted_trick == 0 else _phase_two_hands(state)
+    hands = _phase_two_hands(state) if state.rules.has_stock else state.dealt
     lines = [
         f'[Event "{event}: {state.rules.title}"]',
         f'[Board "{state.hand_number + 1}"]',

@@ -204,6 +204,21 @@ class Rules:
         """The one-line explanation of an option of this game, for the New game dialog."""
         return OPTION_HELP.get(key, "").format(penalty=cls.revoke_penalty_words, hand=cls.hand_word)
 
+    def replay_options(self) -> dict[str, Any]:
+        """The options of a game that deals this hand again (Replay, a shared deal): this game's
+        own, those not at their defaults, and no draw for partners and deal (a replay starts
+        from the deal).
+
+        >>> ShortWhist(rubber=True, draw="high").replay_options(), DummyWhist().replay_options()
+        ({'rubber': True}, {})
+        """
+        options = {k: v for k, v in self.options.items() if self.default_options.get(k) != v}
+        if "draw" in self.default_options:
+            options.pop("draw", None)
+            if self.default_options["draw"] != "none":
+                options["draw"] = "none"
+        return options
+
     @property
     def target(self) -> int:
         return int(self.options["target"])

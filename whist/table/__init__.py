@@ -4,6 +4,17 @@
 commands; the page reads what it shows from the table's view.
 """
 
-from whist.table.session import Choice, PlayResult, Table, game_choices, revoke_words, sort_hand, suit_order
+from whist.table import catalog
+from whist.table.session import (
+    Choice,
+    PlayResult,
+    SavedGameError,
+    Table,
+    game_choices,
+    revoke_words,
+    sort_hand,
+    suit_order,
+)
 
-__all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
+__all__ = ["Choice", "PlayResult", "SavedGameError", "Table", "catalog", "game_choices", "revoke_words", "sort_hand",
+           "suit_order"]

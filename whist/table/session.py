@@ -146,15 +146,31 @@ class Table:
     """
 
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
-                 level: str = "normal", *, dealer: Seat | None = None, **options: Any) -> None:
-        make_rules(game, **options)  # a bad game or option is refused here, with its reason
+                 level: str = "normal", *, dealer: Seat | None = None, state: GameState | None = None,
+                 **options: Any) -> None:
+        """A new game of ``game`` with ``options`` dealt from ``seed``; with ``state``, that game
+        (a saved one, see :meth:`load`) instead, its game and options taken from its rules."""
+        if state is None:
+            make_rules(game, **options)  # a bad game or option is refused here, with its reason
+        else:
+            rules = state.rules
+            game = rules.name
+            options = {k: v for k, v in rules.options.items() if rules.default_options.get(k) != v}
         self.game = game
         self.human = human
         self.options = options
         self.messages: list[str] = []
         self.levels: dict[Seat, str] = {}
         self._level = level
-        self.new_game(seed, dealer=dealer)
+        self.players: dict[Seat, Player] = {}
+        self.redo_stack: list[list[str]] = []
+        if state is None:
+            self.new_game(seed, dealer=dealer)
+        else:
+            self.state = state
+            self.levels = {seat: level for seat in state.rules.seats}
+            self.players = {}
+            self.redo_stack = []
 
     # --- the flow of the game -----------------------------------------------
     def new_game(self, seed: int, *, dealer: Seat | None = None) -> None:
@@ -163,8 +179,8 @@ class Table:
         self.state = GameState(self.game, seed, dealer=dealer, **self.options)
         if not self.levels or set(self.levels) != set(self.state.rules.seats):
             self.levels = {seat: self._level for seat in self.state.rules.seats}
-        self.players: dict[Seat, Player] = {}
-        self.redo_stack: list[list[str]] = []
+        self.players = {}
+        self.redo_stack = []
         self.messages = []
         if self.state.phase is Phase.DRAW:
             self.messages.append("Drawing for partners and deal.")
@@ -174,19 +190,52 @@ class Table:
     @classmethod
     def from_record(cls, record: dict[str, Any], human: Seat = Seat.S) -> Table:
         """The table of a saved game: the record replays to the exact state, undo history included."""
-        state = GameState.from_record(record)
-        table = cls.__new__(cls)
-        table.game = state.rules.name
-        table.human = human
-        table.options = {k: v for k, v in state.rules.options.items()
-                         if state.rules.default_options.get(k) != v}
-        table.messages = []
-        table._level = "normal"
-        table.levels = {seat: "normal" for seat in state.rules.seats}
-        table.state = state
-        table.players = {}
-        table.redo_stack = []
+        return cls(human=human, state=GameState.from_record(record))
+
+    @classmethod
+    def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S) -> Table:
+        """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
+        to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
+        replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
+        ``part`` says which of the two could not be used.
+        """
+        actions = record.get("actions") if isinstance(record, dict) else None
+        if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+            raise SavedGameError("its record is far too long")
+        try:
+            state = GameState.from_record(record)
+        except Exception as err:  # a damaged record, whatever is wrong with it
+            raise SavedGameError(str(err)[:160] or "its record is damaged") from None
+        if not _redo_ok(state, redo):
+            raise SavedGameError("the moves you could redo", "redo")
+        table = cls(human=human, state=state)
+        table.redo_stack = [list(g) for g in redo]
         return table
+
+    def saved(self) -> dict[str, Any]:
+        """What to keep of this table to :meth:`load` it again: the game's record and the redo stack."""
+        return {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
+
+    def replay(self, state: GameState | None = None) -> Table:
+        """A new table that deals the same cards as ``state``'s hand (by default this table's
+        current one) again, same dealer and rules (the rules' replay options), same players."""
+        state = state or self.state
+        table = Table(state.deal_number, state.rules.name, self.human, self._level, dealer=state.dealer,
+                      **state.rules.replay_options())
+        table.levels = dict(self.levels)
+        return table
+
+    def finished_hand(self, latest: bool = False) -> GameState | None:
+        """The hand just finished (the game at hand-over or game over), else None; with ``latest``,
+        the last finished hand also while the next one is played (replayed to its end)."""
+        state = self.state
+        if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return state
+        if not latest or not state.results:
+            return None
+        from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
+
+        return hand_at_end(state.to_record(), state.results[-1].hand_number)
 
     def set_levels(self, partner: str, opponents: str) -> None:
         """Set the playing strength of your partner and of the opponents (names from ``LEVELS``)."""
@@ -832,6 +881,35 @@ class Table:
                                  f"game {st.game_number + 1}.")
         if st.is_over:
             self.messages.append(self._game_over()["text"])
+
+
+MAX_ACTIONS = 4000
+"""More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be restored; ``part`` is "record" (the game itself) or "redo"
+    (only the moves to redo: the game loads without them)."""
+
+    def __init__(self, reason: str, part: str = "record") -> None:
+        super().__init__(reason)
+        self.part = part
+
+
+def _redo_ok(state: GameState, redo: Any) -> bool:
+    """A redo list replays on the state: each group, from the last, is legal where it lands."""
+    if not isinstance(redo, (list, tuple)) or sum(len(g) if isinstance(g, list) else 1 for g in redo) > MAX_ACTIONS:
+        return False
+    trial = state.clone()
+    for group in reversed(redo):
+        if not isinstance(group, list) or not group or not all(isinstance(a, str) for a in group):
+            return False
+        try:
+            for action in group:
+                trial.apply(action)
+        except Exception:
+            return False
+    return True
 
 
 def game_choices() -> list[dict[str, Any]]:

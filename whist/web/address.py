@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whist.engine.rules import GAMES, make_rules
 from whist.engine.seats import Seat
+from whist.table import catalog
 
 if TYPE_CHECKING:
     from whist.engine.state import GameState
@@ -104,15 +104,16 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     start = StartRequest()
     start.asked = any(key != "pace" for key in pairs)
     game = pairs.get("game", "classic")
-    if game not in GAMES:
+    cls = catalog.game(game)
+    if cls is None:
         start.problems.append(f"There is no game called {_shown(game)}: Classic Whist is dealt instead.")
-        game = "classic"
+        cls = catalog.first_game()
+        game = cls.name
     start.game = game
-    cls = GAMES[game]
     for key, text in pairs.items():
         if key in RESERVED:
             continue
-        choices = cls.option_choices.get(key)
+        choices = cls.choices.get(key)
         if choices is None:
             start.problems.append(f"{cls.title} has no option {_shown(key)}; it was left out.")
             continue
@@ -155,9 +156,7 @@ def answers(start: StartRequest, state: GameState) -> bool:
     >>> answers(parse_address("", "#deal=7&game=short&honours=false"), GameState("short", seed=7))
     False
     """
-    rules = make_rules(start.game, **start.options)
-    return (state.rules.name == rules.name and state.rules.options == rules.options
-            and start.seed in (None, state.seed))
+    return catalog.is_game(state, start.game, start.options) and start.seed in (None, state.seed)
 
 
 def plain_address(search: str) -> str:
@@ -176,13 +175,11 @@ def plain_address(search: str) -> str:
 
 def share_fragment(game: str, options: dict[str, Any], deal_number: int, dealer: Seat | None = None) -> str:
     """The ``#deal=...`` fragment that starts this deal again (options that differ from the defaults)."""
-    cls = GAMES[game]
     pairs: dict[str, Any] = {"deal": deal_number}
     if game != "classic":
         pairs["game"] = game
-    for key, value in options.items():
-        if cls.default_options.get(key) != value:
-            pairs[key] = str(value).lower()
+    for key, value in catalog.own_options(game, options).items():
+        pairs[key] = str(value).lower()
     if dealer is not None:
         pairs["dealer"] = dealer.name
     return "#" + encode_pairs(pairs)

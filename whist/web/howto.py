@@ -154,10 +154,9 @@ def game_html(game: str, options: dict[str, Any] | None = None) -> str:
     >>> "auction" in game_html("contract") and "Phase Two" in game_html("german")
     True
     """
-    from whist.engine.rules import GAMES
+    from whist.table.catalog import all_options
 
-    cls = GAMES[game]
-    opts = {**cls.default_options, **(options or {})}
+    opts = all_options(game, options)
     target = opts.get("target")
     if game == "contract":
         return _contract_html(opts)

@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from whist.engine.state import GameState
 from whist.table import Table
+from whist.table.catalog import game_result
 from whist.web import statsview
 from whist.web.settings import Settings
 from whist.web.storage import (
@@ -134,7 +134,8 @@ class Keeper:
         self.overrides: dict[str, Any] = {}
         self.page: Page | None = None
         self.game_id = ""
-        self._state: GameState | None = None
+        self._state: object | None = None
+        """The game (the table's state, by identity) that ``game_id`` names: another one is a new game."""
         self._last_game = ""
         self._counted: set[str] = set()
         self._told: set[str] = set()
@@ -193,7 +194,7 @@ class Keeper:
         if mine is None:
             warn("this tab's own copy of its game could not be read; the device's is used")
             return
-        self.saved.game, self.saved.state = mine
+        self.saved.game, self.saved.table = mine
         if choice == "ask" and read_game(stored) is not None:
             self.taken = stored
             self.ask_at_start = True
@@ -208,10 +209,10 @@ class Keeper:
         try:
             stored = self.stored_settings.to_dict()
             self.overrides = {k: v for k, v in page.settings.to_dict().items() if stored.get(k) != v}
-            state = self.saved.state
-            if state is not None and self.saved.game is not None and self.wanted(page, state):
-                self.put_game(state, self.saved.game["redo"], self.saved.game["id"])
-                self.restored = bool(state.actions)
+            table = self.saved.table
+            if table is not None and self.saved.game is not None and self.wanted(table):
+                self.put_game(table, self.saved.game["id"])
+                self.restored = bool(table.state.actions)
             else:
                 self.taken = None  # the address asks for another game: this tab deals it
             page.notify = self.tell_address
@@ -223,7 +224,7 @@ class Keeper:
         self.tell(self.saved.notices)
 
     @staticmethod
-    def wanted(page: Page, state: GameState) -> bool:
+    def wanted(table: Table) -> bool:
         """Whether to restore the saved game: always on a plain visit; when the address
         asks for a game or a deal, only if the saved game is that one."""
         try:
@@ -236,7 +237,7 @@ class Keeper:
             return True  # a plain visit: the game you were playing, whatever game it is
         from whist.web.address import answers
 
-        return answers(start, state)
+        return answers(start, table.state)
 
     def started(self) -> None:
         """After ``page.start()``: save the game as it stands (and count it, if it is over)."""
@@ -252,20 +253,13 @@ class Keeper:
         except Exception as err:
             warn("could not save", err)
 
-    def put_game(self, state: GameState, redo: list[list[str]], game_id: str) -> None:
-        """Make ``state`` the table's game, with its redo list."""
+    def put_game(self, table: Table, game_id: str) -> None:
+        """Make ``table`` (a saved game, loaded) the page's table, its players at the settings' levels."""
         assert self.page is not None
-        table = self.page.table
-        if state.rules.name != table.state.rules.name or state.rules.options != table.state.rules.options:
-            table = Table.from_record(state.to_record(), table.human)  # an imported game of another kind
-            settings = self.page.settings
-            table.set_levels(settings.partner_level, settings.opponent_level)
-            self.page.table = table
-        table.state = state
-        table.redo_stack = [list(g) for g in redo]
-        table.players = {}
-        table.messages = []
-        self._state = state
+        settings = self.page.settings
+        table.set_levels(settings.partner_level, settings.opponent_level)
+        self.page.table = table
+        self._state = table.state
         self.game_id = game_id
         self._last_game = ""
 
@@ -278,7 +272,7 @@ class Keeper:
         if state is not self._state:  # a new game
             self._state = state
             self.game_id = new_game_id(state.seed)
-        text = encode(encode_game(self.game_id, state, table.redo_stack))
+        text = encode(encode_game(self.game_id, table))
         self.keep_own(text)
         if text != self._last_game and self.taken is None and GAME_KEY not in self.held:
             problem = write_text(self.storage, GAME_KEY, text)
@@ -288,7 +282,7 @@ class Keeper:
             self.problem(problem)
         if state.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
             self._counted.add(self.game_id)
-            result = statsview.game_result(state, table.human)
+            result = game_result(state, table.human)
             stats, counted, problem = count_game(self.storage, state.rules.name, self.game_id, **result)
             if counted:
                 self._pending[self.game_id] = {"game": state.rules.name, **result}
@@ -464,11 +458,11 @@ class Keeper:
             self.on_state()  # this tab's game is the device's again
             page.say("This tab's game is kept and saved on this device.")
             return
-        game, state = got
+        game, table = got
         page.cancel_flow()
-        self.put_game(state, game["redo"], game["id"])
+        self.put_game(table, game["id"])
         page.el("error").hidden = True
-        self._last_game = encode(encode_game(self.game_id, state, page.table.redo_stack))
+        self._last_game = encode(encode_game(self.game_id, table))
         self.keep_own(self._last_game, seen=theirs)
         page.after_jump()
         self.on_state()
@@ -538,7 +532,7 @@ class Keeper:
         table = self.page.table
         if table.state is not self._state:
             self.on_state()
-        return encode_game(self.game_id, table.state, table.redo_stack)
+        return encode_game(self.game_id, table)
 
     def export(self) -> None:
         """Download the stats, the settings and the game in progress as one JSON file."""
@@ -600,9 +594,9 @@ class Keeper:
             self.stored_settings = got.settings
             self.problem(write(self.storage, SETTINGS_KEY, encode_settings(got.settings)))
             done.append("your settings")
-        if got.game is not None and got.state is not None:
+        if got.game is not None and got.table is not None:
             page.cancel_flow()
-            self.put_game(got.state, got.game["redo"], got.game["id"])
+            self.put_game(got.table, got.game["id"])
             page.el("error").hidden = True
             page.after_jump()
             self.on_state()

@@ -15,12 +15,14 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from whist.ai.review import HandReview, Mark
 from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
 from whist.engine.seats import SEAT_NAMES, Seat
-from whist.engine.state import GameState
+
+if TYPE_CHECKING:
+    from whist.engine.state import GameState
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -146,17 +148,6 @@ def header(state: GameState) -> str:
     if state.contract is not None:
         c = state.contract
         parts.append(f"contract: {c.long_name} by {SEAT_WORDS[SEAT_NAMES[c.declarer]]}")
-    if state.rules.first_counted_trick:
+    if state.rules.has_stock:
         parts.append("Phase Two reviewed")
     return " \u00b7 ".join(parts)
-
-
-def replay_options(state: GameState) -> dict[str, Any]:
-    """The options of a replay of ``state``'s hand: the game's own (not its defaults), no draw."""
-    rules = state.rules
-    options = {k: v for k, v in rules.options.items() if rules.default_options.get(k) != v}
-    if "draw" in options:
-        options.pop("draw")
-        if rules.default_options.get("draw") not in (None, "none", False):
-            options["draw"] = "none"
-    return options

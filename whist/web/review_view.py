@@ -30,14 +30,13 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from whist.engine.state import GameState, Phase
-from whist.table import Table
 from whist.web.address import share_fragment
 
 if TYPE_CHECKING:
     from types import ModuleType
 
     from whist.ai.review import HandReview
+    from whist.engine.state import GameState
     from whist.web.page import Page
 
 
@@ -154,17 +153,11 @@ class ReviewView:
     # --- which hand -----------------------------------------------------------------
     def finished_state(self) -> GameState | None:
         """The hand on show in the summary (the table's state at hand-over or game over)."""
-        state = self.page.table.state
-        return state if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER) else None
+        return self.page.table.finished_hand()
 
     def last_state(self) -> GameState | None:
         """The last finished hand, also while the next one is being played."""
-        state = self.page.table.state
-        if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return state
-        if not state.results:
-            return None
-        return _review().hand_at_end(state.to_record(), state.results[-1].hand_number)
+        return self.page.table.finished_hand(latest=True)
 
     def open_finished(self) -> None:
         self.open(self.finished_state())
@@ -330,34 +323,17 @@ class ReviewView:
             return
         if page.el("review").open:
             page.el("review").close()
-        page.cancel_flow()
-        table = Table(state.deal_number, state.rules.name, page.table.human, dealer=state.dealer,
-                      **_markup().replay_options(state))
+        table = page.table.replay(state)
         table.set_levels(page.settings.partner_level, page.settings.opponent_level)
-        page.table = table
-        sync = getattr(page, "sync_address", None)  # a reload restores the replay, not the address's deal
-        if sync:
-            sync()
-        changed = getattr(page, "changed", None)  # tells the storage layer of the new game
-        if changed:
-            changed()
-        page.el("error").hidden = True
-        page.lifted = None
-        page.hint_card = None
-        page.hand_key = ()
-        page.hand_number = -1
         page.el("review-share-box").hidden = True
-        page.clear_trick()
-        page.take_announcements()
         page.say(f"Replaying deal {state.deal_number}: the same cards again.")
-        page.settle()
-        page.go()
+        page.put_table(table)
 
     def share(self, state: GameState | None, button_id: str) -> None:
         if state is None:
             return
         link = (str(js.location.origin) + str(js.location.pathname)
-                + share_fragment(state.rules.name, _markup().replay_options(state), state.deal_number, state.dealer))
+                + share_fragment(state.rules.name, state.rules.replay_options(), state.deal_number, state.dealer))
         box_id = "review-share-box" if button_id == "review-share-sum" else None
         self.page.spawn(self.copy(link, box_id))
 

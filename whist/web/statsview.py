@@ -17,17 +17,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from whist.engine.rules import GAMES
-from whist.engine.seats import Seat
-from whist.engine.state import GameState
+from whist.table import catalog
 from whist.web.storage import empty_counts
 
 DASH = "\u2013"
 
 
 def game_title(name: str) -> str:
-    cls = GAMES.get(name)
-    return cls.title if cls is not None else name.replace("-", " ").replace("_", " ").capitalize()
+    info = catalog.game(name)
+    return info.title if info is not None else name.replace("-", " ").replace("_", " ").capitalize()
 
 
 def choices(stats: dict[str, Any]) -> list[tuple[str, str]]:
@@ -77,31 +75,3 @@ def tiles_html(c: dict[str, int]) -> str:
 def options_html(stats: dict[str, Any], chosen: str) -> str:
     return "".join(f'<option value="{escape(k)}"{" selected" if k == chosen else ""}>{escape(label)}</option>'
                    for k, label in choices(stats))
-
-
-def game_result(state: GameState, human: Seat) -> dict[str, Any]:
-    """What a finished game adds to the stats, from the human's side: won or lost, the
-    winning margin in game points, hands played and hands won (the hands where your side
-    scored more points than the other side).
-
-    >>> state = GameState("classic", seed=3)
-    >>> while not state.is_over:
-    ...     state.apply(state.legal_actions()[0])
-    >>> r = game_result(state, Seat.S)
-    >>> r["hands_played"] == len(state.results) and r["hands_won"] <= r["hands_played"]
-    True
-    """
-    rules = state.rules
-    mine = rules.side_of(human)
-
-    def split(values: tuple[int, ...]) -> tuple[int, int]:
-        return values[mine], sum(v for i, v in enumerate(values) if i != mine)
-
-    won = state.winner == mine
-    us, them = split(state.scores)
-    hands_won = 0
-    for r in state.results:
-        a, b = split(r.points)
-        hands_won += a > b
-    return {"won": won, "margin": max(0, us - them) if won else 0,
-            "hands_played": len(state.results), "hands_won": hands_won}

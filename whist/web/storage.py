@@ -37,8 +37,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from whist.engine.jsontext import json_problem
-from whist.engine.rules import GAMES
-from whist.engine.state import GameState
+from whist.table import SavedGameError, Table, catalog
 from whist.web.settings import DEFAULTS, Settings
 
 VERSION = 1
@@ -49,8 +48,6 @@ KEYS = (SETTINGS_KEY, STATS_KEY, GAME_KEY)
 WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", GAME_KEY: "game"}
 RECENT_GAMES = 64
 """How many finished games' ids are remembered, so that none is counted twice."""
-MAX_ACTIONS = 4000
-"""More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
 EXPORT_KIND = "whist-export"
 
 STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_won", "best_margin")
@@ -178,11 +175,6 @@ COUNT_NAMES = {"played": "games played", "won": "games won", "streak": "current 
                "best_margin": "best winning margin", "all counts": "every count"}
 
 
-def _title(name: str) -> str:
-    cls = GAMES.get(name)
-    return cls.title if cls is not None else name
-
-
 def _blocks(bad: list[str]) -> list[str]:
     """Which stats the corrections were in: "games played (all games)" -> "all games"."""
     return [m.group(1) if (m := re.search(r"\((.*)\)$", b)) else b for b in bad]
@@ -203,7 +195,7 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             bad.append("a game's name")
             continue
         stats["games"][name], wrong = decode_counts(counts)
-        bad += [f"{COUNT_NAMES.get(w, w)} ({_title(name)})" for w in wrong]
+        bad += [f"{COUNT_NAMES.get(w, w)} ({catalog.title(name)})" for w in wrong]
     recorded = data.get("recorded", [])
     if isinstance(recorded, list):
         kept = [r for r in recorded if isinstance(r, str) and GAME_ID.fullmatch(r)]
@@ -244,45 +236,27 @@ def reset_stats(stats: dict[str, Any]) -> dict[str, Any]:
 
 # --- the game in progress -------------------------------------------------------
 
-def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, GameState | None, list[str]]:
-    """The saved game ``{"id", "record", "redo"}`` and its replayed state, checked by
-    replaying the record (an illegal play, a card played twice, a 53rd card: all refused).
-    A damaged redo list is dropped and the game kept. Returns (game, state, problems)."""
-    game_id, record = data.get("id"), data.get("record")
+def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | None, list[str]]:
+    """The saved game ``{"id", "record", "redo"}`` and its table, checked by the session
+    (:meth:`whist.table.Table.load`: an illegal play, a card played twice, a 53rd card: all
+    refused). A damaged redo list is dropped and the game kept. Returns (game, table, problems)."""
+    game_id = data.get("id")
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         return None, None, ["it had no valid id"]
-    if isinstance(record, dict) and isinstance(record.get("actions"), list) and len(record["actions"]) > MAX_ACTIONS:
-        return None, None, ["its record is far too long"]
-    try:
-        state = GameState.from_record(record)
-    except Exception as err:  # a damaged record, whatever is wrong with it
-        return None, None, [str(err)[:160] or "its record is damaged"]
-    redo = data.get("redo", [])
     problems: list[str] = []
-    if not _redo_ok(state, redo):
-        redo = []
-        problems.append("the moves you could redo")
-    return {"id": game_id, "record": state.to_record(), "redo": [list(g) for g in redo]}, state, problems
+    try:
+        table = Table.load(data.get("record"), data.get("redo", []))
+    except SavedGameError as err:
+        if err.part != "redo":
+            return None, None, [str(err)]
+        table = Table.load(data.get("record"))
+        problems.append(str(err))
+    return encode_game(game_id, table), table, problems
 
 
-def _redo_ok(state: GameState, redo: Any) -> bool:
-    """A redo list replays on the state: each group, from the last, is legal where it lands."""
-    if not isinstance(redo, list) or sum(len(g) if isinstance(g, list) else 1 for g in redo) > MAX_ACTIONS:
-        return False
-    trial = state.clone()
-    for group in reversed(redo):
-        if not isinstance(group, list) or not group or not all(isinstance(a, str) for a in group):
-            return False
-        try:
-            for action in group:
-                trial.apply(action)
-        except Exception:
-            return False
-    return True
-
-
-def encode_game(game_id: str, state: GameState, redo: list[list[str]]) -> dict[str, Any]:
-    return {"id": game_id, "record": state.to_record(), "redo": [list(g) for g in redo]}
+def encode_game(game_id: str, table: Table) -> dict[str, Any]:
+    """The game as it is stored: its id and what the table keeps (:meth:`whist.table.Table.saved`)."""
+    return {"id": game_id, **table.saved()}
 
 
 # --- reading and writing --------------------------------------------------------
@@ -295,8 +269,8 @@ class Saved:
     stats: dict[str, Any] = field(default_factory=empty_stats)
     game: dict[str, Any] | None = None
     """``{"id", "record", "redo"}`` of the game in progress (or finished, still on the screen)."""
-    state: GameState | None = None
-    """The game's state, replayed from its record."""
+    table: Table | None = None
+    """The game's table, loaded from its record and redo list."""
     notices: list[str] = field(default_factory=list)
     details: list[str] = field(default_factory=list)
     """The technical reasons behind the notices, for the console (never shown in the page)."""
@@ -356,7 +330,7 @@ class Saved:
                 self.notices.append(f"Some of your saved stats ({_words(_blocks(bad), 3)}) were damaged and "
                                     "have been corrected; the rest are kept.")
         else:
-            self.game, self.state, bad = decode_game(data)
+            self.game, self.table, bad = decode_game(data)
             if self.game is None:
                 self.details.append(f"{key}: {bad[0]}")
                 kept = self._set_aside(storage, key, raw, ":damaged")
@@ -558,17 +532,17 @@ def fingerprint(text: str | None) -> str:
     return "" if text is None else f"{len(text)}-{zlib.crc32(text.encode('utf-8', 'replace')):08x}"
 
 
-def read_game(raw: str | None) -> tuple[dict[str, Any], GameState] | None:
-    """A stored game's text as ``({"id", "record", "redo"}, state)``, or None if it cannot be used
+def read_game(raw: str | None) -> tuple[dict[str, Any], Table] | None:
+    """A stored game's text as ``({"id", "record", "redo"}, table)``, or None if it cannot be used
     (missing, damaged, from a newer version). Never raises, never writes."""
     data = parse_record(raw)
     if isinstance(data, str) or data["v"] > VERSION:
         return None
     try:
-        game, state, _ = decode_game(migrate(data))
+        game, table, _ = decode_game(migrate(data))
     except Exception:
         return None
-    return None if game is None or state is None else (game, state)
+    return None if game is None or table is None else (game, table)
 
 
 def game_id_of(raw: str | None) -> str | None:
@@ -616,7 +590,7 @@ class Imported:
     settings: Settings | None = None
     stats: dict[str, Any] | None = None
     game: dict[str, Any] | None = None
-    state: GameState | None = None
+    table: Table | None = None
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -652,7 +626,7 @@ def import_text(text: Any) -> Imported:
                 if bad:
                     out.problems.append(f"some stats were damaged and were corrected ({_words(bad, 4)})")
             else:
-                out.game, out.state, bad = decode_game(part)
+                out.game, out.table, bad = decode_game(part)
                 if out.game is None:
                     out.problems.append(f"the game in the file is damaged ({bad[0]}) and was not imported")
                 elif bad:
