@@ -168,9 +168,9 @@ class Rules:
     book: ClassVar[int] = 6
     tricks_per_hand: ClassVar[int] = 13
     first_counted_trick: ClassVar[int] = 0
-    #: Whether the hand is played with a stock drawn from after each trick (German Whist).
-    has_stock: ClassVar[bool] = False
     """Tricks before this one do not score (German Whist's Phase One)."""
+    has_stock: ClassVar[bool] = False
+    """Whether a stock is drawn from after each trick (German Whist)."""
     computer_player: ClassVar[str] = "trick-taking"
     """The kind of computer player the game wants (``whist.ai.players`` maps it to one a level):
     "trick-taking" for partnerships of four, "two-hand" for German Whist's stock and exact endgame."""
