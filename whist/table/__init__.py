@@ -4,6 +4,8 @@
 commands; the page reads what it shows from the table's view.
 """
 
-from whist.table.session import Choice, PlayResult, Table, game_choices, revoke_words, sort_hand, suit_order
+from whist.table.session import Choice, PlayResult, Table, game_choices
+from whist.table.view import TableView, sort_hand, suit_order
+from whist.table.words import revoke_words
 
-__all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
+__all__ = ["Choice", "PlayResult", "Table", "TableView", "game_choices", "revoke_words", "sort_hand", "suit_order"]
