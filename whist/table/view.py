@@ -208,6 +208,7 @@ class DrawView:
     dealer: str
     dealer_name: str
     partner: str | None
+    partner_name: str | None
     aces_low: bool
 
 
@@ -265,9 +266,11 @@ class ScoreRow:
     hand: int
     game: int
     dealer: str
+    dealer_name: str
     trump: str
     contract: str | None
     declarer: str | None
+    declarer_name: str | None
     tricks: Sides
     points: Sides
     honours: Sides
@@ -586,7 +589,8 @@ def _draw(table: Table) -> DrawView | None:
     return DrawView(tuple(tuple(Play(*_fields(c), seat=SEAT_NAMES[seat_of[p]], player=table.seat_name(seat_of[p]))
                                 for p, c in rnd) for rnd in draw.rounds),
                     SEAT_NAMES[draw.dealer], table.seat_name(draw.dealer),
-                    None if partner is None else SEAT_NAMES[partner], draw.aces_low)
+                    None if partner is None else SEAT_NAMES[partner],
+                    None if partner is None else partner.long_name, draw.aces_low)
 
 
 def _winner_key(table: Table, side: int | None) -> str | None:
@@ -596,9 +600,10 @@ def _winner_key(table: Table, side: int | None) -> str | None:
 def score_sheet(table: Table) -> ScoreSheet:
     """Every hand of the game (or rubber) so far: tricks, points, honours, running scores."""
     st = table.state
-    rows = tuple(ScoreRow(r.hand_number + 1, r.game_number + 1, SEAT_NAMES[r.dealer], _suit(r.trump),
-                          None if r.contract is None else r.contract.name,
+    rows = tuple(ScoreRow(r.hand_number + 1, r.game_number + 1, SEAT_NAMES[r.dealer], r.dealer.long_name,
+                          _suit(r.trump), None if r.contract is None else r.contract.name,
                           None if r.contract is None else SEAT_NAMES[r.contract.declarer],
+                          None if r.contract is None else r.contract.declarer.long_name,
                           _sides(table, r.tricks), _sides(table, r.points),
                           _sides(table, r.honours) if r.honours else Sides(0, 0), _sides(table, r.scores),
                           _winner_key(table, r.game_winner), r.thrown_in, r.deal_number)

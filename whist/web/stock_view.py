@@ -44,9 +44,9 @@ HELD = """<div class="held" id="held" hidden><span class="held-label">Face up in
 
 def phase_text(stock: dict[str, Any]) -> tuple[str, str]:
     """The phase as the felt shows it: a title and a line under it."""
-    if stock["phase"] == 1:
+    if stock.phase == 1:
         return ("Phase One: win the face-up card",
-                f"Trick {stock['phase_one_tricks'] + 1} of 13 \u00b7 the winner takes the face-up card")
+                f"Trick {stock.phase_one_tricks + 1} of 13 \u00b7 the winner takes the face-up card")
     return "Phase Two: the tricks count", "The stock is gone: every trick now scores"
 
 
@@ -76,8 +76,8 @@ class StockView:
 
     def render(self, view: dict[str, Any]) -> None:
         page = self.page
-        page.body.dataset.game = view["game"]
-        stock = view["stock"]
+        page.body.dataset.game = view.game
+        stock = view.stock
         if stock is None:
             if self.built:
                 page.el("stock").hidden = True
@@ -91,17 +91,17 @@ class StockView:
             seat.setAttribute("aria-label", "North, your opponent")
         area = page.el("stock")
         area.hidden = False
-        area.dataset.phase = str(stock["phase"])
-        page.body.dataset.stockPhase = str(stock["phase"])
+        area.dataset.phase = str(stock.phase)
+        page.body.dataset.stockPhase = str(stock.phase)
         title, sub = phase_text(stock)
         page.set_text("stock-phase", title)
         page.set_text("stock-sub", sub)
-        page.set_text("stock-count", str(stock["size"]))
+        page.set_text("stock-count", str(stock.size))
         pile = page.el("stock-pile")
-        pile.setAttribute("aria-label", f"The stock: {stock['size']} cards left")
-        pile.dataset.size = str(stock["size"])
-        up = stock["face_up"]
-        key = up["card"] if up else ""
+        pile.setAttribute("aria-label", f"The stock: {stock.size} cards left")
+        pile.dataset.size = str(stock.size)
+        up = stock.face_up
+        key = up.card if up else ""
         if key != self.up_key:
             self.up_key = key
             page.el("stock-up").innerHTML = face_card(up) if up else ""
@@ -111,30 +111,30 @@ class StockView:
             box.textContent = note
         box.hidden = not note
         self.render_drew(view, stock)
-        held = [c["card"] for c in stock["they_hold"]]
+        held = [c.card for c in stock.they_hold]
         if tuple(held) != self.held_key:
             self.held_key = tuple(held)
-            page.el("held-cards").innerHTML = "".join(markup.mini_card(c) for c in stock["they_hold"])
+            page.el("held-cards").innerHTML = "".join(markup.mini_card(c) for c in stock.they_hold)
             box = page.el("held")
             box.hidden = not held
-            names = ", ".join(c["name"] for c in stock["they_hold"])
+            names = ", ".join(c.name for c in stock.they_hold)
             box.setAttribute("aria-label", f"Face-up cards North took and holds: {names}")
 
     def render_drew(self, view: dict[str, Any], stock: dict[str, Any]) -> None:
         """The card you drew after a Phase One trick, shown for a moment (until the next card)."""
         box = self.page.el("stock-drew")
-        drew = stock["you_drew"]
+        drew = stock.you_drew
         if drew is None:
             box.hidden = True
             self.drew_key = None
             return
-        key = (view["hand_number"], stock["phase_one_tricks"], drew["card"])
+        key = (view.hand_number, stock.phase_one_tricks, drew.card)
         if key == self.drew_key:
             return
         self.drew_key = key
-        how = "You took the face-up card" if drew["face_up"] else "You drew"
+        how = "You took the face-up card" if drew.face_up else "You drew"
         box.innerHTML = f'<span class="drew-text">{how}</span>{markup.mini_card(drew)}'
-        box.setAttribute("data-card", drew["card"])
+        box.setAttribute("data-card", drew.card)
         box.hidden = False
         box.classList.remove("fresh")
         box.getBoundingClientRect()
