@@ -161,13 +161,8 @@ class Forms:
     # --- the draw and the deal -------------------------------------------------------------
     def deal(self) -> None:
         p = self.page
-        if not p.table.proceed():
-            return
-        p.changed()
-        p.clear_trick()
-        p.take_announcements()
-        p.settle()
-        p.go()
+        if p.table.proceed():
+            p.after_action()
 
     # --- your dummy ------------------------------------------------------------------------
     def on_dummy_click(self, evt: Any) -> None:

@@ -821,11 +821,7 @@ class Page:
     def next_hand(self) -> None:
         if self.busy or not self.table.next_hand():
             return
-        self.changed()
-        self.clear_trick()
-        self.take_announcements()
-        self.settle()
-        self.go()
+        self.after_action()
         if self.table.human_to_play:
             self.move_focus("Here")
         else:
@@ -835,18 +831,32 @@ class Page:
                  seed: int | None = None, dealer: Any = None) -> None:
         """A new game: of ``game`` with ``options`` (the New game dialog), else the same game again;
         deal ``seed`` with ``dealer`` (a deal link), else a fresh deal."""
-        self.cancel_flow()
         seed = random_seed() if seed is None else seed
         if game is None:
+            self.cancel_flow()
             self.table.new_game(seed, dealer=dealer)
+            table = self.table
         else:
-            self.table = Table(seed, game, dealer=dealer, **(options or {}))
-            self.table.set_levels(self.settings.partner_level, self.settings.opponent_level)
+            table = Table(seed, game, dealer=dealer, **(options or {}))
+        self.put_table(table, fresh=game is not None)
+
+    def put_table(self, table: Table, *, fresh: bool = True, save: bool = True) -> None:
+        """Put ``table`` on the screen: it becomes the page's table (at the settings' strengths),
+        whatever the computers were thinking is dropped, and everything is drawn from its view;
+        then the game goes on (the computers play if it is their turn). ``fresh`` draws the hand
+        and the seats anew (another table, not the same one after a new deal); ``save`` tells the
+        listeners (whist.web.persist saves the game)."""
+        self.cancel_flow()
+        if table is not self.table:
+            self.table = table
+        table.set_levels(self.settings.partner_level, self.settings.opponent_level)
+        if fresh:
             self.hand_key = ()
             self.hand_number = -1
             self.backs_shown = {}
         self.sync_address()
-        self.changed()
+        if save:
+            self.changed()
         self.el("error").hidden = True
         self.lifted = None
         self.hint_card = None
@@ -854,6 +864,17 @@ class Page:
         self.take_announcements()
         self.settle()
         self.wake_thinker()
+        self.go()
+
+    def after_action(self, sound: str | None = None) -> None:
+        """The steps after any action on the table (a call, the deal, the next hand): save the
+        game, play ``sound``, say what happened, draw the table and let the computers play."""
+        self.changed()
+        if sound is not None:
+            self.sound.play(sound)
+        self.clear_trick()
+        self.take_announcements()
+        self.settle()
         self.go()
 
     def address_answered(self, start: Any) -> bool:

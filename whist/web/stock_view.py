@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from whist.web import markup
 
 if TYPE_CHECKING:
+    from whist.table.view import CardView, TableView
+    from whist.table.view import StockView as Stock
     from whist.web.page import Page
 
 AREA = """
@@ -42,7 +44,7 @@ HELD = """<div class="held" id="held" hidden><span class="held-label">Face up in
 <span class="held-cards" id="held-cards"></span></div>"""
 
 
-def phase_text(stock: dict[str, Any]) -> tuple[str, str]:
+def phase_text(stock: Stock) -> tuple[str, str]:
     """The phase as the felt shows it: a title and a line under it."""
     if stock.phase == 1:
         return ("Phase One: win the face-up card",
@@ -50,8 +52,8 @@ def phase_text(stock: dict[str, Any]) -> tuple[str, str]:
     return "Phase Two: the tricks count", "The stock is gone: every trick now scores"
 
 
-def face_card(card: dict[str, Any]) -> str:
-    return (f'<div class="stock-card cface {markup.colour(card["suit"])}" data-card="{card["card"]}" '
+def face_card(card: CardView) -> str:
+    return (f'<div class="stock-card cface {markup.colour(card.suit)}" data-card="{card.card}" '
             f'role="img" aria-label="Face up: {escape(card["name"])}">{markup.face(card["rank"], card["suit"])}</div>')
 
 
@@ -65,16 +67,16 @@ class StockView:
         self.drew_key: tuple[Any, ...] | None = None
         self.held_key: tuple[str, ...] | None = None
 
-    def build(self) -> None:
+    def build(self, stock: Stock) -> None:
         if self.built:
             return
         self.built = True
         page = self.page
         page.el("table").insertAdjacentHTML("beforeend", AREA)
-        seat = page.el("seat-N")
+        seat = page.el(f"seat-{stock.opponent}")
         seat.querySelector(".plate").insertAdjacentHTML("afterend", HELD)
 
-    def render(self, view: dict[str, Any]) -> None:
+    def render(self, view: TableView) -> None:
         page = self.page
         page.body.dataset.game = view.game
         stock = view.stock
@@ -83,12 +85,12 @@ class StockView:
                 page.el("stock").hidden = True
                 page.el("held").hidden = True
             return
-        self.build()
-        seat = page.el("seat-N")
+        self.build(stock)
+        seat = page.el(f"seat-{stock.opponent}")
         role = seat.querySelector(".seat-role")
         if role and role.textContent != "opponent":
             role.textContent = "opponent"
-            seat.setAttribute("aria-label", "North, your opponent")
+            seat.setAttribute("aria-label", f"{stock.opponent_name}, your opponent")
         area = page.el("stock")
         area.hidden = False
         area.dataset.phase = str(stock.phase)
@@ -105,7 +107,7 @@ class StockView:
         if key != self.up_key:
             self.up_key = key
             page.el("stock-up").innerHTML = face_card(up) if up else ""
-        note = " \u00b7 ".join(stock.get("notes", ()))
+        note = " \u00b7 ".join(view.notes)
         box = page.el("stock-note")
         if box.textContent != note:
             box.textContent = note
@@ -118,9 +120,9 @@ class StockView:
             box = page.el("held")
             box.hidden = not held
             names = ", ".join(c.name for c in stock.they_hold)
-            box.setAttribute("aria-label", f"Face-up cards North took and holds: {names}")
+            box.setAttribute("aria-label", f"Face-up cards {stock.opponent_name} took and holds: {names}")
 
-    def render_drew(self, view: dict[str, Any], stock: dict[str, Any]) -> None:
+    def render_drew(self, view: TableView, stock: Stock) -> None:
         """The card you drew after a Phase One trick, shown for a moment (until the next card)."""
         box = self.page.el("stock-drew")
         drew = stock.you_drew
