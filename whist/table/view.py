@@ -12,7 +12,7 @@ never works one out. Seats are the letters ``"N"``, ``"E"``, ``"S"``, ``"W"``; a
 >>> view.dummy.seat, view.dummy.yours, view.dummy.player
 ('N', True, 'You')
 >>> view.seat("N").name, view.turn.seat
-('North', 'W')
+('North', 'S')
 """
 
 from __future__ import annotations

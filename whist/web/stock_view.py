@@ -7,9 +7,10 @@ The markup is made here and inserted once into the felt (``#stock``) and
 North's seat (``#held``). The table for two: ``body[data-game="german"]``
 hides East and West (``static/games.css``).
 
->>> phase_text({"phase": 1, "phase_one_tricks": 3})
+>>> from types import SimpleNamespace as Of
+>>> phase_text(Of(phase=1, phase_one_tricks=3))
 ('Phase One: win the face-up card', 'Trick 4 of 13 \u00b7 the winner takes the face-up card')
->>> phase_text({"phase": 2, "phase_one_tricks": 13})[0]
+>>> phase_text(Of(phase=2, phase_one_tricks=13))[0]
 'Phase Two: the tricks count'
 """
 
