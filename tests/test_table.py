@@ -240,7 +240,7 @@ def test_view_contents() -> None:
     assert view.seat(view.dealer).dealer
     assert sum(s.dealer for s in view.seats) == 1
     assert [s.cards for s in view.seats] == [13, 13, 13, 13]
-    assert view.seats.N.side == "us" and view.seats.E.side == "them"
+    assert view.seat("N").side == "us" and view.seat("E").side == "them"
     assert view.scores == Sides(0, 0)
     assert not view.in_progress
     # The turn-up stays on show until the dealer plays it.
