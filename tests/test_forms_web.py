@@ -3,12 +3,10 @@ the draw, honours and revokes in words, the How to play of every form."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace as Of
-
 import pytest
 
 from whist.table import Table, game_choices
-from whist.table.view import SideNames, Sides
+from whist.table.view import DummyView, HandCard, Revoke, SideNames, Sides, Summary
 from whist.web import forms, howto, markup, newgame
 
 
@@ -19,11 +17,21 @@ def play_out(table: Table, hands: int = 1) -> None:
         while table.view().phase == "play":
             if not table.computer_step():
                 v = table.view()
-                cards = v.hand if v.to_play == "S" else v.dummy.cards
+                cards = v.hand if v.to_play == "S" else _dummy_cards(v.dummy)
                 assert table.human_play(next(c.card for c in cards if c.legal)).ok
         if table.view().game_over:
             return
         table.proceed()
+
+
+def _dummy_cards(dummy: DummyView | None) -> tuple[HandCard, ...]:
+    assert dummy is not None and dummy.cards is not None, "the dummy's cards are on show"
+    return dummy.cards
+
+
+def _summary(honours: Sides | None, held: Sides | None, revokes: tuple[Revoke, ...] = ()) -> Summary:
+    z = Sides(0, 0)
+    return Summary(1, 1, "S", "South", "H", z, z, z, honours, held, revokes, None, False, None, None, "")
 
 
 @pytest.mark.parametrize("game", [g["game"] for g in game_choices()])
@@ -49,6 +57,7 @@ def test_dialog_options_start_the_game_asked_for() -> None:
                                                   "opt-long-draw": "low", "opt-long-revokes": "club"})
     assert opts == {"target": 5, "honours": False, "rubber": True, "draw": "low", "revokes": "club"}
     view = Table(2, "long", **opts).view()
+    assert view.draw is not None
     assert view.phase == "draw" and view.target == 5 and view.draw.aces_low
     html = newgame.dialog_html(choices, "long", opts)
     assert 'name="opt-long-rubber" checked' in html and '<option value="low" selected>' in html
@@ -71,6 +80,7 @@ def test_score_sheet_of_a_rubber_has_its_games_and_totals() -> None:
 def test_draw_in_words() -> None:
     view = Table(3, "classic", draw="high").view()
     draw = view.draw
+    assert draw is not None
     html = forms.draw_html(draw)
     assert html.count("draw-pick") == sum(len(r) for r in draw.rounds)
     assert ("Tie: drawn again" in html) == (len(draw.rounds) > 1)
@@ -79,10 +89,10 @@ def test_draw_in_words() -> None:
 
 def test_honours_and_revokes_in_words() -> None:
     sides = SideNames("You and North", "East and West")
-    s = Of(honours=Sides(0, 4), honour_cards=Sides(0, 4))
+    s = _summary(Sides(0, 4), Sides(0, 4))
     assert forms.honours_text(s, sides) == "Honours: East and West held 4 of A K Q J of trumps and score 4."
-    assert forms.honours_text(Of(honours=None, honour_cards=None), sides) == ""
-    assert forms.revokes_text(Of(revokes=[Of(seat="W", name="West", text="West revoked: x.")])) == (
+    assert forms.honours_text(_summary(None, None), sides) == ""
+    assert forms.revokes_text(_summary(None, None, (Revoke("W", "West", 0, "West revoked: x."),))) == (
         "West revoked: x.")
 
 
@@ -112,7 +122,7 @@ def test_turn_words_name_the_hand_that_plays() -> None:
             continue
         v = table.view()
         who, what = v.turn.who, v.turn.what
-        cards = v.dummy.cards if v.to_play == "N" else v.hand
+        cards = _dummy_cards(v.dummy) if v.to_play == "N" else v.hand
         assert who == ("North\u2019s turn (your dummy)" if v.to_play == "N" else "Your turn")
         if v.trick:
             led = v.trick[0].suit

@@ -119,6 +119,7 @@ def test_club_rules_at_the_german_table_let_you_revoke_and_the_summary_says_what
         assert table.human_play(card.card).ok
         finish_hand(table)
         summary = table.view().summary
+        assert summary is not None
         moved = table.state.results[-1].revoke_moves[0]
         assert moved == min(2, table.state.tricks_won[1])
         [revoke] = summary.revokes

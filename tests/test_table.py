@@ -199,11 +199,13 @@ def test_whole_game_reaches_game_over_with_the_right_winner(seed: int) -> None:
     assert view.scores == Sides(us, them)
     assert max(us, them) >= 7 and us != them
     over = view.game_over
+    assert over is not None
     assert over.winner == ("us" if us > them else "them")
     assert over.scores == view.scores
     assert str(max(us, them)) in over.text
     # The summary of the last hand adds up to the final score.
     summary = view.summary
+    assert summary is not None
     assert summary.scores == view.scores
     assert summary.tricks.us + summary.tricks.them == 13
     # Nothing more to do.
@@ -226,6 +228,7 @@ def test_view_is_json_serialisable_throughout_a_hand() -> None:
         assert view == replace(view) and hash(view.hand) == hash(replace(view).hand)  # immutable values
     last = views[-1]
     assert last.phase in ("hand-over", "game-over")
+    assert last.summary is not None and last.last_trick is not None
     assert last.summary.tricks.us + last.summary.tricks.them == 13
     assert last.last_trick.number == 13
 
@@ -233,14 +236,16 @@ def test_view_is_json_serialisable_throughout_a_hand() -> None:
 def test_view_contents() -> None:
     table = Table(seed=21)
     view = table.view()
+    north, east, dealer_seat = view.seat("N"), view.seat("E"), view.seat(view.dealer)
+    assert view.turn_up is not None and north is not None and east is not None and dealer_seat is not None
     assert view.target == 7
     assert view.trump in ("S", "H", "D", "C")
     assert view.turn_up.suit == view.trump
     assert view.turn_up_visible
-    assert view.seat(view.dealer).dealer
+    assert dealer_seat.dealer
     assert sum(s.dealer for s in view.seats) == 1
     assert [s.cards for s in view.seats] == [13, 13, 13, 13]
-    assert view.seat("N").side == "us" and view.seat("E").side == "them"
+    assert north.side == "us" and east.side == "them"
     assert view.scores == Sides(0, 0)
     assert not view.in_progress
     # The turn-up stays on show until the dealer plays it.
@@ -526,5 +531,6 @@ def test_game_over_counts_hands_in_words() -> None:
             else:
                 t.human_play(next(c.card for c in t.view().hand if c.legal))
     over = t.view().game_over
+    assert over is not None
     n = over.hands_played
     assert over.hands_played_text == (f"{n} hand" if n == 1 else f"{n} hands")

@@ -95,7 +95,7 @@ def call_html(call: str) -> str:
     return f'<span class="call-bid{red}">{level}{markup.suit_svg(strain, "call-pip")}</span>'
 
 
-def auction_grid(legal: list[str], can_double: bool) -> str:
+def auction_grid(legal: Sequence[str], can_double: bool) -> str:
     """The bidding box: one row per level still open, five bids a row (illegal ones disabled),
     then Pass and Double."""
     allowed = set(legal)
@@ -284,7 +284,7 @@ class AuctionBox:
             return f"It is {self.name_of(view, view.to_play)}'s turn to call."
         if call == "double":
             return "You can't double now: only the side that did not make the last bid may double it, once."
-        best = view.auction.best_bid
+        best = view.auction.best_bid if view.auction else None
         if best is None:
             return f"{call_words(call)} is not a bid."
         return f"{call_words(call)} does not beat {call_words(best)}: bid higher, or pass."
@@ -423,7 +423,7 @@ class AuctionBox:
         return "" if info is None else info.name
 
     def announce(self, view: TableView) -> None:
-        best = view.auction.best_bid
+        best = view.auction.best_bid if view.auction else None
         self.page.say("Your call: no bid yet." if best is None
                       else f"Your call: the bid to beat is {call_words(best)}.")
 

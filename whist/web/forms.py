@@ -66,9 +66,8 @@ def score_sheet_html(sheet: ScoreSheet, sides: SideNames, title: str = "") -> st
         if sheet.rubber and r.game != game:
             game = r.game
             body.append(f'<tr class="sheet-game"><th colspan="{ncols}" scope="rowgroup">Game {game}</th></tr>')
-        honours = r.honours
         hon = "" if not scores_honours else (
-            "<td>\u2013</td>" if not (honours["us"] or honours["them"]) else f"<td>{_pair(honours)}</td>")
+            "<td>\u2013</td>" if not (r.honours.us or r.honours.them) else f"<td>{_pair(r.honours)}</td>")
         what = (f'{escape(r.contract)} by {r.declarer_name}' if r.contract
                 else "thrown in" if r.thrown_in else TRUMP_WORDS.get(r.trump, r.trump))
         body.append(

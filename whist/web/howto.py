@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -143,7 +144,7 @@ _TRUMPS = """
 for the hand; the turn-up is shown at the top of the screen. The deal passes to the left.</p>"""
 
 
-def game_html(game: str, options: dict[str, Any] | None = None) -> str:
+def game_html(game: str, options: Mapping[str, Any] | None = None) -> str:
     """How to play ``game`` with ``options`` (the rules' defaults for any not given): our own words.
 
     >>> "all four" in game_html("short") and "5 points" in game_html("short")

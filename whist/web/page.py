@@ -348,6 +348,8 @@ class Page:
             self.render_status(view)
             return False
         done = view.last_trick
+        if done is None:
+            return False
         self.sync_trick(done.plays)
         win = self.el("trick").querySelector(f'[data-seat="{done.winner}"]')
         if win:
@@ -366,19 +368,21 @@ class Page:
         await self.wait(wait)
         if gen != self.generation:
             return
-        trick.dataset.to = view.last_trick.winner
+        trick.dataset.to = view.last_trick.winner if view.last_trick else ""
         trick.classList.add("gather")
         await self.wait(self.timing.gather)
         if gen != self.generation:
             return
         self.clear_trick()
         if view.phase != "play":
-            over = view.game_over
+            over, done = view.game_over, view.summary
             if over:
                 self.sound.play("game-won" if over.winner == "us" else "game-lost")
-            elif view.summary.points.us:
+            elif done is None:
+                return
+            elif done.points.us:
                 self.sound.play("hand-won")
-            elif view.summary.points.them:
+            elif done.points.them:
                 self.sound.play("hand-lost")
 
     def settle(self) -> None:

@@ -55,7 +55,7 @@ def phase_text(stock: Stock) -> tuple[str, str]:
 
 def face_card(card: CardView) -> str:
     return (f'<div class="stock-card cface {markup.colour(card.suit)}" data-card="{card.card}" '
-            f'role="img" aria-label="Face up: {escape(card["name"])}">{markup.face(card["rank"], card["suit"])}</div>')
+            f'role="img" aria-label="Face up: {escape(card.name)}">{markup.face(card.rank, card.suit)}</div>')
 
 
 class StockView:
