@@ -43,7 +43,7 @@ from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.table import view
-from whist.table.view import ScoreSheet, TableView, TrickView, sort_hand, suit_order
+from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
 __all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
@@ -389,17 +389,12 @@ class Table:
 
     # --- what the page shows ------------------------------------------------
     def hand_order(self, seat: Seat | None = None) -> list[int]:
-        """The suit order of a hand the human sees, fixed for the hand from the cards held
-        at its start (German Whist: as they stand), so the suits do not jump about."""
+        """The suit order of a hand the human sees (:func:`whist.table.view.hand_order`)."""
         return view.hand_order(self, self.human if seat is None else seat)
 
     def view(self) -> TableView:
         """Everything the page shows, as one typed, immutable value (:mod:`whist.table.view`)."""
         return view.view(self)
-
-    def score_sheet(self) -> ScoreSheet:
-        """Every hand of the game (or rubber) so far: tricks, points, honours, running scores."""
-        return view.score_sheet(self)
 
     def _announce_deal(self) -> None:
         st = self.state

@@ -1,11 +1,6 @@
-"""What the page shows, as one typed, immutable value: :class:`TableView`.
-
-:meth:`whist.table.Table.view` builds it from the game state; ``whist/web/`` only reads its
-fields. Every fact and sentence that comes from the rules is here (which cards may be
-played and why the others may not, whose turn it is and what it requires, the dummy and
-who plays it, the game's notes, the stock, the auction, the results), so that the page
-never works one out. Seats are the letters ``"N"``, ``"E"``, ``"S"``, ``"W"``; a side is
-``"us"`` (yours) or ``"them"``; a suit is ``"S"``, ``"H"``, ``"D"``, ``"C"``, ``"NT"`` none.
+"""What the page shows, one typed, immutable :class:`TableView` built from the game state:
+every fact and sentence from the rules, so ``whist/web/`` only reads fields. Seats are
+``"N"`` ... ``"W"``; a side ``"us"`` or ``"them"``; a suit ``"S"`` ... ``"C"``, or ``"NT"``.
 
 >>> from whist.table import Table
 >>> view = Table(seed=7, game="dummy").view()
@@ -17,7 +12,7 @@ never works one out. Seats are the letters ``"N"``, ``"E"``, ``"S"``, ``"W"``; a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise, permutations
 from types import MappingProxyType
@@ -47,7 +42,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Sides:
-    """A number for each side: yours (``us``) and the other (``them``); ``sides["us"]`` too."""
+    """A number for yours (``us``) and the other side; ``sides["us"]`` too."""
 
     us: int
     them: int
@@ -58,7 +53,7 @@ class Sides:
 
 @dataclass(frozen=True, slots=True)
 class SideNames:
-    """The sides in words: ``"You and North"``, ``"East and West"`` (a game for two: one name each)."""
+    """The sides in words: ``"You and North"``, ``"East and West"``."""
 
     us: str
     them: str
@@ -69,10 +64,8 @@ class SideNames:
 
 @dataclass(frozen=True, slots=True)
 class CardView:
-    card: str
-    """The card in the project's notation: ``"QS"``."""
-    name: str
-    """Its name: ``"Queen of spades"``."""
+    card: str  # "QS"
+    name: str  # "Queen of spades"
     rank: str
     suit: str
     trump: bool = False
@@ -83,11 +76,9 @@ class HandCard(CardView):
     """A card of a hand you see: whether you may play it now, and if not, why."""
 
     legal: bool = False
-    """The rules allow it now (on your turn with that hand)."""
     playable: bool = False
-    """You may play it now: it is legal, or (club rules) a revoke the rules let you make."""
+    """Legal, or (club rules) a revoke the rules let you make."""
     refusal: str = ""
-    """Why it may not be played now, in a sentence ("" when it may)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +86,7 @@ class Play(CardView):
     """A card on the table (a trick, the draw for partners) and who played it."""
 
     seat: str = ""
-    player: str = ""
-    """Who played it, as the page names the seat: ``"You"``, ``"North"``."""
+    player: str = ""  # "You", "North"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +99,8 @@ class Drawn(CardView):
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: str
-    name: str
-    """``"You"`` for your seat, else the seat's name."""
-    seat_name: str
-    """The seat's own name: ``"South"``."""
+    name: str  # "You" for yours
+    seat_name: str  # "South"
     cards: int
     side: str
     dealer: bool
@@ -121,8 +109,7 @@ class SeatView:
     dummy: bool
     yours: bool
     """You choose its cards (your seat, or your dummy)."""
-    role: str
-    """What the seat is to you: ``"partner"``, ``"opponent"``, ``"dummy"``, ``"your dummy"``, ``"you"``."""
+    role: str  # "partner", "opponent", "dummy", "your dummy", "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +119,8 @@ class DummyView:
     seat: str
     name: str
     yours: bool
-    player: str
-    """Who plays it: ``"You"``, or the seat's name."""
-    cards: tuple[HandCard, ...] | None
-    """Its cards, or None while they are hidden."""
+    player: str  # who plays it: "You", or the seat's name
+    cards: tuple[HandCard, ...] | None  # None while hidden
     count: int
 
 
@@ -147,8 +132,7 @@ class TrickView:
     winner_name: str
     winner_side: str
     plays: tuple[Play, ...]
-    number: int
-    """Which trick of its hand (1 for the first)."""
+    number: int  # of its hand, from 1
     hand_number: int
 
 
@@ -174,14 +158,11 @@ class ContractView:
 @dataclass(frozen=True, slots=True)
 class AuctionView:
     calls: tuple[Call, ...]
-    first: str
-    """The seat that speaks first."""
-    legal: tuple[str, ...]
-    """The calls you may make now (none when it is not your turn)."""
+    first: str  # the seat that speaks first
+    legal: tuple[str, ...]  # your calls now (none when not your turn)
     can_double: bool
     contract: ContractView | None
     best_bid: str | None
-    """The highest bid so far (None: nobody has bid)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +174,8 @@ class StockView:
     phase: int
     phase_one_tricks: int
     you_drew: Drawn | None
-    they_hold: tuple[CardView, ...]
-    """The face-up cards your opponent took and still holds."""
+    they_hold: tuple[CardView, ...]  # the face-up cards your opponent took and holds
     opponent: str
-    """Your opponent's seat, and its name."""
     opponent_name: str
 
 
@@ -297,16 +276,11 @@ class Turn:
 
     seat: str | None
     yours: bool
-    text: str
-    """One sentence: ``"Your lead."``, ``"Your turn from North's hand."``, ``"East to play."``."""
-    who: str
-    """Among the hands you play: ``"Your turn"``, ``"North\u2019s turn (your dummy)"`` ("" when not yours)."""
-    what: str
-    """What that hand may play: ``"follow spades"``, ``"lead any card"`` ("" when not yours)."""
-    status: str
-    """The status line of the play: ``"Your lead · play any card"``, ``"East to play…"``."""
-    announcement: str
-    """What a screen reader is told on your turn: ``"Your lead."``, ``"Your turn: follow hearts."``."""
+    text: str  # "Your lead.", "Your turn from North's hand.", "East to play."
+    who: str  # on your turn: "Your turn", "North\u2019s turn (your dummy)"
+    what: str  # on your turn: "follow spades", "lead any card"
+    status: str  # "Your lead · play any card", "East to play…"
+    announcement: str  # for a screen reader on your turn: "Your turn: follow hearts."
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,8 +292,7 @@ class TableView:
     target: int
     goal: str
     goal_short: str
-    options: Mapping[str, Any]
-    """The game's options, for the description of the game (How to play)."""
+    options: Mapping[str, Any]  # for How to play
     phase: str
     hand_number: int
     game_number: int
@@ -333,8 +306,7 @@ class TableView:
     trump_name: str
     turn_up: CardView | None
     turn_up_visible: bool
-    turn_up_ignored: bool
-    """The turn-up is shown and ignored: the game is played with no trumps."""
+    turn_up_ignored: bool  # shown, but the game has no trumps
     hand: tuple[HandCard, ...]
     dummy: DummyView | None
     seats: tuple[SeatView, ...]
@@ -349,11 +321,9 @@ class TableView:
     in_progress: bool
     can_undo: bool
     can_redo: bool
-    levels: tuple[str, str]
-    """The playing strength of your partner, and of the opponents."""
+    levels: tuple[str, str]  # your partner's strength, the opponents'
     turn: Turn
-    notes: tuple[str, ...]
-    """What the game's options change, in a few words for the felt."""
+    notes: tuple[str, ...]  # what the options change, for the felt
     auction: AuctionView | None
     stock: StockView | None
     draw: DrawView | None
@@ -434,7 +404,7 @@ def card_view(card: int) -> CardView:
     return CardView(*_fields(card))
 
 
-def _plays(table: Table, plays: tuple[tuple[Seat, int], ...]) -> tuple[Play, ...]:
+def _plays(table: Table, plays: Iterable[tuple[Seat, int]]) -> tuple[Play, ...]:
     return tuple(Play(*_fields(c), seat=SEAT_NAMES[s], player=table.seat_name(s)) for s, c in plays)
 
 
@@ -586,8 +556,7 @@ def _draw(table: Table) -> DrawView | None:
         return None
     seat_of = draw.seating
     partner = table.rules.partner_of(table.human)
-    return DrawView(tuple(tuple(Play(*_fields(c), seat=SEAT_NAMES[seat_of[p]], player=table.seat_name(seat_of[p]))
-                                for p, c in rnd) for rnd in draw.rounds),
+    return DrawView(tuple(_plays(table, ((seat_of[p], c) for p, c in rnd)) for rnd in draw.rounds),
                     SEAT_NAMES[draw.dealer], table.seat_name(draw.dealer),
                     None if partner is None else SEAT_NAMES[partner],
                     None if partner is None else partner.long_name, draw.aces_low)
@@ -618,19 +587,19 @@ def summary(table: Table) -> Summary | None:
         return None
     r = table.state.results[-1]
     rules = table.rules
+    revokes = tuple(Revoke(SEAT_NAMES[s], table.seat_name(s), moved,
+                           words.revoke_words(table.seat_name(s), moved, _other_side_name(table, s)))
+                    for s, moved in zip(r.revokes, r.revoke_moves, strict=True))
     return Summary(
         r.hand_number + 1, r.deal_number, SEAT_NAMES[r.dealer], r.dealer.long_name, _suit(r.trump),
         _sides(table, r.tricks), _sides(table, r.points), _sides(table, r.scores),
         _sides(table, r.honours) if r.honours else None,
         _sides(table, r.honour_cards) if rules.options.get("honours") and r.trump is not None else None,
-        tuple(Revoke(SEAT_NAMES[s], table.seat_name(s), moved,
-                     words.revoke_words(table.seat_name(s), moved, _other_side_name(table, s)))
-              for s, moved in zip(r.revokes, r.revoke_moves, strict=True)),
-        None if r.contract is None else SummaryContract(
+        revokes, None if r.contract is None else SummaryContract(
             r.contract.long_name, SEAT_NAMES[r.contract.declarer], table.side_key(r.contract.declarer),
             r.tricks[rules.side_of(r.contract.declarer)] >= r.contract.level),
         r.thrown_in, _winner_key(table, r.game_winner),
-        _sides(table, r.games) if rules.games_to_win() > 1 else None, result_text(table, r))
+        _sides(table, r.games) if rules.games_to_win() > 1 else None, result_text(table, r, [v.text for v in revokes]))
 
 
 def _other_side_name(table: Table, seat: Seat) -> str:
@@ -643,14 +612,12 @@ def _verb(table: Table, key: str) -> str:
     return "" if name == "You" or " and " in name else "s"
 
 
-def result_text(table: Table, r: HandResult) -> str:
-    """The hand's outcome in words: tricks, contract, honours, revokes, points."""
+def result_text(table: Table, r: HandResult, parts: list[str]) -> str:
+    """The hand's outcome in words, after ``parts`` (its revokes): tricks, contract, honours, points."""
     tricks, points = table.by_side(r.tricks), table.by_side(r.points)
     if r.thrown_in:
         return "Everyone passed: the cards are thrown in and the next dealer deals."
     name, verb = table.side_name, (lambda k: _verb(table, k))
-    parts = [words.revoke_words(table.seat_name(s), moved, _other_side_name(table, s))
-             for s, moved in zip(r.revokes, r.revoke_moves, strict=True)]
     if r.contract is not None:
         key = table.side_key(r.contract.declarer)
         made = r.tricks[table.rules.side_of(r.contract.declarer)] >= r.contract.level
@@ -687,18 +654,16 @@ def game_over(table: Table) -> GameOver | None:
         return None
     side = "us" if winner == table.rules.side_of(table.human) else "them"
     other = "them" if side == "us" else "us"
-    scores = table.by_side(st.scores)
-    totals = table.by_side(st.match_totals)
+    scores, totals = _sides(table, st.scores), _sides(table, st.match_totals)
     won = f"{table.side_name(side)} win{_verb(table, side)} the"
     if table.rules.games_to_win() > 1:
-        games = table.by_side(st.games)
+        games = _sides(table, st.games)
         text = (f"{won} rubber {games[side]} games to {games[other]}, {totals[side]} points to "
                 f"{totals[other]} with honours and bonus.")
     else:
         text = f"{won} game, {scores[side]} to {scores[other]}."
     n = len(st.results)
-    return GameOver(side, Sides(scores["us"], scores["them"]), text, Sides(totals["us"], totals["them"]),
-                    totals[side] - totals[other], n, plural(n, "hand"))
+    return GameOver(side, scores, text, totals, totals[side] - totals[other], n, plural(n, "hand"))
 
 
 def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> Turn:
