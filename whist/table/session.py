@@ -42,7 +42,7 @@ from whist.engine.observation import Observation
 from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.table import view
+from whist.table import view, words
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
@@ -237,11 +237,11 @@ class Table:
         st = self.state
         seat = st.to_play
         if st.phase is Phase.AUCTION:
-            return PlayResult(False, "The auction is on: make a call first.", "auction-on")
+            return PlayResult(False, words.AUCTION_ON, "auction-on")
         if not self.controls(seat):
             if seat is None:
-                return PlayResult(False, "The hand is over.", "hand-over")
-            return PlayResult(False, f"It is {seat.long_name}'s turn, not yours.", "not-your-turn")
+                return PlayResult(False, words.HAND_OVER, "hand-over")
+            return PlayResult(False, words.not_your_turn(seat.long_name), "not-your-turn")
         try:
             action = st.check(card)
         except IllegalActionError as err:
