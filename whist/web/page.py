@@ -1,20 +1,10 @@
-"""The page: renders the Table's view() into the DOM, binds the controls, paces the computers.
+"""The page: renders the Table's view into the DOM, binds the controls, paces the computers.
 
-All game logic lives in :mod:`whist.table`; this module only shows it and
-turns clicks, taps and keys into calls on the table. Every event handler is
-guarded: if Python raises, the page shows a short message and the details go
-to the console as a warning.
-
-The controls (see :mod:`whist.web.howto` for the player's description):
-
-- mouse: a click on a legal card plays it; touch: a tap lifts, a second tap plays;
-- keyboard: arrows, Home and End along the hand, Enter or Space to play, and the
-  shortcuts of ``howto.KEYS``;
-- the toolbar: hint, undo, redo, last trick, new game, mute, settings, how to play.
-
-While the computers play, the page waits between cards (``Timing`` of the
-settings); a click on the table or a key skips the wait. Undo and new game
-cancel whatever the computers were about to do.
+All game logic lives in :mod:`whist.table`; this module only shows it and turns clicks,
+taps and keys into calls on the table (the controls, as the player reads them: :mod:`whist.web.howto`).
+Every event handler is guarded: if Python raises, the page shows a short message and the
+details go to the console as a warning. While the computers play, the page waits between
+cards (``Timing`` of the settings); a click or a key skips the wait, undo and new game cancel it.
 """
 
 from __future__ import annotations
