@@ -6,21 +6,32 @@ from __future__ import annotations
 import pytest
 
 from whist.table import Table, game_choices
+from whist.table.view import DummyView, HandCard, Revoke, SideNames, Sides, Summary
 from whist.web import forms, howto, markup, newgame
 
 
 def play_out(table: Table, hands: int = 1) -> None:
     for _ in range(hands):
-        if table.view()["phase"] == "draw":
+        if table.view().phase == "draw":
             table.proceed()
-        while table.view()["phase"] == "play":
+        while table.view().phase == "play":
             if not table.computer_step():
                 v = table.view()
-                cards = v["hand"] if v["to_play"] == "S" else v["dummy"]["cards"]
-                assert table.human_play(next(c["card"] for c in cards if c["legal"])).ok
-        if table.view()["game_over"]:
+                cards = v.hand if v.to_play == "S" else _dummy_cards(v.dummy)
+                assert table.human_play(next(c.card for c in cards if c.legal)).ok
+        if table.view().game_over:
             return
         table.proceed()
+
+
+def _dummy_cards(dummy: DummyView | None) -> tuple[HandCard, ...]:
+    assert dummy is not None and dummy.cards is not None, "the dummy's cards are on show"
+    return dummy.cards
+
+
+def _summary(honours: Sides | None, held: Sides | None, revokes: tuple[Revoke, ...] = ()) -> Summary:
+    z = Sides(0, 0)
+    return Summary(1, 1, "S", "South", "H", z, z, z, honours, held, revokes, None, False, None, None, "")
 
 
 @pytest.mark.parametrize("game", [g["game"] for g in game_choices()])
@@ -46,7 +57,8 @@ def test_dialog_options_start_the_game_asked_for() -> None:
                                                   "opt-long-draw": "low", "opt-long-revokes": "club"})
     assert opts == {"target": 5, "honours": False, "rubber": True, "draw": "low", "revokes": "club"}
     view = Table(2, "long", **opts).view()
-    assert view["phase"] == "draw" and view["target"] == 5 and view["draw"]["aces_low"]
+    assert view.draw is not None
+    assert view.phase == "draw" and view.target == 5 and view.draw.aces_low
     html = newgame.dialog_html(choices, "long", opts)
     assert 'name="opt-long-rubber" checked' in html and '<option value="low" selected>' in html
 
@@ -55,31 +67,32 @@ def test_score_sheet_of_a_rubber_has_its_games_and_totals() -> None:
     table = Table(21, "short", rubber=True)
     play_out(table, 40)
     view = table.view()
-    assert view["game_over"]
-    html = forms.score_sheet_html(view["score_sheet"], view["side_names"])
-    assert html.count('data-hand="') == len(view["score_sheet"]["rows"])
+    assert view.game_over
+    html = forms.score_sheet_html(view.score_sheet, view.side_names)
+    assert html.count('data-hand="') == len(view.score_sheet.rows)
     assert "Game 1" in html and "Game 2" in html and "Total" in html
-    totals = view["game_over"]["totals"]
+    totals = view.game_over.totals
     assert f"{totals['us']}\u2013{totals['them']}" in html
-    result = forms.rubber_result_html(view["game_over"], view["score_sheet"])
+    result = forms.rubber_result_html(view.game_over, view.score_sheet)
     assert "Rubber bonus" in result
 
 
 def test_draw_in_words() -> None:
     view = Table(3, "classic", draw="high").view()
-    draw = view["draw"]
+    draw = view.draw
+    assert draw is not None
     html = forms.draw_html(draw)
-    assert html.count("draw-pick") == sum(len(r) for r in draw["rounds"])
-    assert ("Tie: drawn again" in html) == (len(draw["rounds"]) > 1)
+    assert html.count("draw-pick") == sum(len(r) for r in draw.rounds)
+    assert ("Tie: drawn again" in html) == (len(draw.rounds) > 1)
     assert forms.draw_result_text(draw).endswith("first.")
 
 
 def test_honours_and_revokes_in_words() -> None:
-    sides = {"us": "You and North", "them": "East and West"}
-    s = {"honours": {"us": 0, "them": 4}, "honour_cards": {"us": 0, "them": 4}}
+    sides = SideNames("You and North", "East and West")
+    s = _summary(Sides(0, 4), Sides(0, 4))
     assert forms.honours_text(s, sides) == "Honours: East and West held 4 of A K Q J of trumps and score 4."
-    assert forms.honours_text({"honours": None, "honour_cards": None}, sides) == ""
-    assert forms.revokes_text({"revokes": [{"seat": "W", "name": "West", "text": "West revoked: x."}]}) == (
+    assert forms.honours_text(_summary(None, None), sides) == ""
+    assert forms.revokes_text(_summary(None, None, (Revoke("W", "West", 0, "West revoked: x."),))) == (
         "West revoked: x.")
 
 
@@ -104,18 +117,18 @@ def test_turn_words_name_the_hand_that_plays() -> None:
     """In Dummy Whist, your dummy's turn is North's, with North's cards deciding 'follow'."""
     table = Table(seed=31, game="dummy")
     seen = set()
-    while table.view()["phase"] == "play":
+    while table.view().phase == "play":
         if table.computer_step():
             continue
         v = table.view()
-        who, what = markup.turn_words(v)
-        cards = v["dummy"]["cards"] if v["to_play"] == "N" else v["hand"]
-        assert who == ("North\u2019s turn (your dummy)" if v["to_play"] == "N" else "Your turn")
-        if v["trick"]:
-            led = v["trick"][0]["suit"]
-            assert (what == f"follow {markup.SUIT_WORDS[led]}") == any(c["suit"] == led for c in cards)
+        who, what = v.turn.who, v.turn.what
+        cards = _dummy_cards(v.dummy) if v.to_play == "N" else v.hand
+        assert who == ("North\u2019s turn (your dummy)" if v.to_play == "N" else "Your turn")
+        if v.trick:
+            led = v.trick[0].suit
+            assert (what == f"follow {markup.SUIT_WORDS[led]}") == any(c.suit == led for c in cards)
         else:
             assert what == "lead any card"
-        seen.add(v["to_play"])
-        assert table.human_play(next(c["card"] for c in cards if c["legal"])).ok
+        seen.add(v.to_play)
+        assert table.human_play(next(c.card for c in cards if c.legal)).ok
     assert seen == {"N", "S"}

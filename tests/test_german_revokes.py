@@ -114,17 +114,18 @@ def test_club_rules_at_the_german_table_let_you_revoke_and_the_summary_says_what
         hand = st.hands[S]
         if not [c for c in cards_of(hand) if suit_of(c) == led]:
             continue
-        card = next(c for c in table.view()["hand"] if suit_of(parse_card(c["card"])) != led)
-        assert not card["legal"] and card["playable"]
-        assert table.human_play(card["card"]).ok
+        card = next(c for c in table.view().hand if suit_of(parse_card(c.card)) != led)
+        assert not card.legal and card.playable
+        assert table.human_play(card.card).ok
         finish_hand(table)
-        summary = table.view()["summary"]
+        summary = table.view().summary
+        assert summary is not None
         moved = table.state.results[-1].revoke_moves[0]
         assert moved == min(2, table.state.tricks_won[1])
-        [revoke] = summary["revokes"]
-        assert revoke["seat"] == "S" and revoke["tricks"] == moved and "You revoked" in revoke["text"]
+        [revoke] = summary.revokes
+        assert revoke.seat == "S" and revoke.tricks == moved and "You revoked" in revoke.text
         if moved:
-            assert f"{('one', 'two')[moved - 1]} trick" in summary["text"] and "to North" in summary["text"]
+            assert f"{('one', 'two')[moved - 1]} trick" in summary.text and "to North" in summary.text
         return
     pytest.fail("no seed gave a position to revoke in")
 

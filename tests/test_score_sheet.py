@@ -35,9 +35,9 @@ def cells_per_row(html: str) -> set[int]:
 def test_a_game_without_honours_has_no_honours_column(game: str) -> None:
     table = Table(5, game)
     play_out(table, 2)
-    sheet = table.view()["score_sheet"]
-    assert sheet["honours"] is False and sheet["rows"]
-    html = forms.score_sheet_html(sheet, table.view()["side_names"])
+    sheet = table.view().score_sheet
+    assert sheet.honours is False and sheet.rows
+    html = forms.score_sheet_html(sheet, table.view().side_names)
     assert "Honours" not in html
     assert foot_row(html).count("<td>") == 2  # the points and the empty score cell; no "0-0" for honours
     assert cells_per_row(html) == {6}
@@ -47,11 +47,11 @@ def test_a_game_with_honours_shows_them_and_their_total() -> None:
     table = Table(21, "short", rubber=True)
     play_out(table, 40)
     view = table.view()
-    sheet = view["score_sheet"]
-    assert sheet["honours"] is True
-    html = forms.score_sheet_html(sheet, view["side_names"])
+    sheet = view.score_sheet
+    assert sheet.honours is True
+    html = forms.score_sheet_html(sheet, view.side_names)
     assert '<th scope="col">Honours</th>' in html
-    total = {k: sum(r["honours"][k] for r in sheet["rows"]) for k in ("us", "them")}
+    total = {k: sum(r.honours[k] for r in sheet.rows) for k in ("us", "them")}
     assert foot_row(html).startswith(f"<td>{total['us']}\u2013{total['them']}</td>")
     assert cells_per_row(html) == {7}
 
@@ -59,6 +59,6 @@ def test_a_game_with_honours_shows_them_and_their_total() -> None:
 def test_the_option_off_drops_the_column_in_a_game_that_may_score_honours() -> None:
     table = Table(8, "short", honours=False)
     play_out(table, 1)
-    sheet = table.view()["score_sheet"]
-    assert sheet["honours"] is False
-    assert "Honours" not in forms.score_sheet_html(sheet, table.view()["side_names"])
+    sheet = table.view().score_sheet
+    assert sheet.honours is False
+    assert "Honours" not in forms.score_sheet_html(sheet, table.view().side_names)

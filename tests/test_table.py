@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from itertools import pairwise, permutations
 
 import pytest
@@ -11,6 +11,7 @@ from whist.engine.cards import RED_SUITS, SUITS, parse_card, parse_cards, suit_o
 from whist.engine.seats import Seat
 from whist.engine.state import Phase
 from whist.table import Table, sort_hand, suit_order
+from whist.table.view import Sides
 
 SUIT = {s: i for i, s in enumerate(SUITS)}
 
@@ -26,13 +27,13 @@ def play_game(table: Table, limit: int = 60) -> None:
     for _ in range(limit):
         to_human(table)
         view = table.view()
-        if view["phase"] == "game-over":
+        if view.phase == "game-over":
             return
-        if view["phase"] == "hand-over":
+        if view.phase == "hand-over":
             assert table.next_hand()
             continue
         while table.human_to_play:
-            card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+            card = next(c.card for c in table.view().hand if c.legal)
             assert table.human_play(card).ok
             to_human(table)
     raise AssertionError("the game did not end")
@@ -62,7 +63,7 @@ def test_colours_alternate_as_far_as_the_suits_held_allow() -> None:
 def test_sorted_hand_in_every_deal(seed: int) -> None:
     table = Table(seed=seed)
     state = table.state
-    cards = [parse_card(c["card"]) for c in table.view()["hand"]]
+    cards = [parse_card(c.card) for c in table.view().hand]
     assert sorted(cards) == sorted(sort_hand(state.hands[Seat.S], state.trump))
     suits = [suit_of(c) for c in cards]
     # Each suit is one block, high to low.
@@ -88,12 +89,12 @@ def test_suit_order_stays_put_as_suits_run_out() -> None:
     table = Table(seed=3)
     first = table.hand_order()
     for _ in range(200):
-        if table.view()["phase"] != "play":
+        if table.view().phase != "play":
             break
         to_human(table)
         if not table.human_to_play:
             break
-        card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+        card = next(c.card for c in table.view().hand if c.legal)
         table.human_play(card)
         assert table.hand_order() == first
 
@@ -108,13 +109,13 @@ def test_legal_flags_match_the_engine(seed: int) -> None:
         if not table.human_to_play:
             break
         view = table.view()
-        assert view["your_turn"] and view["to_play"] == "S"
-        flagged = {c["card"] for c in view["hand"] if c["legal"]}
+        assert view.your_turn and view.to_play == "S"
+        flagged = {c.card for c in view.hand if c.legal}
         assert flagged == set(table.state.legal_actions())
         table.human_play(min(flagged))
         # Not the human's turn: every card is flagged not legal.
         if table.computer_to_play:
-            assert not any(c["legal"] for c in table.view()["hand"])
+            assert not any(c.legal for c in table.view().hand)
 
 
 def test_illegal_card_is_refused_with_a_reason_and_changes_nothing() -> None:
@@ -122,8 +123,8 @@ def test_illegal_card_is_refused_with_a_reason_and_changes_nothing() -> None:
         table = Table(seed=seed)
         to_human(table)
         view = table.view()
-        illegal = [c["card"] for c in view["hand"] if not c["legal"]]
-        if view["trick"] and illegal:
+        illegal = [c.card for c in view.hand if not c.legal]
+        if view.trick and illegal:
             break
     else:
         pytest.fail("no deal with a card South may not follow with")
@@ -135,7 +136,7 @@ def test_illegal_card_is_refused_with_a_reason_and_changes_nothing() -> None:
     assert table.state.snapshot() == before
     assert table.take_messages() == []
     # Not in the hand, not a card at all, and not your turn are refused too.
-    other = next(c for c in ("AS", "KS", "QS", "2C", "3C") if c not in {h["card"] for h in view["hand"]})
+    other = next(c for c in ("AS", "KS", "QS", "2C", "3C") if c not in {h.card for h in view.hand})
     assert not table.human_play(other).ok
     assert not table.human_play("ZZ").ok
     assert table.state.snapshot() == before
@@ -146,7 +147,7 @@ def test_not_your_turn_is_refused() -> None:
         table = Table(seed=seed)
         if table.computer_to_play:
             break
-    card = table.view()["hand"][0]["card"]
+    card = table.view().hand[0].card
     before = table.state.snapshot()
     result = table.human_play(card)
     assert not result.ok and "turn" in result.reason
@@ -175,10 +176,10 @@ def test_messages_announce_plays_and_tricks() -> None:
     deal = table.take_messages()
     assert len(deal) == 1 and "trumps" in deal[0]
     to_human(table)
-    card = next(c for c in table.view()["hand"] if c["legal"])
+    card = next(c for c in table.view().hand if c.legal)
     table.take_messages()
-    table.human_play(card["card"])
-    assert table.take_messages()[0] == f"You play the {card['name']}."
+    table.human_play(card.card)
+    assert table.take_messages()[0] == f"You play the {card.name}."
     to_human(table)
     msgs = table.take_messages()
     assert all(m.endswith(".") for m in msgs)
@@ -193,66 +194,71 @@ def test_whole_game_reaches_game_over_with_the_right_winner(seed: int) -> None:
     state = table.state
     assert state.phase is Phase.GAME_OVER
     view = table.view()
-    assert view["phase"] == "game-over"
+    assert view.phase == "game-over"
     us, them = state.scores[0], state.scores[1]
-    assert view["scores"] == {"us": us, "them": them}
+    assert view.scores == Sides(us, them)
     assert max(us, them) >= 7 and us != them
-    over = view["game_over"]
-    assert over["winner"] == ("us" if us > them else "them")
-    assert over["scores"] == view["scores"]
-    assert str(max(us, them)) in over["text"]
+    over = view.game_over
+    assert over is not None
+    assert over.winner == ("us" if us > them else "them")
+    assert over.scores == view.scores
+    assert str(max(us, them)) in over.text
     # The summary of the last hand adds up to the final score.
-    summary = view["summary"]
-    assert summary["scores"] == view["scores"]
-    assert summary["tricks"]["us"] + summary["tricks"]["them"] == 13
+    summary = view.summary
+    assert summary is not None
+    assert summary.scores == view.scores
+    assert summary.tricks.us + summary.tricks.them == 13
     # Nothing more to do.
     assert table.computer_step() is None
     assert not table.next_hand()
-    assert not table.human_play(view["hand"][0]["card"] if view["hand"] else "AS").ok
+    assert not table.human_play(view.hand[0].card if view.hand else "AS").ok
 
 
 def test_view_is_json_serialisable_throughout_a_hand() -> None:
     table = Table(seed=9)
     views = [table.view()]
-    while table.view()["phase"] == "play":
+    while table.view().phase == "play":
         if table.human_to_play:
-            card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+            card = next(c.card for c in table.view().hand if c.legal)
             table.human_play(card)
         else:
             table.computer_step()
         views.append(table.view())
     for view in views:
-        assert json.loads(json.dumps(view)) == view
+        assert view == replace(view) and hash(view.hand) == hash(replace(view).hand)  # immutable values
     last = views[-1]
-    assert last["phase"] in ("hand-over", "game-over")
-    assert last["summary"]["tricks"]["us"] + last["summary"]["tricks"]["them"] == 13
-    assert last["last_trick"]["number"] == 13
+    assert last.phase in ("hand-over", "game-over")
+    assert last.summary is not None and last.last_trick is not None
+    assert last.summary.tricks.us + last.summary.tricks.them == 13
+    assert last.last_trick.number == 13
 
 
 def test_view_contents() -> None:
     table = Table(seed=21)
     view = table.view()
-    assert view["target"] == 7
-    assert view["trump"] in ("S", "H", "D", "C")
-    assert view["turn_up"]["suit"] == view["trump"]
-    assert view["turn_up_visible"]
-    assert view["seats"][view["dealer"]]["dealer"]
-    assert sum(s["dealer"] for s in view["seats"].values()) == 1
-    assert [s["cards"] for s in view["seats"].values()] == [13, 13, 13, 13]
-    assert view["seats"]["N"]["side"] == "us" and view["seats"]["E"]["side"] == "them"
-    assert view["scores"] == {"us": 0, "them": 0}
-    assert not view["in_progress"]
+    north, east, dealer_seat = view.seat("N"), view.seat("E"), view.seat(view.dealer)
+    assert view.turn_up is not None and north is not None and east is not None and dealer_seat is not None
+    assert view.target == 7
+    assert view.trump in ("S", "H", "D", "C")
+    assert view.turn_up.suit == view.trump
+    assert view.turn_up_visible
+    assert dealer_seat.dealer
+    assert sum(s.dealer for s in view.seats) == 1
+    assert [s.cards for s in view.seats] == [13, 13, 13, 13]
+    assert north.side == "us" and east.side == "them"
+    assert view.scores == Sides(0, 0)
+    assert not view.in_progress
     # The turn-up stays on show until the dealer plays it.
-    dealer = Seat.parse(view["dealer"])
-    turn_up = view["turn_up"]["card"]
+    dealer = Seat.parse(view.dealer)
+    turn_up = view.turn_up.card
     while table.state.phase is Phase.PLAY:
         played = turn_up in [c for s, c in _all_plays(table)]
-        assert table.view()["turn_up_visible"] == (not played)
+        assert table.view().turn_up_visible == (not played)
         if table.human_to_play:
-            table.human_play(next(c["card"] for c in table.view()["hand"] if c["legal"]))
+            table.human_play(next(c.card for c in table.view().hand if c.legal))
         else:
             table.computer_step()
-    assert table.view()["in_progress"]
+    assert table.view().in_progress
     assert dealer in Seat
 
 
@@ -265,18 +271,18 @@ def _all_plays(table: Table) -> list[tuple[str, str]]:
 def test_new_game_starts_afresh() -> None:
     table = Table(seed=4)
     to_human(table)
-    table.human_play(next(c["card"] for c in table.view()["hand"] if c["legal"]))
+    table.human_play(next(c.card for c in table.view().hand if c.legal))
     assert table.in_progress
     table.new_game(99)
     assert table.state.seed == 99 and not table.state.actions
-    assert table.view()["scores"] == {"us": 0, "them": 0}
+    assert table.view().scores == Sides(0, 0)
     assert Table(seed=99).state.snapshot() == table.state.snapshot()
 
 
 # --- undo, redo, hint --------------------------------------------------------
 
 def play_first_legal(table: Table) -> str:
-    card = next(c["card"] for c in table.view()["hand"] if c["legal"])
+    card = next(c.card for c in table.view().hand if c.legal)
     assert table.human_play(card).ok
     return card
 
@@ -306,7 +312,7 @@ def test_undo_takes_back_your_card_and_the_computers_after_it() -> None:
     table.take_messages()
     assert table.undo() == played
     assert table.state.snapshot() == before
-    assert table.view() == {**view, "can_redo": True}
+    assert table.view() == replace(view, can_redo=True)
     assert table.human_to_play
     message = table.take_messages()[0]
     assert message.startswith("Undone: you take back the") and card_long(card) in message
@@ -353,11 +359,11 @@ def test_undo_across_a_finished_hand_restores_the_score() -> None:
         play_first_legal(table)
     scores = table.state.scores
     assert table.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and scores != (0, 0)
-    assert table.view()["summary"] is not None
+    assert table.view().summary is not None
     table.undo()
     assert table.state.snapshot() == before
     assert table.state.phase is Phase.PLAY and table.state.scores == (0, 0)
-    assert table.view()["summary"] is None
+    assert table.view().summary is None
     # And from the next hand: the deal itself is taken back too.
     table.redo()
     table.next_hand()
@@ -377,7 +383,7 @@ def test_a_new_card_clears_redo_and_redo_replays_exactly() -> None:
     assert table.can_redo
     assert table.redo() and table.state.snapshot() == after
     table.undo()
-    other = [c["card"] for c in table.view()["hand"] if c["legal"] and c["card"] != first]
+    other = [c.card for c in table.view().hand if c.legal and c.card != first]
     if other:
         assert table.human_play(other[0]).ok
         assert not table.can_redo
@@ -433,7 +439,7 @@ def test_levels_per_side() -> None:
     table.set_levels("easy", "hard")
     assert table.levels[Seat.N] == "easy" and table.levels[Seat.S] == "easy"
     assert table.levels[Seat.E] == table.levels[Seat.W] == "hard"
-    assert table.view()["levels"] == {"partner": "easy", "opponents": "hard"}
+    assert table.view().levels == ("easy", "hard")  # your partner's, the opponents'
     with pytest.raises(ValueError):
         table.set_levels("grandmaster", "easy")
     table.new_game(5)
@@ -450,15 +456,15 @@ def test_previous_trick_of_this_hand_or_the_hand_before() -> None:
     last = table.state.tricks[-1]
     table.next_hand()
     prev = table.previous_trick()
-    assert prev is not None and prev["number"] == 13 and prev["hand_number"] == 1
-    assert prev["winner"] == last.winner.name and len(prev["plays"]) == 4
+    assert prev is not None and prev.number == 13 and prev.hand_number == 1
+    assert prev.winner == last.winner.name and len(prev.plays) == 4
     while not table.state.tricks:
         if table.human_to_play:
             play_first_legal(table)
         else:
             table.computer_step()
     now = table.previous_trick()
-    assert now is not None and now["number"] == 1 and now["hand_number"] == 2
+    assert now is not None and now.number == 1 and now.hand_number == 2
 
 
 # --- the page's settings and help (plain Python parts of whist.web) ---------
@@ -485,8 +491,8 @@ def test_help_lists_every_shortcut_and_speaks_of_this_game() -> None:
         assert keys.split(" ")[0] in text
     view = Table(seed=3).view()
     rules = rules_html(view)
-    assert f"{view['trump_name'].lower()} are trumps" in rules
-    assert f"first side to {view['target']} points" in rules.replace("\n", " ")
+    assert f"{view.trump_name.lower()} are trumps" in rules
+    assert f"first side to {view.target} points" in rules.replace("\n", " ")
 
 
 def test_instant_waits_for_nothing_and_the_trick_pause_follows_the_pace() -> None:
@@ -523,7 +529,8 @@ def test_game_over_counts_hands_in_words() -> None:
             if t.state.to_play is None:
                 t.next_hand()
             else:
-                t.human_play(next(c["card"] for c in t.view()["hand"] if c["legal"]))
-    over = t.view()["game_over"]
-    n = over["hands_played"]
-    assert over["hands_played_text"] == (f"{n} hand" if n == 1 else f"{n} hands")
+                t.human_play(next(c.card for c in t.view().hand if c.legal))
+    over = t.view().game_over
+    assert over is not None
+    n = over.hands_played
+    assert over.hands_played_text == (f"{n} hand" if n == 1 else f"{n} hands")

@@ -13,6 +13,7 @@ from whist.engine.cards import SUIT_NAMES, parse_card, suit_of
 from whist.engine.seats import Seat
 from whist.engine.state import Phase
 from whist.table import Table, game_choices
+from whist.table.view import Call, SideNames
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -36,30 +37,34 @@ def test_contract_whist_at_the_table() -> None:
     table = Table(seed=11, game="contract")
     run_computers(table)
     view = table.view()
-    assert view["phase"] == "auction" and view["your_turn"]
-    auction = view["auction"]
-    assert auction["legal"][0] == PASS and auction["contract"] is None
-    assert view["hand"] and all(not c["legal"] for c in view["hand"])       # no card while bidding
+    assert view.phase == "auction" and view.your_turn
+    auction = view.auction
+    assert auction is not None and auction.legal[0] == PASS and auction.contract is None
+    assert view.hand and all(not c.legal for c in view.hand)       # no card while bidding
     before = table.state.snapshot()
-    low = auction["legal"][1]  # the cheapest bid open to you
+    low = auction.legal[1]  # the cheapest bid open to you
     refused = table.human_call("6S")
     assert not refused.ok and "not a bid" in refused.reason.lower() and table.state.snapshot() == before
-    assert not table.human_play(view["hand"][0]["card"]).ok
+    assert not table.human_play(view.hand[0].card).ok
     assert table.human_call(low).ok
-    assert table.view()["auction"]["calls"][-1] == {"seat": "S", "name": "You", "call": low}
+    auction = table.view().auction
+    assert auction is not None and auction.calls[-1] == Call("S", "You", low)
     run_computers(table)
     while table.state.phase is Phase.AUCTION:
         assert table.human_call(PASS).ok
         run_computers(table)
-    contract = table.view()["auction"]["contract"]
+    auction = table.view().auction
+    assert auction is not None
+    contract = auction.contract
     if table.state.phase is Phase.PLAY:
-        assert contract is not None and contract["declarer"] in "NESW"
-        assert table.state.trump == (None if contract["trump"] == "NT" else "SHDC".index(contract["trump"]))
+        assert contract is not None and contract.declarer in "NESW"
+        assert table.state.trump == (None if contract.trump == "NT" else "SHDC".index(contract.trump))
         finish_hand(table)
-        summary = table.view()["summary"]
+        summary = table.view().summary
         played = table.state.results[-1].contract
-        assert played is not None and summary["contract"]["name"] == played.long_name
-        assert ("make" in summary["text"]) == summary["contract"]["made"] or "fail" in summary["text"]
+        assert played is not None and summary is not None and summary.contract is not None
+        assert summary.contract.name == played.long_name
+        assert ("make" in summary.text) == summary.contract.made or "fail" in summary.text
     # undo goes back through the auction to your first call
     while table.can_undo:
         table.undo()
@@ -69,40 +74,44 @@ def test_contract_whist_at_the_table() -> None:
 def test_german_whist_at_the_table() -> None:
     table = Table(seed=5, game="german")
     view = table.view()
-    assert set(view["seats"]) == {"N", "S"} and view["stock"]["size"] == 26
-    assert view["stock"]["phase"] == 1 and view["stock"]["face_up"]["card"] == view["turn_up"]["card"]
-    assert view["side_names"] == {"us": "You", "them": "North"}
+    stock = view.stock
+    assert stock is not None and stock.face_up is not None and view.turn_up is not None
+    assert {s.seat for s in view.seats} == {"N", "S"} and stock.size == 26
+    assert stock.phase == 1 and stock.face_up.card == view.turn_up.card
+    assert view.side_names == SideNames("You", "North")
     run_computers(table)
     card = table.hint()
     assert card is not None and table.human_play(card).ok
     run_computers(table)
     if not table.state.trick and len(table.state.tricks) == 1:
-        drew = table.view()["stock"]["you_drew"]
-        assert drew is not None and (table.state.hands[S] >> parse_card(drew["card"]) & 1)
+        stock = table.view().stock
+        drew = stock.you_drew if stock else None
+        assert drew is not None and (table.state.hands[S] >> parse_card(drew.card) & 1)
     finish_hand(table)
     view = table.view()
-    assert view["stock"]["phase"] == 2 and view["stock"]["size"] == 0
-    assert "Phase Two" in view["summary"]["text"]
-    assert sum(view["summary"]["tricks"].values()) == 13
+    assert view.stock is not None and view.summary is not None
+    assert view.stock.phase == 2 and view.stock.size == 0
+    assert "Phase Two" in view.summary.text
+    assert view.summary.tricks.us + view.summary.tricks.them == 13
 
 
 def test_german_variants_are_named_on_the_felt() -> None:
-    assert Table(seed=5, game="german").view()["stock"]["notes"] == []
-    assert Table(seed=5, game="german").view()["goal"] == "first to 17"
+    assert Table(seed=5, game="german").view().notes == ()
+    assert Table(seed=5, game="german").view().goal == "first to 17"
     table = Table(seed=5, game="german", trump="variable", match="three-deals")
-    assert (table.view()["goal"], table.view()["goal_short"]) == ("three deals", "of 3 deals")
-    assert table.view()["stock"]["notes"] == [
+    assert (table.view().goal, table.view().goal_short) == ("three deals", "of 3 deals")
+    assert table.view().notes == (
         "Deal 1 of 3",
-        "Phase Two trump hidden until the stock is gone"]
+        "Phase Two trump hidden until the stock is gone")
     finish_hand(table)
     revealed = table.state.trump
     assert revealed is not None and table.state.reveal is not None
-    assert table.view()["stock"]["notes"] == [
-        "Deal 1 of 3", f"Phase Two trump: {SUIT_NAMES[revealed]}"]
+    assert table.view().notes == (
+        "Deal 1 of 3", f"Phase Two trump: {SUIT_NAMES[revealed]}")
     table.proceed()
-    assert table.view()["stock"]["notes"][0].startswith("Deal 2 of 3")
-    assert Table(seed=5, game="german", trump="none", scoring="above-six").view()["stock"]["notes"] == [
-        "No trumps", "Tricks above six score"]
+    assert table.view().notes[0].startswith("Deal 2 of 3")
+    assert Table(seed=5, game="german", trump="none", scoring="above-six").view().notes == (
+        "No trumps", "Tricks above six score")
 
 
 def test_dummy_whist_you_play_north_too() -> None:
@@ -115,12 +124,13 @@ def test_dummy_whist_you_play_north_too() -> None:
             continue
         seat = table.state.to_play
         view = table.view()
-        assert view["your_turn"] and view["dummy"]["cards"] is not None
-        cards = view["dummy"]["cards"] if seat == N else view["hand"]
-        card = next(c["card"] for c in cards if c["legal"])
-        other = view["hand"] if seat == N else view["dummy"]["cards"]
+        dummy = view.dummy.cards if view.dummy else None
+        assert view.your_turn and dummy is not None
+        cards = dummy if seat == N else view.hand
+        card = next(c.card for c in cards if c.legal)
+        other = view.hand if seat == N else dummy
         if other:
-            assert not table.human_play(other[0]["card"]).ok        # not the hand whose turn it is
+            assert not table.human_play(other[0].card).ok        # not the hand whose turn it is
         assert table.human_play(card).ok
         plays_from_north += seat == N
     assert plays_from_north == 13
@@ -131,9 +141,10 @@ def test_dummy_whist_you_play_north_too() -> None:
 def test_the_draw_for_partners_then_deal() -> None:
     table = Table(seed=8, game="short", draw="high")
     view = table.view()
-    assert view["phase"] == "draw" and view["draw"]["rounds"] and view["hand"] == []
+    assert view.draw is not None
+    assert view.phase == "draw" and view.draw.rounds and view.hand == ()
     assert table.proceed() and table.state.phase is Phase.PLAY
-    assert table.view()["dealer"] == view["draw"]["dealer"]
+    assert table.view().dealer == view.draw.dealer
 
 
 def test_club_rules_let_you_revoke_and_the_summary_says_so() -> None:
@@ -149,14 +160,15 @@ def test_club_rules_let_you_revoke_and_the_summary_says_so() -> None:
         if not revoke or not [c for c in range(52) if hand >> c & 1 and suit_of(c) == led]:
             continue
         view = table.view()
-        card = next(c for c in view["hand"] if parse_card(c["card"]) == revoke[0])
-        assert not card["legal"] and card["playable"]
-        assert table.human_play(card["card"]).ok
+        card = next(c for c in view.hand if parse_card(c.card) == revoke[0])
+        assert not card.legal and card.playable
+        assert table.human_play(card.card).ok
         finish_hand(table)
-        summary = table.view()["summary"]
-        [revoke] = summary["revokes"]
-        assert revoke["seat"] == "S" and revoke["name"] == "You" and "You revoked" in summary["text"]
-        assert revoke["tricks"] == table.state.results[-1].revoke_moves[0] and "You revoked" in revoke["text"]
+        summary = table.view().summary
+        assert summary is not None
+        [revoked] = summary.revokes
+        assert revoked.seat == "S" and revoked.name == "You" and "You revoked" in summary.text
+        assert revoked.tricks == table.state.results[-1].revoke_moves[0] and "You revoked" in revoked.text
         return
     pytest.fail("no seed gave a position to revoke in")
 
@@ -166,17 +178,19 @@ def test_a_rubber_at_the_table() -> None:
     games_seen = set()
     while not table.state.is_over:
         finish_hand(table)
-        summary = table.view()["summary"]
-        if summary["game_winner"] is not None:
+        summary = table.view().summary
+        assert summary is not None
+        if summary.game_winner is not None:
             games_seen.add(table.state.game_number)
         if not table.state.is_over:
             assert table.proceed()
     view = table.view()
-    assert len(games_seen) >= 2 and "rubber" in view["game_over"]["text"]
-    sheet = view["score_sheet"]
-    assert sheet["rubber"] and max(sheet["games"].values()) == 2
-    assert len(sheet["rows"]) == len(table.state.results)
-    json.dumps(view)
+    assert view.game_over is not None
+    assert len(games_seen) >= 2 and "rubber" in view.game_over.text
+    sheet = view.score_sheet
+    assert sheet.rubber and max(sheet.games.us, sheet.games.them) == 2
+    assert len(sheet.rows) == len(table.state.results)
+    assert view == table.view()
 
 
 def test_a_saved_game_comes_back_exactly() -> None:
@@ -198,4 +212,4 @@ def test_every_game_is_offered_with_its_options() -> None:
     for game, c in choices.items():
         opts: dict[str, Any] = {o["name"]: o["choices"][-1] for o in c["options"]}
         table = Table(seed=1, game=game, **opts)
-        json.dumps(table.view())
+        assert table.view() == table.view()

@@ -49,7 +49,9 @@ def page_calls(page: GamePage) -> list[str]:
 
 
 def engine_calls(table: Table) -> list[str]:
-    return [f"{c['seat']}:{words(c['call'])}" for c in table.view()["auction"]["calls"]]
+    auction = table.view().auction
+    assert auction is not None
+    return [f"{c.seat}:{words(c.call)}" for c in auction.calls]
 
 
 def open_contract(page: GamePage, seed: int = SEED) -> None:
@@ -66,7 +68,9 @@ def test_the_box_offers_only_legal_calls(game_page: GamePage) -> None:
     table = engine()
     assert game_page.get_attribute("body", "data-phase") == "auction"
     assert page_calls(game_page) == engine_calls(table)
-    legal = set(table.view()["auction"]["legal"])
+    auction = table.view().auction
+    assert auction is not None
+    legal = set(auction.legal)
     offered = game_page.eval_on_selector_all(
         '#bid-box .bid[aria-disabled="false"]', "bs => bs.map(b => b.dataset.call)")
     assert set(offered) == legal
@@ -118,12 +122,13 @@ def play_out(page: GamePage, table: Table) -> None:
 def check_summary(page: GamePage, table: Table) -> None:
     page.wait_for_selector("#summary:not([hidden])")
     view = table.view()
-    summary = view["summary"]
-    assert page.text_content("#summary-text") == summary["text"]
-    assert "make" in summary["text"] or "fail in" in summary["text"]
-    assert page.text_content("#score-us") == str(view["scores"]["us"])
-    assert page.text_content("#score-them") == str(view["scores"]["them"])
-    assert page.text_content("#sum-points-us") in (f"+{summary['points']['us']}", "0")
+    summary = view.summary
+    assert summary is not None
+    assert page.text_content("#summary-text") == summary.text
+    assert "make" in summary.text or "fail in" in summary.text
+    assert page.text_content("#score-us") == str(view.scores.us)
+    assert page.text_content("#score-them") == str(view.scores.them)
+    assert page.text_content("#sum-points-us") in (f"+{summary.points.us}", "0")
 
 
 def test_bid_with_the_mouse_and_play_the_contract(game_page: GamePage) -> None:
@@ -137,10 +142,11 @@ def test_bid_with_the_mouse_and_play_the_contract(game_page: GamePage) -> None:
     assert page_calls(game_page)[:4] == engine_calls(table)[:4]
     assert "You bid 9H." in game_page.inner_text("#announce")
     play_out(game_page, table)
-    contract = table.view()["auction"]["contract"]
+    auction = table.view().auction
+    contract = auction.contract if auction else None
     assert contract is not None
     # The contract and its declarer stay in the toolbar through the play.
-    assert game_page.get_attribute("#contract-tool", "data-contract") == contract["name"] + contract["declarer"]
+    assert game_page.get_attribute("#contract-tool", "data-contract") == contract.name + contract.declarer
     assert game_page.locator("#turnup").is_hidden()
     check_summary(game_page, table)
 
@@ -164,7 +170,7 @@ def test_bid_with_the_keyboard(game_page: GamePage) -> None:
     while table.computer_step():
         pass
     game_page.wait_for_function(YOUR_MOVE)
-    assert "S:10 no trumps" in page_calls(game_page) or table.view()["phase"] != "auction"
+    assert "S:10 no trumps" in page_calls(game_page) or table.view().phase != "auction"
     assert "You bid 10NT." in game_page.inner_text("#announce")
     # With no level typed, D is Double and P is Pass (when the auction comes round again).
     if not game_page.locator("#bid-box").is_hidden():

@@ -73,8 +73,8 @@ def test_hint_names_the_card_the_computer_player_chooses(game_page: GamePage) ->
         assert table["phase"] == "play"
         engine = replay(seed, played)
         # The page shows the position the engine reached.
-        assert [c["card"] for c in table["hand"]] == [c["card"] for c in engine.view()["hand"]]
-        assert [c for _, c in table["trick"]] == [p["card"] for p in engine.view()["trick"]]
+        assert [c["card"] for c in table["hand"]] == [c.card for c in engine.view().hand]
+        assert [c for _, c in table["trick"]] == [p.card for p in engine.view().trick]
         expected = engine.choose(Seat.S)  # the normal player from South's observation
         game_page.keyboard.press("h")
         hinted = game_page.get_attribute("#hand button.card.hint", "data-card")

@@ -50,17 +50,18 @@ def check(page: GamePage, table: Table) -> dict[str, Any]:
     """The page shows what the engine holds: stock, face-up card, phase, your draw, North's face-up cards."""
     shown = read(page)
     view = table.view()
-    stock = view["stock"]
-    if view["phase"] != "play":
+    stock, north = view.stock, view.seat("N")
+    assert stock is not None and north is not None
+    if view.phase != "play":
         return shown
-    assert shown["size"] == str(stock["size"])
-    assert shown["up"] == (stock["face_up"]["card"] if stock["face_up"] else None)
-    assert shown["title"].startswith("Phase One" if stock["phase"] == 1 else "Phase Two")
-    assert shown["drew"] == (stock["you_drew"]["card"] if stock["you_drew"] else None)
-    assert shown["held"] == [c["name"] for c in stock["they_hold"]]
-    assert shown["tricks"] == [str(view["tricks_won"]["us"]), str(view["tricks_won"]["them"])]
-    assert shown["north"] == str(view["seats"]["N"]["cards"])
-    assert shown["hand"] == len(view["hand"])
+    assert shown["size"] == str(stock.size)
+    assert shown["up"] == (stock.face_up.card if stock.face_up else None)
+    assert shown["title"].startswith("Phase One" if stock.phase == 1 else "Phase Two")
+    assert shown["drew"] == (stock.you_drew.card if stock.you_drew else None)
+    assert shown["held"] == [c.name for c in stock.they_hold]
+    assert shown["tricks"] == [str(view.tricks_won.us), str(view.tricks_won.them)]
+    assert shown["north"] == str(north.cards)
+    assert shown["hand"] == len(view.hand)
     return shown
 
 
@@ -100,10 +101,11 @@ def test_a_whole_deal_through_both_phases(game_page: GamePage) -> None:
         shown = check(game_page, table)
         if shown["phase"] != "play":
             break
-        view = table.view()
-        if view["stock"]["phase"] == 1:
+        stock = table.view().stock
+        assert stock is not None
+        if stock.phase == 1:
             assert shown["tricks"] == ["0", "0"]  # Phase One tricks do not count
-            tricks = view["stock"]["phase_one_tricks"]
+            tricks = stock.phase_one_tricks
             assert int(shown["size"]) == 26 - 2 * tricks  # two cards drawn every Phase One trick
             sizes.append(int(shown["size"]))
         else:
@@ -117,12 +119,14 @@ def test_a_whole_deal_through_both_phases(game_page: GamePage) -> None:
     assert sizes[-1] in (0, 2)
     game_page.wait_for_selector("#summary:not([hidden])")
     view = table.view()
-    assert view["phase"] in ("hand-over", "game-over")
-    assert game_page.text_content("#summary-text") == (view["game_over"] or view["summary"])["text"]
-    assert "Phase Two" in view["summary"]["text"]
-    assert game_page.text_content("#score-us") == str(view["scores"]["us"])
-    assert game_page.text_content("#score-them") == str(view["scores"]["them"])
-    assert view["summary"]["tricks"]["us"] + view["summary"]["tricks"]["them"] == 13
+    summary = view.summary
+    assert summary is not None
+    assert view.phase in ("hand-over", "game-over")
+    assert game_page.text_content("#summary-text") == (view.game_over or summary).text
+    assert "Phase Two" in summary.text
+    assert game_page.text_content("#score-us") == str(view.scores.us)
+    assert game_page.text_content("#score-them") == str(view.scores.them)
+    assert summary.tricks.us + summary.tricks.them == 13
 
 
 def test_hint_and_undo_in_both_phases(game_page: GamePage) -> None:
@@ -139,7 +143,7 @@ def test_hint_and_undo_in_both_phases(game_page: GamePage) -> None:
     again = check(game_page, table)
     assert again["size"] == before["size"] and again["up"] == before["up"]
     # On to Phase Two: hint and undo there too.
-    while table.view()["stock"]["phase"] == 1:
+    while (stock := table.view().stock) is not None and stock.phase == 1:
         check(game_page, table)
         play_first_legal(game_page, table)
     shown = check(game_page, table)

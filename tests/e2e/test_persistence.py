@@ -79,7 +79,7 @@ def lowest_game(seed: int) -> dict[str, Any]:
         if t.state.phase.value == "hand-over":
             t.next_hand()
             continue
-        legal = sorted(c["card"] for c in t.view()["hand"] if c["legal"])
+        legal = sorted(c.card for c in t.view().hand if c.legal)
         assert t.human_play(legal[0]).ok
     return game_result(t.state, Seat.S)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from whist.engine.auction import Contract
-from whist.engine.cards import ACE, JACK, make_card, rank_of, shown, suit_of
+from whist.engine.cards import ACE, JACK, SUIT_NAMES, make_card, rank_of, shown, suit_of
 from whist.engine.deal import Hands, deal_cards, shuffled_deck
 from whist.engine.seats import Seat
 
@@ -227,6 +227,12 @@ class Rules:
     def goal(self) -> tuple[str, str]:
         """What ends the game, in words: long (under the title) and short (by the score)."""
         return f"first to {self.target}", f"to {self.target}"
+
+    def notes(self, *, deal: int, stock_left: bool, trump: int | None) -> tuple[str, ...]:
+        """What the chosen options change, in a few words for the felt: ``deal`` is the
+        deal of the game now played (1 for the first), ``stock_left`` whether the stock is
+        still drawn from, ``trump`` the trump suit now (None: none, or not yet known)."""
+        return ()
 
     @property
     def revokes_allowed(self) -> bool:
@@ -462,6 +468,27 @@ class GermanWhist(Rules):
         if self.options["match"] == "three-deals":
             return "three deals", "of 3 deals"
         return super().goal
+
+    def notes(self, *, deal: int, stock_left: bool, trump: int | None) -> tuple[str, ...]:
+        """German Whist: the deal of three, no trumps or the hidden Phase Two trump, the scoring.
+
+        >>> GermanWhist(match="three-deals", trump="variable").notes(deal=2, stock_left=True, trump=None)
+        ('Deal 2 of 3', 'Phase Two trump hidden until the stock is gone')
+        """
+        options = self.options
+        out = []
+        if options["match"] == "three-deals":
+            out.append(f"Deal {max(1, deal)} of 3")
+        if options["trump"] == "none":
+            out.append("No trumps")
+        elif options["trump"] == "variable":
+            if stock_left:
+                out.append("Phase Two trump hidden until the stock is gone")
+            elif trump is not None:
+                out.append(f"Phase Two trump: {SUIT_NAMES[trump]}")
+        if options["scoring"] == "above-six" and options["match"] != "three-deals":
+            out.append("Tricks above six score")
+        return tuple(out)
 
     def hand_points(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
         if self.options["match"] == "three-deals":

@@ -9,6 +9,7 @@ dialogs ask here, so that none of them imports the engine or names a default.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +52,7 @@ def title(name: str) -> str:
     return cls.title if cls is not None else name
 
 
-def all_options(name: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def all_options(name: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every option of ``name`` with ``options`` (checked), the rules' defaults for the rest."""
     return dict(make_rules(name, **(options or {})).options)
 

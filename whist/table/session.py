@@ -1,8 +1,8 @@
 """The table the page shows: one game, you in the South seat, computers in the others.
 
 A :class:`Table` owns the :class:`~whist.engine.state.GameState` and the computer
-players, and turns the state into a plain ``view()`` dict (only strings,
-numbers, booleans, lists, dicts and None) that the browser layer renders.
+players, and takes the page's commands; :meth:`Table.view` is what the browser layer
+renders (a :class:`whist.table.view.TableView`, built in :mod:`whist.table.view`).
 It holds no timing: the page decides how fast the computers play by calling
 :meth:`Table.computer_step` when it wants the next card.
 
@@ -10,10 +10,10 @@ It holds no timing: the page decides how fast the computers play by calling
 >>> while table.computer_step():
 ...     pass
 >>> view = table.view()
->>> view["to_play"], len(view["hand"]), view["phase"]
+>>> view.to_play, len(view.hand), view.phase
 ('S', 13, 'play')
->>> card = next(c["card"] for c in view["hand"] if c["legal"])
->>> table.hint() in [c["card"] for c in view["hand"] if c["legal"]]
+>>> card = next(c.card for c in view.hand if c.legal)
+>>> table.hint() in [c.card for c in view.hand if c.legal]
 True
 >>> table.human_play(card).ok
 True
@@ -33,28 +33,20 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise, permutations
 from typing import Any
 
 from whist.ai.players import LEVELS, Player, make_player
 from whist.engine.auction import DOUBLE, PASS
-from whist.engine.cards import (
-    RANKS,
-    RED_SUITS,
-    SUIT_NAMES,
-    SUITS,
-    card_long_name,
-    card_name,
-    cards_high_first,
-    parse_card,
-    rank_of,
-    suit_cards,
-    suit_of,
-)
+from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card
 from whist.engine.observation import Observation
-from whist.engine.rules import make_rules
-from whist.engine.seats import SEAT_NAMES, Seat
-from whist.engine.state import NEXT_HAND, GameState, HandResult, IllegalActionError, Phase, Trick
+from whist.engine.rules import Rules, make_rules
+from whist.engine.seats import Seat
+from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.table import view, words
+from whist.table.view import TableView, TrickView, sort_hand, suit_order
+from whist.table.words import plural, revoke_words
+
+__all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
 
 
 @dataclass(frozen=True)
@@ -84,56 +76,6 @@ class PlayResult:
     code: str = ""
     """What kind of refusal: an ``IllegalActionError.code``, or ``"auction-on"``, ``"no-auction"``,
     ``"not-your-turn"``, ``"hand-over"`` for the table's own."""
-
-
-def suit_order(hand: int, trump: int | None) -> list[int]:
-    """The order to show the suits of ``hand``: trump first, then the other
-    suits alternating colours as far as the suits held allow.
-
-    Ties go to the usual order spades, hearts, diamonds, clubs.
-
-    >>> from whist.engine.cards import parse_cards, SPADES, HEARTS, CLUBS
-    >>> full = parse_cards("AS AH AD AC")
-    >>> "".join(SUITS[s] for s in suit_order(full, SPADES))
-    'SHCD'
-    >>> "".join(SUITS[s] for s in suit_order(full, HEARTS))
-    'HSDC'
-    >>> "".join(SUITS[s] for s in suit_order(full, CLUBS))
-    'CHSD'
-    >>> "".join(SUITS[s] for s in suit_order(full, None))
-    'SHCD'
-    """
-    held = [s for s in range(4) if suit_cards(hand, s)]
-    head = [trump] if trump is not None and trump in held else []
-    rest = [s for s in held if s not in head]
-
-    def clashes(order: tuple[int, ...]) -> int:
-        seq = head + list(order)
-        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(seq))
-
-    best = min(permutations(rest), key=lambda order: (clashes(order), order))
-    return head + list(best)
-
-
-def sort_hand(hand: int, trump: int | None, order: list[int] | None = None) -> list[int]:
-    """The cards of ``hand`` in display order: by :func:`suit_order`, high to low in a suit.
-
-    >>> from whist.engine.cards import parse_cards, HEARTS
-    >>> [card_name(c) for c in sort_hand(parse_cards("2S AS 3H KD QC"), HEARTS)]
-    ['3H', 'AS', '2S', 'KD', 'QC']
-    """
-    suits = order if order is not None else suit_order(hand, trump)
-    suits = suits + [s for s in range(4) if s not in suits]
-    return [c for s in suits for c in cards_high_first(suit_cards(hand, s))]
-
-
-def _card(card: int) -> dict[str, Any]:
-    return {"card": card_name(card), "name": card_long_name(card),
-            "rank": RANKS[rank_of(card)], "suit": SUITS[suit_of(card)]}
-
-
-def _plays(plays: tuple[tuple[Seat, int], ...]) -> list[dict[str, Any]]:
-    return [{**_card(c), "seat": SEAT_NAMES[s]} for s, c in plays]
 
 
 class Table:
@@ -316,7 +258,7 @@ class Table:
         return action
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.state.rules
 
     def controls(self, seat: Seat | None) -> bool:
@@ -344,11 +286,11 @@ class Table:
         st = self.state
         seat = st.to_play
         if st.phase is Phase.AUCTION:
-            return PlayResult(False, "The auction is on: make a call first.", "auction-on")
+            return PlayResult(False, words.AUCTION_ON, "auction-on")
         if not self.controls(seat):
             if seat is None:
-                return PlayResult(False, "The hand is over.", "hand-over")
-            return PlayResult(False, f"It is {seat.long_name}'s turn, not yours.", "not-your-turn")
+                return PlayResult(False, words.HAND_OVER, "hand-over")
+            return PlayResult(False, words.not_your_turn(seat.long_name), "not-your-turn")
         try:
             action = st.check(card)
         except IllegalActionError as err:
@@ -447,8 +389,8 @@ class Table:
         else:
             what = f"the {card_long_name(parse_card(first))}"
         others = sum(1 for a in taken[1:] if a != NEXT_HAND)
-        after = f" and {_n(others, 'play')} after it" if others else ""
-        self.messages.append(f"Undone: you take back {what}{after}. {self._turn_text()}")
+        after = f" and {plural(others, 'play')} after it" if others else ""
+        self.messages.append(f"Undone: you take back {what}{after}. {view.turn(self, (), None).text}")
         return len(taken)
 
     def redo(self) -> bool:
@@ -465,18 +407,10 @@ class Table:
                 self._apply(action)
         return True
 
-    def previous_trick(self) -> dict[str, Any] | None:
+    def previous_trick(self) -> TrickView | None:
         """The last finished trick, of this hand or (before the first trick of a hand is
         over) of the hand before; None before any trick of the game is finished."""
-        st = self.state
-        if st.tricks:
-            return self._trick_view(st.tricks[-1], len(st.tricks), st.hand_number)
-        earlier = st.clone()
-        while earlier.can_undo and not earlier.tricks:
-            earlier.undo()
-        if not earlier.tricks:
-            return None
-        return self._trick_view(earlier.tricks[-1], len(earlier.tricks), earlier.hand_number)
+        return view.previous_trick(self)
 
     def take_messages(self) -> list[str]:
         """The announcements since the last call (plays, trick winners, scores), oldest first."""
@@ -484,9 +418,6 @@ class Table:
         return out
 
     # --- names ----------------------------------------------------------------
-    def _other_side_name(self, seat: Seat) -> str:
-        return self.side_name("them" if self.side_key(seat) == "us" else "us")
-
     def side_key(self, seat: Seat) -> str:
         return "us" if self.rules.side_of(seat) == self.rules.side_of(self.human) else "them"
 
@@ -505,303 +436,14 @@ class Table:
         seats.sort(key=lambda s: s != self.human)
         return " and ".join(self.seat_name(s) for s in seats)
 
-    def _verb(self, key: str) -> str:
-        """The verb ending for a side: "You win", "North wins", "East and West win"."""
-        name = self.side_name(key)
-        return "" if name == "You" or " and " in name else "s"
-
     # --- what the page shows ------------------------------------------------
     def hand_order(self, seat: Seat | None = None) -> list[int]:
-        """The suit order of a hand the human sees, fixed for the hand from the cards held
-        at its start (German Whist: as they stand), so the suits do not jump about."""
-        seat = self.human if seat is None else seat
-        st = self.state
-        held = st.hands[seat]
-        if not st.stock and st.rules.first_counted_trick == 0:
-            for t in st.tricks:
-                held |= sum(1 << c for s, c in t.plays if s == seat)
-            held |= sum(1 << c for s, c in st.trick if s == seat)
-        return suit_order(held, st.trump)
+        """The suit order of a hand the human sees (:func:`whist.table.view.hand_order`)."""
+        return view.hand_order(self, self.human if seat is None else seat)
 
-    def _hand_view(self, seat: Seat) -> list[dict[str, Any]]:
-        st = self.state
-        playing = st.to_play == seat and self.controls(seat) and st.phase is Phase.PLAY
-        legal = st.legal_mask() if playing else 0
-        playable = st.hands[seat] if playing and self.rules.revokes_allowed else legal
-        trump = st.trump
-        out = []
-        for c in sort_hand(st.hands[seat], trump, self.hand_order(seat)):
-            card = _card(c)
-            if trump is not None and suit_of(c) == trump:
-                card["trump"] = True
-            card["legal"] = bool(legal >> c & 1)
-            if playable != legal:
-                card["playable"] = bool(playable >> c & 1)  # club rules: a revoke may be played
-            out.append(card)
-        return out
-
-    def view(self) -> dict[str, Any]:
-        """Everything the page shows, as plain data (JSON-serialisable)."""
-        st = self.state
-        rules = self.rules
-        seats = {}
-        for seat in rules.seats:
-            seats[SEAT_NAMES[seat]] = {
-                "name": self.seat_name(seat),
-                "seat_name": seat.long_name,
-                "cards": st.hands[seat].bit_count(),
-                "side": self.side_key(seat),
-                "dealer": seat == st.dealer,
-                "to_play": seat == st.to_play,
-                "human": seat == self.human,
-                "dummy": seat in rules.dummies,
-                "yours": self.controls(seat),
-            }
-        last = st.last_trick
-        opponents = [v for k, v in self.levels.items() if rules.side_of(k) != rules.side_of(self.human)]
-        view: dict[str, Any] = {
-            "game": rules.name,
-            "title": rules.title,
-            "target": rules.target,
-            "goal": rules.goal[0], "goal_short": rules.goal[1],
-            "options": dict(rules.options),
-            "phase": st.phase.value,
-            "hand_number": st.hand_number + 1,
-            "game_number": st.game_number + 1,
-            "deal_number": st.deal_number,
-            "human": SEAT_NAMES[self.human],
-            "dealer": SEAT_NAMES[st.dealer],
-            "to_play": None if st.to_play is None else SEAT_NAMES[st.to_play],
-            "your_turn": self.human_to_play,
-            "trump": "NT" if st.trump is None else SUITS[st.trump],
-            "trump_name": "No trump" if st.trump is None else SUIT_NAMES[st.trump].capitalize(),
-            "turn_up": None if st.turn_up is None else _card(st.turn_up),
-            "turn_up_visible": st.turn_up_visible,
-            "hand": self._hand_view(self.human),
-            "dummy": self._dummy_view(),
-            "seats": seats,
-            "trick": _plays(st.trick),
-            "trick_leader": SEAT_NAMES[st.leader] if st.phase is Phase.PLAY else None,
-            "tricks_played": len(st.tricks),
-            "last_trick": None if last is None else self._trick_view(last, len(st.tricks), st.hand_number),
-            "tricks_won": self.by_side(st.tricks_won),
-            "scores": self.by_side(st.scores),
-            "games": self.by_side(st.games) if rules.games_to_win() > 1 else None,
-            "side_names": {"us": self.side_name("us"), "them": self.side_name("them")},
-            "in_progress": self.in_progress,
-            "can_undo": self.can_undo,
-            "can_redo": self.can_redo,
-            "levels": {"partner": self.levels.get(self.human, self._level),
-                       "opponents": opponents[0] if opponents else self._level},
-            "auction": self._auction_view(),
-            "stock": self._stock_view(),
-            "draw": self._draw_view(),
-            "summary": self._summary() if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
-            "game_over": self._game_over() if st.is_over else None,
-            "score_sheet": self.score_sheet(),
-        }
-        return view
-
-    def _dummy_view(self) -> dict[str, Any] | None:
-        """The dummy's hand: yours to play (shown to you always), else shown after the opening lead."""
-        st = self.state
-        for dummy in self.rules.dummies:
-            shown = self.controls(dummy) or bool(st.tricks or st.trick)
-            return {"seat": SEAT_NAMES[dummy], "name": dummy.long_name, "yours": self.controls(dummy),
-                    "cards": self._hand_view(dummy) if shown else None,
-                    "count": st.hands[dummy].bit_count()}
-        return None
-
-    def _auction_view(self) -> dict[str, Any] | None:
-        st = self.state
-        if not self.rules.has_auction:
-            return None
-        calls = [{"seat": SEAT_NAMES[s], "name": self.seat_name(s), "call": c} for s, c in st.auction]
-        contract = st.contract
-        legal = st.legal_calls() if self.human_to_play else []
-        return {
-            "calls": calls,
-            "first": SEAT_NAMES[self.rules.next_seat(st.dealer)],
-            "legal": legal,
-            "can_double": DOUBLE in legal,
-            "contract": None if contract is None else {
-                "name": contract.name, "long_name": contract.long_name, "level": contract.level,
-                "trump": "NT" if contract.strain is None else SUITS[contract.strain],
-                "declarer": SEAT_NAMES[contract.declarer], "declarer_name": self.seat_name(contract.declarer),
-                "side": self.side_key(contract.declarer), "doubled": contract.doubled},
-        }
-
-    def _stock_view(self) -> dict[str, Any] | None:
-        """German Whist: the stock, its face-up card, the phase, and what you last drew."""
-        st = self.state
-        if self.rules.first_counted_trick == 0:
-            return None
-        mine = [d for d in st.draws if d.seat == self.human]
-        drawn = None
-        if mine and st.tricks and mine[-1].trick == len(st.tricks) - 1 and not st.trick:
-            d = mine[-1]
-            drawn = {**_card(d.card), "face_up": d.face_up}
-        theirs = [d for d in st.draws if d.seat != self.human and d.face_up
-                  and st.hands[d.seat] >> d.card & 1]
-        phase = 1 if len(st.tricks) < self.rules.first_counted_trick else 2
-        return {"size": len(st.stock), "face_up": None if st.face_up is None else _card(st.face_up),
-                "phase": phase,
-                "phase_one_tricks": min(len(st.tricks), self.rules.first_counted_trick),
-                "you_drew": drawn, "they_hold": [_card(d.card) for d in theirs],
-                "notes": self._variant_notes(phase)}
-
-    def _variant_notes(self, phase: int) -> list[str]:
-        """German Whist: what the chosen variants change, in a few words for the felt."""
-        options = self.rules.options
-        notes = []
-        if options.get("match") == "three-deals":
-            st = self.state
-            deal = sum(r.game_number == st.game_number for r in st.results)
-            if st.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
-                deal += 1
-            notes.append(f"Deal {max(1, deal)} of 3")
-        if options.get("trump") == "none":
-            notes.append("No trumps")
-        elif options.get("trump") == "variable":
-            if phase == 1:
-                notes.append("Phase Two trump hidden until the stock is gone")
-            elif self.state.trump is not None:
-                notes.append(f"Phase Two trump: {SUIT_NAMES[self.state.trump]}")
-        if options.get("scoring") == "above-six" and options.get("match") != "three-deals":
-            notes.append("Tricks above six score")
-        return notes
-
-    def _draw_view(self) -> dict[str, Any] | None:
-        draw = self.state.draw
-        if draw is None:
-            return None
-        seat_of = draw.seating
-        partner = self.rules.partner_of(self.human)
-        return {"rounds": [[{"seat": SEAT_NAMES[seat_of[p]], "name": self.seat_name(seat_of[p]), **_card(c)}
-                            for p, c in rnd] for rnd in draw.rounds],
-                "dealer": SEAT_NAMES[draw.dealer], "dealer_name": self.seat_name(draw.dealer),
-                "partner": None if partner is None else SEAT_NAMES[partner],
-                "aces_low": draw.aces_low}
-
-    def score_sheet(self) -> dict[str, Any]:
-        """Every hand of the game (or rubber) so far: tricks, points, honours, running scores;
-        ``honours`` says whether this game scores honours at all."""
-        rows = []
-        for r in self.state.results:
-            rows.append({"hand": r.hand_number + 1, "game": r.game_number + 1, "dealer": SEAT_NAMES[r.dealer],
-                         "trump": "NT" if r.trump is None else SUITS[r.trump],
-                         "contract": None if r.contract is None else r.contract.name,
-                         "declarer": None if r.contract is None else SEAT_NAMES[r.contract.declarer],
-                         "tricks": self.by_side(r.tricks), "points": self.by_side(r.points),
-                         "honours": self.by_side(r.honours) if r.honours else {"us": 0, "them": 0},
-                         "scores": self.by_side(r.scores), "game_winner": None if r.game_winner is None
-                         else ("us" if r.game_winner == self.rules.side_of(self.human) else "them"),
-                         "thrown_in": r.thrown_in, "deal_number": r.deal_number})
-        return {"rows": rows, "totals": self.by_side(self.state.match_totals),
-                "rubber": self.rules.games_to_win() > 1, "games": self.by_side(self.state.games),
-                "honours": bool(self.rules.options.get("honours"))}  # does this game score honours
-
-    # --- internals ------------------------------------------------------------
-    def _trick_view(self, trick: Trick, number: int, hand_number: int) -> dict[str, Any]:
-        return {"leader": SEAT_NAMES[trick.leader], "winner": SEAT_NAMES[trick.winner],
-                "winner_side": self.side_key(trick.winner), "plays": _plays(trick.plays),
-                "number": number, "hand_number": hand_number + 1}
-
-    def _turn_text(self) -> str:
-        st = self.state
-        seat = st.to_play
-        if seat is None:
-            return ""
-        if st.phase is Phase.AUCTION:
-            return "Your call." if seat == self.human else f"{seat.long_name} to call."
-        if self.controls(seat):
-            whose = "" if seat == self.human else f" from {seat.long_name}'s hand"
-            return (f"Your lead{whose}." if not st.trick else f"Your turn{whose}.")
-        return f"{seat.long_name} to play."
-
-    def _summary(self) -> dict[str, Any] | None:
-        if not self.state.results:
-            return None
-        r = self.state.results[-1]
-        tricks, points, scores = self.by_side(r.tricks), self.by_side(r.points), self.by_side(r.scores)
-        return {"hand_number": r.hand_number + 1, "deal_number": r.deal_number,
-                "dealer": SEAT_NAMES[r.dealer],
-                "trump": "NT" if r.trump is None else SUITS[r.trump],
-                "tricks": tricks, "points": points, "scores": scores,
-                "honours": self.by_side(r.honours) if r.honours else None,
-                "honour_cards": (self.by_side(r.honour_cards)
-                                 if self.rules.options.get("honours") and r.trump is not None else None),
-                "revokes": [{"seat": SEAT_NAMES[s], "name": self.seat_name(s), "tricks": moved,
-                             "text": revoke_words(self.seat_name(s), moved, self._other_side_name(s))}
-                            for s, moved in zip(r.revokes, r.revoke_moves, strict=True)],
-                "contract": None if r.contract is None else {
-                    "name": r.contract.long_name, "declarer": SEAT_NAMES[r.contract.declarer],
-                    "side": self.side_key(r.contract.declarer),
-                    "made": r.tricks[self.rules.side_of(r.contract.declarer)] >= r.contract.level},
-                "thrown_in": r.thrown_in,
-                "game_winner": None if r.game_winner is None else
-                ("us" if r.game_winner == self.rules.side_of(self.human) else "them"),
-                "games": self.by_side(r.games) if self.rules.games_to_win() > 1 else None,
-                "text": self._result_text(r)}
-
-    def _result_text(self, r: HandResult) -> str:
-        """The hand's outcome in words: tricks, contract, honours, revokes, points."""
-        tricks, points = self.by_side(r.tricks), self.by_side(r.points)
-        if r.thrown_in:
-            return "Everyone passed: the cards are thrown in and the next dealer deals."
-        parts = []
-        for s, moved in zip(r.revokes, r.revoke_moves, strict=True):
-            parts.append(revoke_words(self.seat_name(s), moved, self._other_side_name(s)))
-        if r.contract is not None:
-            key = self.side_key(r.contract.declarer)
-            made = r.tricks[self.rules.side_of(r.contract.declarer)] >= r.contract.level
-            who = self.side_name(key)
-            parts.append(f"{who} {'make' if made else 'fail in'} {r.contract.long_name} with {tricks[key]} tricks.")
-            for k in ("us", "them"):
-                parts.append(f"{self.side_name(k)} score{self._verb(k)} {_n(points[k], 'point')}.")
-            return " ".join(parts)
-        honours = self.by_side(r.honours) if r.honours else {"us": 0, "them": 0}
-        odd = {k: points[k] - honours[k] for k in points}
-        if self.rules.first_counted_trick:
-            lead = "us" if tricks["us"] > tricks["them"] else "them"
-            parts.append(f"Phase Two: {self.side_name(lead)} take{self._verb(lead)} {tricks[lead]} "
-                         f"tricks to {tricks['them' if lead == 'us' else 'us']}")
-            parts[-1] += f" and score{self._verb(lead)} {_n(points[lead], 'point')}." if points[lead] else "."
-            return " ".join(parts)
-        scorer = next((k for k in ("us", "them") if odd[k]), None)
-        if scorer is None:
-            parts.append("Six tricks each: nobody scores for tricks." if tricks["us"] == tricks["them"]
-                         else f"{self.side_name('us')} take{self._verb('us')} {tricks['us']} tricks: "
-                              "no odd tricks are scored.")
-        else:
-            parts.append(f"{self.side_name(scorer)} take{self._verb(scorer)} {tricks[scorer]} tricks "
-                         f"and score{self._verb(scorer)} {_n(odd[scorer], 'point')}.")
-        for k in ("us", "them"):
-            if honours[k]:
-                parts.append(f"{self.side_name(k)} score{self._verb(k)} {honours[k]} for honours.")
-        return " ".join(parts)
-
-    def _game_over(self) -> dict[str, Any]:
-        st = self.state
-        winner = st.winner
-        assert winner is not None
-        side = "us" if winner == self.rules.side_of(self.human) else "them"
-        scores = self.by_side(st.scores)
-        name = self.side_name(side)
-        if self.rules.games_to_win() > 1:
-            games = self.by_side(st.games)
-            totals = self.by_side(st.match_totals)
-            text = (f"{name} win{self._verb(side)} the rubber {games[side]} games to "
-                    f"{games['them' if side == 'us' else 'us']}, {totals[side]} points to "
-                    f"{totals['them' if side == 'us' else 'us']} with honours and bonus.")
-        else:
-            text = (f"{name} win{self._verb(side)} the game, {scores[side]} to "
-                    f"{scores['them' if side == 'us' else 'us']}.")
-        totals = self.by_side(st.match_totals)
-        return {"winner": side, "scores": scores, "text": text, "totals": totals,
-                "margin": totals[side] - totals["them" if side == "us" else "us"],
-                "hands_played": len(st.results),
-                "hands_played_text": f"{len(st.results)} hand{'' if len(st.results) == 1 else 's'}"}
+    def view(self) -> TableView:
+        """Everything the page shows, as one typed, immutable value (:mod:`whist.table.view`)."""
+        return view.view(self)
 
     def _announce_deal(self) -> None:
         st = self.state
@@ -872,15 +514,18 @@ class Table:
 
     def _announce_result(self) -> None:
         st = self.state
-        summary = self._summary()
+        summary = view.summary(self)
         assert summary is not None
-        scores = summary["scores"]
-        self.messages.append(f"{summary['text']} Score: us {scores['us']}, them {scores['them']}.")
-        if summary["game_winner"] is not None and not st.is_over:
-            self.messages.append(f"{self.side_name(summary['game_winner'])} win{self._verb(summary['game_winner'])} "
+        scores = summary.scores
+        self.messages.append(f"{summary.text} Score: us {scores.us}, them {scores.them}.")
+        won = summary.game_winner
+        if won is not None and not st.is_over:
+            name = self.side_name(won)
+            self.messages.append(f"{name} win{'' if name == 'You' or ' and ' in name else 's'} "
                                  f"game {st.game_number + 1}.")
-        if st.is_over:
-            self.messages.append(self._game_over()["text"])
+        over = view.game_over(self)
+        if over is not None:
+            self.messages.append(over.text)
 
 
 MAX_ACTIONS = 4000
@@ -925,25 +570,3 @@ def game_choices() -> list[dict[str, Any]]:
                                 for key in cls.default_options
                                 if len(cls.option_choices.get(key, ())) > 1]})
     return out
-
-
-def revoke_words(name: str, moved: int, to: str) -> str:
-    """One revoke found at the end of the hand, in words.
-
-    >>> revoke_words("East", 3, "You and North")
-    'East revoked: three tricks go to you and North.'
-    >>> revoke_words("You", 1, "North")
-    'You revoked (did not follow suit though you could): one trick goes to North.'
-    >>> revoke_words("North", 0, "You")
-    'North revoked, with no tricks won to give up.'
-    """
-    to = "you" + to[3:] if to.startswith("You") else to
-    what = f"{name} revoked" + (" (did not follow suit though you could)" if name == "You" else "")
-    if moved == 0:
-        return f"{what}, with no tricks won to give up."
-    words = ("one", "two", "three")[moved - 1] if moved <= 3 else str(moved)
-    return f"{what}: {words} trick{'s go' if moved > 1 else ' goes'} to {to}."
-
-
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"

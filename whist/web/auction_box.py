@@ -27,18 +27,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from whist.web import markup
 
 if TYPE_CHECKING:
+    from whist.table.view import AuctionView, SeatView, TableView
     from whist.web.page import Page
 
 SUIT_PLURALS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
 STRAINS = ("C", "D", "H", "S", "NT")
-COLUMNS = ("N", "E", "S", "W")
-COLUMN_NAMES = {"N": "North", "E": "East", "S": "You", "W": "West"}
 LEVELS = tuple(range(7, 14))
 
 #: The bidding keys for the help (keys as shown, what they do).
@@ -95,7 +95,7 @@ def call_html(call: str) -> str:
     return f'<span class="call-bid{red}">{level}{markup.suit_svg(strain, "call-pip")}</span>'
 
 
-def auction_grid(legal: list[str], can_double: bool) -> str:
+def auction_grid(legal: Sequence[str], can_double: bool) -> str:
     """The bidding box: one row per level still open, five bids a row (illegal ones disabled),
     then Pass and Double."""
     allowed = set(legal)
@@ -120,28 +120,25 @@ def auction_grid(legal: list[str], can_double: bool) -> str:
             f'<div class="bid-extra">{"".join(extra)}</div>')
 
 
-def auction_table(auction: dict[str, Any], to_call: str | None) -> str:
-    """The calls so far by seat: columns N E S W, a row per round from the first caller."""
-    first = COLUMNS.index(auction["first"])
+def auction_table(auction: AuctionView, seats: Sequence[SeatView], to_call: str | None) -> str:
+    """The calls so far by seat: a column for each of ``seats`` in their order of play, a row
+    per round from the first caller."""
+    columns = [s.seat for s in seats]
+    names = {s.seat: s.name for s in seats}
+    first = columns.index(auction.first)
     cells: list[str] = ['<td class="none"></td>'] * first
-    for c in auction["calls"]:
-        cells.append(f'<td data-seat="{c["seat"]}" aria-label="{escape(c["name"])}: {call_words(c["call"])}">'
-                     f'{call_html(c["call"])}</td>')
+    for c in auction.calls:
+        cells.append(f'<td data-seat="{c.seat}" aria-label="{escape(c.name)}: {call_words(c.call)}">'
+                     f'{call_html(c.call)}</td>')
     if to_call is not None:
-        cells.append(f'<td class="next" data-seat="{to_call}" aria-label="{COLUMN_NAMES[to_call]}: to call">'
+        cells.append(f'<td class="next" data-seat="{to_call}" aria-label="{names[to_call]}: to call">'
                      '<span aria-hidden="true">?</span></td>')
-    while len(cells) % 4 or not cells:
+    n = len(columns)
+    while len(cells) % n or not cells:
         cells.append('<td class="none"></td>')
-    rows = "".join(f'<tr>{"".join(cells[i:i + 4])}</tr>' for i in range(0, len(cells), 4))
-    head = "".join(f'<th scope="col" data-seat="{s}">{COLUMN_NAMES[s]}</th>' for s in COLUMNS)
+    rows = "".join(f'<tr>{"".join(cells[i:i + n])}</tr>' for i in range(0, len(cells), n))
+    head = "".join(f'<th scope="col" data-seat="{s}">{names[s]}</th>' for s in columns)
     return f'<table class="auction-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-
-
-def best_bid(calls: list[dict[str, Any]]) -> str | None:
-    for c in reversed(calls):
-        if c["call"] not in ("pass", "double"):
-            return str(c["call"])
-    return None
 
 
 PANEL = """
@@ -186,74 +183,74 @@ class AuctionBox:
         """Whether the bidding box is on show and yours to use."""
         return self.built and not self.page.el("bid-box").hidden and not self.page.busy
 
-    def render(self, view: dict[str, Any]) -> bool:
+    def render(self, view: TableView) -> bool:
         """Show the auction of ``view``; True when the last action was a call (not a card)."""
         page = self.page
-        page.body.dataset.game = view["game"]
-        auction = view["auction"]
+        page.body.dataset.game = view.game
+        auction = view.auction
         if auction is None:
             if self.built:
                 page.el("auction").hidden = True
                 page.el("contract-tool").hidden = True
             return False
         self.build()
-        bidding = view["phase"] == "auction"
-        fresh = not view["trick"] and view["tricks_played"] == 0
+        bidding = view.phase == "auction"
+        fresh = not view.trick and view.tricks_played == 0
         self.render_tool(view, auction)
         panel = page.el("auction")
-        panel.hidden = not (bidding or (fresh and view["phase"] == "play" and auction["calls"]))
-        key = (view["hand_number"], tuple((c["seat"], c["call"]) for c in auction["calls"]), view["to_play"], bidding)
+        panel.hidden = not (bidding or (fresh and view.phase == "play" and auction.calls))
+        key = (view.hand_number, tuple((c.seat, c.call) for c in auction.calls), view.to_play, bidding)
         if key != self.calls_key:
             self.calls_key = key
-            page.el("auction-calls").innerHTML = auction_table(auction, view["to_play"] if bidding else None)
-        contract = auction["contract"]
+            page.el("auction-calls").innerHTML = auction_table(auction, view.seats, view.to_play if bidding else None)
+        contract = auction.contract
         note = page.el("auction-contract")
         if contract is not None and not bidding:
-            by = contract["declarer_name"]
-            lead = " You lead." if view["to_play"] == "S" and fresh and view["phase"] == "play" else ""
-            note.textContent = f"Contract: {contract['long_name']} by {by}.{lead}"
+            by = contract.declarer_name
+            lead = " You lead." if view.to_play == view.human and fresh and view.phase == "play" else ""
+            note.textContent = f"Contract: {contract.long_name} by {by}.{lead}"
             note.hidden = False
         else:
             note.hidden = True
         self.render_box(view, auction, bidding)
-        return bool(fresh and (bidding or auction["calls"]))
+        return bool(fresh and (bidding or auction.calls))
 
-    def render_tool(self, view: dict[str, Any], auction: dict[str, Any]) -> None:
+    def render_tool(self, view: TableView, auction: AuctionView) -> None:
         page = self.page
         tool = page.el("contract-tool")
         tool.hidden = False
-        contract = auction["contract"]
-        if view["phase"] == "auction" or contract is None:
-            page.el("contract-name").textContent = "Bidding\u2026" if view["phase"] == "auction" else "\u2013"
+        contract = auction.contract
+        if view.phase == "auction" or contract is None:
+            page.el("contract-name").textContent = "Bidding\u2026" if view.phase == "auction" else "\u2013"
             page.el("contract-by").textContent = ""
             tool.setAttribute("aria-label", "Contract: the auction is on")
             tool.removeAttribute("data-contract")
             return
-        if tool.getAttribute("data-contract") != contract["name"] + contract["declarer"]:
-            tool.setAttribute("data-contract", contract["name"] + contract["declarer"])
-            level, strain = split_call(contract["name"].split(" ")[0])
-            dbl = '<span class="contract-x" title="doubled">\u00d72</span>' if contract["doubled"] else ""
+        if tool.getAttribute("data-contract") != contract.name + contract.declarer:
+            tool.setAttribute("data-contract", contract.name + contract.declarer)
+            level, strain = split_call(contract.name.split(" ")[0])
+            dbl = '<span class="contract-x" title="doubled">\u00d72</span>' if contract.doubled else ""
             page.el("contract-name").innerHTML = call_html(f"{level}{strain}") + dbl
-            who = "you" if contract["declarer"] == "S" else contract["declarer_name"]
+            who = "you" if contract.declarer == view.human else contract.declarer_name
             page.el("contract-by").textContent = f"by {who}"
-            page.el("contract-by").className = "contract-by " + contract["side"]
+            page.el("contract-by").className = "contract-by " + contract.side
             tool.setAttribute("role", "group")
-            tool.setAttribute("aria-label", f"Contract: {contract['long_name']} by {contract['declarer_name']}")
-            tool.title = f"Contract: {contract['long_name']} by {contract['declarer_name']}"
+            tool.setAttribute("aria-label", f"Contract: {contract.long_name} by {contract.declarer_name}")
+            tool.title = f"Contract: {contract.long_name} by {contract.declarer_name}"
 
-    def render_box(self, view: dict[str, Any], auction: dict[str, Any], bidding: bool) -> None:
+    def render_box(self, view: TableView, auction: AuctionView, bidding: bool) -> None:
         page = self.page
         box = page.el("bid-box")
-        mine = bidding and view["your_turn"] and not page.busy
+        mine = bidding and view.your_turn and not page.busy
         if not mine:
             box.hidden = True
             self.clear()
             return
-        key = (tuple(auction["legal"]), auction["can_double"], len(auction["calls"]), view["hand_number"])
+        key = (tuple(auction.legal), auction.can_double, len(auction.calls), view.hand_number)
         if key != self.box_key:
             self.box_key = key
             self.clear()
-            box.innerHTML = auction_grid(auction["legal"], auction["can_double"])
+            box.innerHTML = auction_grid(auction.legal, auction.can_double)
         box.hidden = False
         self.mark()
 
@@ -276,18 +273,18 @@ class AuctionBox:
             row.classList.toggle("typed", row.getAttribute("data-level") == str(self.level))
 
     def legal(self) -> list[str]:
-        auction = self.page.table.view()["auction"]
-        return list(auction["legal"]) if auction else []
+        auction = self.page.table.view().auction
+        return list(auction.legal) if auction else []
 
     def why_not(self, call: str) -> str:
         view = self.page.table.view()
-        if view["phase"] != "auction":
+        if view.phase != "auction":
             return "The auction is over."
-        if not view["your_turn"]:
-            return f"It is {COLUMN_NAMES[view['to_play']]}'s turn to call."
+        if not view.your_turn:
+            return f"It is {self.name_of(view, view.to_play)}'s turn to call."
         if call == "double":
             return "You can't double now: only the side that did not make the last bid may double it, once."
-        best = best_bid(view["auction"]["calls"])
+        best = view.auction.best_bid if view.auction else None
         if best is None:
             return f"{call_words(call)} is not a bid."
         return f"{call_words(call)} does not beat {call_words(best)}: bid higher, or pass."
@@ -328,15 +325,11 @@ class AuctionBox:
             page.say(result.reason)
             page.set_status(result.reason, "refuse")
             return
-        page.changed()
-        page.sound.play("card")
         had_focus = page.el("bid-box").contains(page.doc.activeElement)
         self.clear()
         page.no_auto = False
         page.hint_card = None
-        page.take_announcements()
-        page.settle()
-        page.go()
+        page.after_action("card")
         if had_focus:
             page.el("hand").focus()
 
@@ -414,18 +407,23 @@ class AuctionBox:
         page.say(f"Hint: {verb}.")
         page.set_status(f"Hint: {verb}", "hint")
 
-    def status(self, view: dict[str, Any]) -> tuple[str, str]:
-        auction = view["auction"]
-        if view["your_turn"]:
-            best = best_bid(auction["calls"]) if auction else None
+    def status(self, view: TableView) -> tuple[str, str]:
+        auction = view.auction
+        if view.your_turn:
+            best = auction.best_bid if auction else None
             if best is None:
                 return "Your call \u00b7 bid 7 or more, or pass", "you"
             return f"Your call \u00b7 beat {call_words(best)}, or pass", "you"
-        who = view["to_play"]
-        return (f"{COLUMN_NAMES[who]} to call\u2026" if who else ""), ""
+        who = view.to_play
+        return (f"{self.name_of(view, who)} to call\u2026" if who else ""), ""
 
-    def announce(self, view: dict[str, Any]) -> None:
-        best = best_bid(view["auction"]["calls"])
+    @staticmethod
+    def name_of(view: TableView, seat: str | None) -> str:
+        info = None if seat is None else view.seat(seat)
+        return "" if info is None else info.name
+
+    def announce(self, view: TableView) -> None:
+        best = view.auction.best_bid if view.auction else None
         self.page.say("Your call: no bid yet." if best is None
                       else f"Your call: the bid to beat is {call_words(best)}.")
 

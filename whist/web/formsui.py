@@ -14,13 +14,11 @@ import js
 
 from whist.table import game_choices
 from whist.web import forms, markup
-from whist.web.markup import SUIT_WORDS
 
 if TYPE_CHECKING:
+    from whist.table.view import TableView
     from whist.web.address import StartRequest
     from whist.web.page import Page
-
-SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 class Forms:
@@ -38,10 +36,9 @@ class Forms:
     def start(self) -> None:
         p = self.page
         doc = p.doc
-        # Your dummy's hand, face up in North's place.
-        north = self.el("seat-N")
-        north.insertAdjacentHTML("beforeend", '<div id="dummy-hand" class="hand dummy-hand" role="group" '
-                                              'aria-label="North\'s hand, your dummy" hidden></div>')
+        # Your dummy's hand, face up in its seat's place (render_dummy puts it there).
+        self.el("table").insertAdjacentHTML("beforeend", '<div id="dummy-hand" class="hand dummy-hand" '
+                                                         'role="group" hidden></div>')
         # The draw for partners and deal, in the middle of the table.
         self.el("table").insertAdjacentHTML("beforeend", """
 <section id="draw-panel" class="panel draw-panel" hidden aria-labelledby="draw-title" role="region">
@@ -157,20 +154,15 @@ class Forms:
     # --- the score sheet -----------------------------------------------------------------
     def open_sheet(self) -> None:
         view = self.page.table.view()
-        self.el("sheet-title").textContent = f"Score sheet \u00b7 {view['title']}"
-        self.el("sheet-body").innerHTML = forms.score_sheet_html(view["score_sheet"], view["side_names"])
+        self.el("sheet-title").textContent = f"Score sheet \u00b7 {view.title}"
+        self.el("sheet-body").innerHTML = forms.score_sheet_html(view.score_sheet, view.side_names)
         self.page.open_dialog("score-sheet")
 
     # --- the draw and the deal -------------------------------------------------------------
     def deal(self) -> None:
         p = self.page
-        if not p.table.proceed():
-            return
-        p.changed()
-        p.clear_trick()
-        p.take_announcements()
-        p.settle()
-        p.go()
+        if p.table.proceed():
+            p.after_action()
 
     # --- your dummy ------------------------------------------------------------------------
     def on_dummy_click(self, evt: Any) -> None:
@@ -180,127 +172,130 @@ class Forms:
             return
         card = str(button.getAttribute("data-card"))
         if button.getAttribute("aria-disabled") == "true":
-            view = p.table.view()
-            if view["phase"] != "play":
-                reason = "The hand is over."
-            elif view["to_play"] != view["dummy"]["seat"]:
-                reason = "North's cards are played on North's turn."
-            else:
-                led = SUIT_WORDS[view["trick"][0]["suit"]]
-                reason = f"North must follow suit: {led} were led, and North has {led}."
+            shown = p.table.view().card(card)
+            reason = shown.refusal if shown is not None else ""
+            if not reason:
+                return
             p.say(reason)
             p.set_status(reason, "refuse")
             return
         p.play(card)
 
-    def render_dummy(self, view: dict[str, Any]) -> None:
+    def render_dummy(self, view: TableView) -> None:
         box = self.el("dummy-hand")
-        dummy: dict[str, Any] | None = view.get("dummy")
-        north = self.el("seat-N")
-        backs = north.querySelector(".backs")
-        cards = dummy["cards"] if dummy and dummy["seat"] == "N" else None
+        dummy = view.dummy
+        cards = dummy.cards if dummy else None
         if dummy is None or cards is None:  # cards are only there with a dummy
+            seat = box.parentElement
             if not box.hidden:
                 box.hidden = True
                 box.innerHTML = ""
-                backs.hidden = False
                 self.dummy_key = ()
-            north.classList.remove("has-dummy")
+            if seat and seat.classList.contains("has-dummy"):
+                seat.querySelector(".backs").hidden = False
+                seat.classList.remove("has-dummy")
             return
+        north = self.el(f"seat-{dummy.seat}")
+        if box.parentElement != north:
+            north.appendChild(box)
+        label = f"{dummy.name}'s hand, your dummy" if dummy.yours else f"{dummy.name}'s hand, dummy"
+        if box.getAttribute("aria-label") != label:
+            box.setAttribute("aria-label", label)
+        backs = north.querySelector(".backs")
         # Its cards are enabled on its turn once the table is at rest (not while a trick is on show).
-        turn = view["to_play"] == "N" and view["phase"] == "play" and dummy["yours"] and not self.page.busy
-        shown = [{**c, "legal": bool(turn and c.get("playable", c["legal"]))} for c in cards]
-        key = tuple((c["card"], c["legal"]) for c in shown)
+        turn = view.to_play == dummy.seat and view.phase == "play" and dummy.yours and not self.page.busy
+        enabled = [turn and c.playable for c in cards]
+        key = tuple(zip((c.card for c in cards), enabled, strict=True))
         if key != self.dummy_key:
             self.dummy_key = key
-            focus = next((i for i, c in enumerate(shown) if c["legal"]), 0)
-            box.innerHTML = "".join(markup.hand_card(c, i, view["trump"], i == focus and turn)
-                                    for i, c in enumerate(shown))
-            box.dataset.n = str(len(shown))
+            focus = next((i for i, on in enumerate(enabled) if on), 0)
+            box.innerHTML = "".join(markup.hand_card(c, i, enabled[i], view.trump, i == focus and turn)
+                                    for i, c in enumerate(cards))
+            box.dataset.n = str(len(cards))
         box.classList.toggle("its-turn", turn)
         box.hidden = False
         backs.hidden = True
         north.classList.add("has-dummy")
         role = north.querySelector(".seat-role")
         if role:
-            role.textContent = "your dummy" if dummy["yours"] else "dummy"
+            role.textContent = "your dummy" if dummy.yours else "dummy"
         # The status of your dummy's turn is the page's (Page.render_status): written once.
 
     # --- every render ------------------------------------------------------------------------
-    def render(self, view: dict[str, Any] | None = None) -> None:
+    def render(self, view: TableView | None = None) -> None:
         view = view or self.page.table.view()
         self.render_toolbar(view)
         self.render_draw(view)
         self.render_dummy(view)
         self.render_summary(view)
 
-    def render_toolbar(self, view: dict[str, Any]) -> None:
+    def render_toolbar(self, view: TableView) -> None:
         sub = self.page.doc.querySelector(".brand-sub")
-        if sub and sub.getAttribute("data-game") != view["title"]:
-            sub.setAttribute("data-game", view["title"])
-            sub.innerHTML = f'{view["title"]} &middot; <span id="goal">{view["goal"]}</span>'
-            js.document.title = f"{view['title']} \u2013 Whist"
+        if sub and sub.getAttribute("data-game") != view.title:
+            sub.setAttribute("data-game", view.title)
+            sub.innerHTML = f'{view.title} &middot; <span id="goal">{view.goal}</span>'
+            js.document.title = f"{view.title} \u2013 Whist"
         games = self.el("games-won")
         if games:
-            text = forms.games_text(view.get("games"))
+            text = forms.games_text(view.games)
             if games.textContent != text:
                 games.textContent = text
             games.hidden = not text
-        if view["options"].get("no_trump") and view["turn_up"] is not None:
+        if view.turn_up_ignored and view.turn_up is not None:
             note = self.el("turnup-note")
             if note.textContent != "ignored":
                 note.textContent = "ignored"
-            self.el("turnup").title = f"The turn-up, {view['turn_up']['name']}, is shown and ignored: no trumps"
+            self.el("turnup").title = f"The turn-up, {view.turn_up.name}, is shown and ignored: no trumps"
 
-    def render_draw(self, view: dict[str, Any]) -> None:
+    def render_draw(self, view: TableView) -> None:
         panel = self.el("draw-panel")
-        draw = view.get("draw")
-        if view["phase"] != "draw" or not draw:
+        draw = view.draw
+        if view.phase != "draw" or not draw:
             panel.hidden = True
             self.draw_key = None
             return
-        key = (view["deal_number"], len(draw["rounds"]))
+        key = (view.deal_number, len(draw.rounds))
         if key != self.draw_key:
             self.draw_key = key
-            self.el("draw-rule").textContent = forms.draw_rule_text(draw["aces_low"])
+            self.el("draw-rule").textContent = forms.draw_rule_text(draw.aces_low)
             self.el("draw-rounds").innerHTML = forms.draw_html(draw)
             result = self.el("draw-result")
             result.textContent = forms.draw_result_text(draw)
-            result.style.setProperty("--rounds", str(len(draw["rounds"])))
+            result.style.setProperty("--rounds", str(len(draw.rounds)))
             panel.hidden = False
             if not self.page.dialog_open():
                 self.el("deal-btn").focus()
         panel.hidden = False
 
-    def render_summary(self, view: dict[str, Any]) -> None:
-        summary = view.get("summary")
+    def render_summary(self, view: TableView) -> None:
+        summary = view.summary
         extra = self.el("summary-extra")
         rubber = self.el("summary-rubber")
-        if view["phase"] in ("play", "auction", "draw") or not summary:
+        if view.phase in ("play", "auction", "draw") or not summary:
             extra.hidden = True
             rubber.hidden = True
             return
-        over = view.get("game_over")
+        over = view.game_over
         # At the end of the game the summary's text is the game's result: the hand's revokes go here.
         lines = [t for t in (forms.revokes_text(summary) if over else "",
-                             forms.honours_text(summary, view["side_names"])) if t]
+                             forms.honours_text(summary, view.side_names)) if t]
         text = " ".join(lines)
         extra.textContent = text
         extra.hidden = not text
-        sheet = view["score_sheet"]
-        if over and sheet["rubber"]:
+        sheet = view.score_sheet
+        if over and sheet.rubber:
             rubber.innerHTML = forms.rubber_result_html(over, sheet)
             rubber.hidden = False
         else:
             rubber.hidden = True
         nxt = self.el("next-hand")
-        label = "Next game" if summary.get("game_winner") and not over else "Next hand"
+        label = "Next game" if summary.game_winner and not over else "Next hand"
         if nxt.textContent != label:
             nxt.textContent = label
-        if summary.get("game_winner") and not over:
-            won = view["side_names"][summary["game_winner"]]
-            games = summary.get("games") or {}
-            number = sheet["rows"][-1]["game"] if sheet["rows"] else view["game_number"]
+        if summary.game_winner and not over:
+            won = view.side_names[summary.game_winner]
+            games = summary.games
+            number = sheet.rows[-1].game if sheet.rows else view.game_number
             title = (f"Game {number} to {won}" if not games
                      else f"Game {number} to {won} \u00b7 {forms.games_text(games)}")
             self.page.set_text("summary-title", title)

@@ -1,21 +1,24 @@
 """The in-page help: How to play the current game, and the controls. Plain HTML strings.
 
-The text is the project's own. It is built from the table's ``view()``, so it
+The text is the project's own. It is built from the table's view, so it
 speaks of this game: its target, this hand's trump and dealer.
 
->>> "West dealt and turned up the seven of hearts" in rules_html({"target": 7, "trump": "H", "trump_name": "Hearts",
-...     "dealer": "W", "turn_up": {"name": "Seven of hearts"}, "title": "Classic Whist"})
+>>> from types import SimpleNamespace as Of
+>>> "West dealt and turned up the seven of hearts" in rules_html(Of(game="classic", options={}, target=7,
+...     trump="H", trump_name="Hearts", dealer_name="West", turn_up=Of(name="Seven of hearts"), phase="play"))
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whist.web.settings import SPEED_HELP
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "you", "W": "West"}
+if TYPE_CHECKING:
+    from whist.table.view import TableView
 
 #: The keyboard shortcuts: (keys as shown, what they do). The page's key handler follows this list.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -32,26 +35,23 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def rules_html(view: dict[str, Any]) -> str:
+def rules_html(view: TableView) -> str:
     """How to play, for the game on the table (its form and options, and this hand)."""
-    game = view.get("game", "classic")
-    options = view.get("options") or {}
+    game = view.game
+    options = view.options
     plain_classic = game == "classic" and not any(
         options.get(k) for k in ("honours", "rubber", "no_trump")) and options.get("draw", "none") == "none" \
         and options.get("revokes", "prevented") == "prevented"
     if not plain_classic:
         return game_html(game, options) + _this_hand(view)
-    target = int(view["target"])
-    trump = view["trump"]
-    dealer = SEAT_NAMES.get(view["dealer"], view["dealer"])
+    target = view.target
+    trump = view.trump
     if trump == "NT":
         this_hand = "This hand is played without trumps."
     else:
-        turn_up = view.get("turn_up") or {}
-        card = escape(str(turn_up.get("name", ""))).lower()
-        who = "You" if view["dealer"] == "S" else escape(dealer)
-        this_hand = (f"This hand {who} dealt and turned up the {card}, so "
-                     f"<strong>{escape(view['trump_name'].lower())} are trumps</strong>.")
+        card = escape(view.turn_up.name if view.turn_up else "").lower()
+        this_hand = (f"This hand {escape(view.dealer_name)} dealt and turned up the {card}, so "
+                     f"<strong>{escape(view.trump_name.lower())} are trumps</strong>.")
     return f"""
 <h3>The game</h3>
 <p>Four players, two partnerships. You sit South and play with <strong>North</strong>, the
@@ -144,7 +144,7 @@ _TRUMPS = """
 for the hand; the turn-up is shown at the top of the screen. The deal passes to the left.</p>"""
 
 
-def game_html(game: str, options: dict[str, Any] | None = None) -> str:
+def game_html(game: str, options: Mapping[str, Any] | None = None) -> str:
     """How to play ``game`` with ``options`` (the rules' defaults for any not given): our own words.
 
     >>> "all four" in game_html("short") and "5 points" in game_html("short")
@@ -245,18 +245,17 @@ these tricks count. You know every card your opponent drew face up, so counting 
 <p>{scoring} {match}</p>{_GERMAN_REVOKES if opts.get("revokes") == "club" else ""}"""
 
 
-def _this_hand(view: dict[str, Any]) -> str:
+def _this_hand(view: TableView) -> str:
     """A line on the hand on the table: who dealt, the turn-up and the trumps."""
-    if view.get("phase") in ("draw", "auction") or not view.get("turn_up"):
+    if view.phase in ("draw", "auction") or not view.turn_up:
         return ""
-    dealer = SEAT_NAMES.get(view["dealer"], view["dealer"])
-    who = "You" if view["dealer"] == "S" else escape(dealer)
-    card = escape(str(view["turn_up"].get("name", ""))).lower()
-    if view.get("trump") == "NT":
+    who = escape(view.dealer_name)
+    card = escape(view.turn_up.name).lower()
+    if view.trump == "NT":
         return (f"<h3>This hand</h3><p>{who} dealt and turned up the {card}: this hand has "
                 f"<strong>no trumps</strong>.</p>")
     return (f"<h3>This hand</h3><p>{who} dealt and turned up the {card}, so "
-            f"<strong>{escape(view['trump_name'].lower())} are trumps</strong>.</p>")
+            f"<strong>{escape(view.trump_name.lower())} are trumps</strong>.</p>")
 
 
 def controls_html(target: int = 7) -> str:

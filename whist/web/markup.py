@@ -2,17 +2,22 @@
 
 The suit symbols are the SVG symbols ``#suit-S`` .. ``#suit-C`` of index.html.
 
->>> qs = {"card": "QS", "name": "Queen of spades", "rank": "Q", "suit": "S", "legal": True}
->>> 'data-card="QS"' in hand_card(qs, 0)
+>>> from whist.table.view import CardView
+>>> qs = CardView("QS", "Queen of spades", "Q", "S")
+>>> 'data-card="QS" aria-label="Queen of spades" aria-disabled="false"' in hand_card(qs, 0, True)
 True
->>> 'aria-label="Queen of spades, trump"' in hand_card(qs, 0, trump="S")
+>>> 'aria-label="Queen of spades, trump"' in hand_card(qs, 0, True, trump="S")
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from whist.table.view import CardView, Play, TrickView
 
 #: Where the pips of each spot card sit, as (x, y) percentages of the pip area.
 SPOTS: dict[str, tuple[tuple[float, float], ...]] = {
@@ -66,22 +71,22 @@ def colour(suit: str) -> str:
     return "red" if suit in RED else "black"
 
 
-def spoken_name(card: dict[str, Any], trump: str | None) -> str:
+def spoken_name(card: CardView, trump: str | None) -> str:
     """A card's name as a screen reader says it: "Queen of spades, trump" for a trump."""
-    return card["name"] + (", trump" if card["suit"] == trump else "")
+    return card.name + (", trump" if card.suit == trump else "")
 
 
-def hand_card(card: dict[str, Any], i: int, trump: str | None = None, focusable: bool = False) -> str:
-    """One card of your hand: a button, named for assistive tech, disabled until legal.
+def hand_card(card: CardView, i: int, enabled: bool, trump: str | None = None, focusable: bool = False) -> str:
+    """One card of your hand: a button, named for assistive tech, disabled unless ``enabled``.
 
     Only one card of the hand is in the tab order (``focusable``): the arrow keys move along it.
     """
-    disabled = "false" if card["legal"] else "true"
-    trump_cls = " trump" if card["suit"] == trump else ""
-    return (f'<button type="button" class="card cface {colour(card["suit"])}{trump_cls}" '
-            f'data-card="{card["card"]}" aria-label="{escape(spoken_name(card, trump))}" '
+    disabled = "false" if enabled else "true"
+    trump_cls = " trump" if card.suit == trump else ""
+    return (f'<button type="button" class="card cface {colour(card.suit)}{trump_cls}" '
+            f'data-card="{card.card}" aria-label="{escape(spoken_name(card, trump))}" '
             f'aria-disabled="{disabled}" tabindex="{0 if focusable else -1}" '
-            f'style="--i:{i}">{face(card["rank"], card["suit"])}</button>')
+            f'style="--i:{i}">{face(card.rank, card.suit)}</button>')
 
 
 def hand_split(n: int) -> int:
@@ -89,7 +94,7 @@ def hand_split(n: int) -> int:
     return (n + 1) // 2 if n > 7 else n
 
 
-def hand(cards: list[dict[str, Any]], trump: str | None, focus: int) -> str:
+def hand(cards: Sequence[CardView], enabled: Collection[str], trump: str | None, focus: int) -> str:
     """Your hand in two rows (a narrow screen shows them as two tiers; a wide one as one row).
 
     With more than 7 cards the first row holds the larger half.
@@ -99,18 +104,19 @@ def hand(cards: list[dict[str, Any]], trump: str | None, focus: int) -> str:
     out = []
     start = 0
     for r, row in enumerate(rows):
-        inner = "".join(hand_card(c, start + k, trump, start + k == focus) for k, c in enumerate(row))
+        inner = "".join(hand_card(c, start + k, c.card in enabled, trump, start + k == focus)
+                        for k, c in enumerate(row))
         out.append(f'<div class="hand-row" data-row="{r}" style="--n:{len(row)}">{inner}</div>')
         start += len(row)
     return "".join(out)
 
 
-def trick_card(play: dict[str, Any], seat_name: str, order: int) -> str:
+def trick_card(play: Play, seat_name: str, order: int) -> str:
     """A card on the table, placed toward its player's side."""
-    tilt = _tilt(play["card"])
-    return (f'<div class="tcard cface {colour(play["suit"])} from" data-card="{play["card"]}" '
-            f'data-seat="{play["seat"]}" role="img" aria-label="{escape(seat_name)}: {escape(play["name"])}" '
-            f'style="--rot:{tilt}deg;z-index:{order + 1}">{face(play["rank"], play["suit"])}</div>')
+    tilt = _tilt(play.card)
+    return (f'<div class="tcard cface {colour(play.suit)} from" data-card="{play.card}" '
+            f'data-seat="{play.seat}" role="img" aria-label="{escape(seat_name)}: {escape(play.name)}" '
+            f'style="--rot:{tilt}deg;z-index:{order + 1}">{face(play.rank, play.suit)}</div>')
 
 
 def _tilt(card: str) -> int:
@@ -118,34 +124,31 @@ def _tilt(card: str) -> int:
     return (ord(card[0]) * 7 + ord(card[1]) * 13) % 9 - 4
 
 
-def mini_card(card: dict[str, Any]) -> str:
+def mini_card(card: CardView) -> str:
     """The small turn-up card of the toolbar."""
-    return (f'<span class="mini {colour(card["suit"])}" role="img" aria-label="{escape(card["name"])}">'
-            f'<span class="rk" data-r="{rank_label(card["rank"])}"></span>{suit_svg(card["suit"])}</span>')
+    return (f'<span class="mini {colour(card.suit)}" role="img" aria-label="{escape(card.name)}">'
+            f'<span class="rk" data-r="{rank_label(card.rank)}"></span>{suit_svg(card.suit)}</span>')
 
 
 def backs(n: int) -> str:
     return "".join(f'<span class="back" style="--i:{i}"></span>' for i in range(n))
 
 
-SEAT_WORDS = {"N": "North", "E": "East", "S": "You", "W": "West"}
-
-
-def last_trick(trick: dict[str, Any]) -> str:
+def last_trick(trick: TrickView) -> str:
     """The last trick for review: each card at its seat, the winner marked in words and a ring."""
     out = []
-    for play in trick["plays"]:
-        seat = play["seat"]
-        won = seat == trick["winner"]
-        led = seat == trick["leader"]
+    for play in trick.plays:
+        seat = play.seat
+        won = seat == trick.winner
+        led = seat == trick.leader
         notes = ", ".join(n for n, on in (("led", led), ("won", won)) if on)
-        label = f"{SEAT_WORDS[seat]}: {play['name']}" + (f" ({notes})" if notes else "")
+        label = f"{play.player}: {play.name}" + (f" ({notes})" if notes else "")
         tags = "".join(f'<span class="tag tag-{n}">{n}</span>' for n, on in (("led", led), ("won", won)) if on)
         out.append(
             f'<div class="last-seat last-{seat}{" won" if won else ""}" role="listitem" aria-label="{escape(label)}">'
-            f'<span class="last-name" aria-hidden="true">{SEAT_WORDS[seat]}{tags}</span>'
-            f'<span class="tcard cface {colour(play["suit"])}" aria-hidden="true">'
-            f'{face(play["rank"], play["suit"])}</span></div>')
+            f'<span class="last-name" aria-hidden="true">{play.player}{tags}</span>'
+            f'<span class="tcard cface {colour(play.suit)}" aria-hidden="true">'
+            f'{face(play.rank, play.suit)}</span></div>')
     return "".join(out)
 
 
@@ -161,28 +164,3 @@ def segmented(name: str, choices: dict[str, str], selected: str) -> str:
         f'<label class="seg"><input type="radio" name="{name}" value="{k}"'
         f'{" checked" if k == selected else ""}><span>{escape(v)}</span></label>'
         for k, v in choices.items())
-
-
-def turn_words(view: dict[str, Any]) -> tuple[str, str]:
-    """Whose turn it is among the hands you play, and what they may play:
-    ("Your turn", "follow spades"), or ("North\u2019s turn (your dummy)", "lead any card").
-    Which cards may be played is the view's (each card's ``legal``), not worked out here.
-
-    >>> hand = [{"suit": "S", "legal": True}, {"suit": "D", "legal": True}]
-    >>> turn_words({"to_play": "S", "trick": [{"suit": "H"}], "hand": hand, "dummy": None})
-    ('Your turn', 'no hearts, play any card')
-    >>> dummy = {"seat": "N", "yours": True, "cards": [{"suit": "H", "legal": True}, {"suit": "S", "legal": False}]}
-    >>> turn_words({"to_play": "N", "trick": [{"suit": "H"}], "hand": hand, "dummy": dummy})
-    ('North\u2019s turn (your dummy)', 'follow hearts')
-    """
-    dummy = view.get("dummy")
-    if dummy and dummy["yours"] and view["to_play"] == dummy["seat"]:
-        who, cards = "North\u2019s turn (your dummy)", dummy["cards"]
-    else:
-        who, cards = "Your turn", view["hand"]
-    if not view["trick"]:
-        return who, "lead any card"
-    led = view["trick"][0]["suit"]
-    if any(c["suit"] == led for c in cards if c["legal"]):
-        return who, f"follow {SUIT_WORDS[led]}"
-    return who, f"no {SUIT_WORDS[led]}, play any card"

@@ -1,20 +1,10 @@
-"""The page: renders the Table's view() into the DOM, binds the controls, paces the computers.
+"""The page: renders the Table's view into the DOM, binds the controls, paces the computers.
 
-All game logic lives in :mod:`whist.table`; this module only shows it and
-turns clicks, taps and keys into calls on the table. Every event handler is
-guarded: if Python raises, the page shows a short message and the details go
-to the console as a warning.
-
-The controls (see :mod:`whist.web.howto` for the player's description):
-
-- mouse: a click on a legal card plays it; touch: a tap lifts, a second tap plays;
-- keyboard: arrows, Home and End along the hand, Enter or Space to play, and the
-  shortcuts of ``howto.KEYS``;
-- the toolbar: hint, undo, redo, last trick, new game, mute, settings, how to play.
-
-While the computers play, the page waits between cards (``Timing`` of the
-settings); a click on the table or a key skips the wait. Undo and new game
-cancel whatever the computers were about to do.
+All game logic lives in :mod:`whist.table`; this module only shows it and turns clicks,
+taps and keys into calls on the table (the controls, as the player reads them: :mod:`whist.web.howto`).
+Every event handler is guarded: if Python raises, the page shows a short message and the
+details go to the console as a warning. While the computers play, the page waits between
+cards (``Timing`` of the settings); a click or a key skips the wait, undo and new game cancel it.
 """
 
 from __future__ import annotations
@@ -23,7 +13,7 @@ import asyncio
 import contextlib
 import traceback
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy
@@ -31,7 +21,6 @@ from pyodide.ffi import create_once_callable, create_proxy
 from whist.table import Table
 from whist.web import markup
 from whist.web.formsui import Forms
-from whist.web.markup import SUIT_WORDS
 from whist.web.settings import (
     LEVEL_LABELS,
     SPEED_LABELS,
@@ -43,8 +32,9 @@ from whist.web.sound import Sound
 from whist.web.stock_view import StockView
 from whist.web.thinking import Thinker, is_slow, needs_thinker
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-OTHERS = ("N", "E", "W")
+if TYPE_CHECKING:
+    from whist.table.view import Play, TableView
+
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
 
 
@@ -63,9 +53,9 @@ class LazyAuctionBox:
             self.box = AuctionBox(self.page)
         return self.box
 
-    def render(self, view: dict[str, Any]) -> bool:
-        if self.box is None and view["auction"] is None:
-            self.page.body.dataset.game = view["game"]  # as AuctionBox.render does
+    def render(self, view: TableView) -> bool:
+        if self.box is None and view.auction is None:
+            self.page.body.dataset.game = view.game  # as AuctionBox.render does
             return False
         return bool(self.get().render(view))
 
@@ -329,7 +319,7 @@ class Page:
         if self.show_card(view):
             await self.gather_trick(gen, view)
 
-    def show_card(self, view: dict[str, Any]) -> bool:
+    def show_card(self, view: TableView) -> bool:
         """Show the card or call just made, all of it from ``view`` in one go (the trick, the lit
         seat, the status, written once); True when the card finished a trick, now on show."""
         self.take_announcements()
@@ -343,42 +333,46 @@ class Page:
         if self.auction_box.render(view):
             self.render_status(view)
             return False  # a call of the auction, not a card
-        if view["trick"]:
-            self.sync_trick(view["trick"])
+        if view.trick:
+            self.sync_trick(view.trick)
             self.render_status(view)
             return False
-        done = view["last_trick"]
-        self.sync_trick(done["plays"])
-        win = self.el("trick").querySelector(f'[data-seat="{done["winner"]}"]')
+        done = view.last_trick
+        if done is None:
+            return False
+        self.sync_trick(done.plays)
+        win = self.el("trick").querySelector(f'[data-seat="{done.winner}"]')
         if win:
             win.classList.add("win")
-        who = "You win" if done["winner"] == "S" else f'{SEAT_NAMES[done["winner"]]} wins'
+        who = "You win" if done.winner_name == "You" else f"{done.winner_name} wins"
         more = " \u00b7 tap or press a key" if self.timing.trick is None else ""
-        self.set_status(f"{who} the trick{more}", "win-" + done["winner_side"])
+        self.set_status(f"{who} the trick{more}", "win-" + done.winner_side)
         self.render_tricks(view)
-        self.sound.play("trick-" + done["winner_side"])
+        self.sound.play("trick-" + done.winner_side)
         return True
 
-    async def gather_trick(self, gen: int, view: dict[str, Any]) -> None:
+    async def gather_trick(self, gen: int, view: TableView) -> None:
         """A finished trick (shown by :meth:`show_card`) stays on show, then is gathered."""
         trick = self.el("trick")
         wait = self.timing.trick
         await self.wait(wait)
         if gen != self.generation:
             return
-        trick.dataset.to = view["last_trick"]["winner"]
+        trick.dataset.to = view.last_trick.winner if view.last_trick else ""
         trick.classList.add("gather")
         await self.wait(self.timing.gather)
         if gen != self.generation:
             return
         self.clear_trick()
-        if view["phase"] != "play":
-            over = view["game_over"]
+        if view.phase != "play":
+            over, done = view.game_over, view.summary
             if over:
-                self.sound.play("game-won" if over["winner"] == "us" else "game-lost")
-            elif view["summary"]["points"]["us"]:
+                self.sound.play("game-won" if over.winner == "us" else "game-lost")
+            elif done is None:
+                return
+            elif done.points.us:
                 self.sound.play("hand-won")
-            elif view["summary"]["points"]["them"]:
+            elif done.points.them:
                 self.sound.play("hand-lost")
 
     def settle(self) -> None:
@@ -387,10 +381,10 @@ class Page:
         self.render_toolbar(view)
         self.render_seats(view)
         self.render_hand(view)
-        if self.shown != [p["card"] for p in view["trick"]]:
-            self.sync_trick(view["trick"], animate=False)
-        self.body.dataset.phase = view["phase"]
-        self.body.dataset.toPlay = view["to_play"] or ""
+        if self.shown != [p.card for p in view.trick]:
+            self.sync_trick(view.trick, animate=False)
+        self.body.dataset.phase = view.phase
+        self.body.dataset.toPlay = view.to_play or ""
         self.render_summary(view)
         self.auction_box.render(view)
         self.stock_view.render(view)
@@ -400,19 +394,18 @@ class Page:
 
     def announce_turn(self) -> None:
         view = self.table.view()
-        if not view["your_turn"]:
+        if not view.your_turn:
             return
-        if view["phase"] == "auction":
+        if view.phase == "auction":
             self.auction_box.announce(view)
             return
-        who, what = markup.turn_words(view)
-        self.say("Your lead." if what == "lead any card" and who == "Your turn" else f"{who}: {what}.")
+        self.say(view.turn.announcement)
 
     def maybe_auto_play(self) -> None:
         """With the setting on, play your only legal card for you after a short pause."""
         if not self.settings.auto_play or self.no_auto or self.busy or not self.table.human_to_play:
             return
-        legal = [c["card"] for c in self.table.view()["hand"] if c["legal"]]
+        legal = [c.card for c in self.table.view().hand if c.legal]
         if len(legal) != 1:
             return
         self.busy = True
@@ -483,17 +476,9 @@ class Page:
 
     def refuse(self, card: str, button: Any) -> None:
         """A card that may not be played now: say why, politely, and play nothing."""
-        view = self.table.view()
-        if view["phase"] == "auction":
-            reason = "The auction is on: make a call first."
-        elif view["phase"] != "play":
-            reason = "The hand is over."
-        elif not view["your_turn"]:
-            reason = f"It is {SEAT_NAMES[view['to_play']]}'s turn, not yours."
-        elif view["trick"]:
-            led = SUIT_WORDS[view["trick"][0]["suit"]]
-            reason = f"You can't play that card: {led} were led, and you still have {led}."
-        else:
+        shown = self.table.view().card(card)
+        reason = shown.refusal if shown is not None else ""
+        if not reason:
             return
         self.say(reason)
         self.set_status(reason, "refuse")
@@ -524,7 +509,7 @@ class Page:
         finished = self.show_card(view)
         self.spawn(self.after_human(gen, view if finished else None))
 
-    async def after_human(self, gen: int, finished: dict[str, Any] | None) -> None:
+    async def after_human(self, gen: int, finished: TableView | None) -> None:
         if finished is not None:
             await self.gather_trick(gen, finished)
         if gen == self.generation:
@@ -659,8 +644,8 @@ class Page:
         button.classList.add("hint")
         button.setAttribute("data-hint", "1")
         view = self.table.view()
-        mine = view["hand"] + ((view["dummy"] or {}).get("cards") or [])  # forms: or your dummy's
-        name = next(c["name"] for c in mine if c["card"] == card)
+        shown = view.card(card)  # forms: or your dummy's
+        name = shown.name if shown is not None else card
         self.say(f"Hint: play the {name}.")
         self.set_status(f"Hint: the {name}", "hint")
         if self.pointer in ("touch", "pen"):
@@ -695,7 +680,7 @@ class Page:
         self.clear_trick()
         self.take_announcements()
         self.hand_key = ()  # a fresh hand, with the cards given back
-        self.hand_number = self.table.view()["hand_number"]
+        self.hand_number = self.table.view().hand_number
         self.el("summary").hidden = True
         self.settle()
         if self.table.computer_to_play:
@@ -717,13 +702,13 @@ class Page:
         self.el("last-cards").innerHTML = markup.last_trick(trick)
         self.el("last-cards").setAttribute("role", "list")
         self.el("last-cards").setAttribute("aria-label", "Cards of the last trick")
-        hand_note = "" if trick["hand_number"] == self.table.view()["hand_number"] else \
-            f" of hand {trick['hand_number']}"
-        self.set_text("last-sub", f"Trick {trick['number']}{hand_note} \u00b7 "
-                                  f"{SEAT_NAMES[trick['leader']] if trick['leader'] != 'S' else 'You'} led")
-        winner = "You win" if trick["winner"] == "S" else f"{SEAT_NAMES[trick['winner']]} wins"
-        card = next(p["name"] for p in trick["plays"] if p["seat"] == trick["winner"])
-        side = "us" if trick["winner_side"] == "us" else "them"
+        hand_note = "" if trick.hand_number == self.table.view().hand_number else \
+            f" of hand {trick.hand_number}"
+        self.set_text("last-sub", f"Trick {trick.number}{hand_note} \u00b7 "
+                                  f"{trick.leader_name} led")
+        winner = "You win" if trick.winner_name == "You" else f"{trick.winner_name} wins"
+        card = next(p.name for p in trick.plays if p.seat == trick.winner)
+        side = "us" if trick.winner_side == "us" else "them"
         self.set_text("last-text", f"{winner} with the {card} ({'your side' if side == 'us' else 'their side'}).")
         self.el("last-text").className = "last-text win-" + side
         self.open_dialog("last-trick")
@@ -804,9 +789,9 @@ class Page:
 
         view = self.table.view()
         self.el("help-rules").innerHTML = howto.rules_html(view)
-        self.el("help-controls").innerHTML = howto.controls_html(view["target"]) + (
-            keys_html() if view["auction"] is not None else "")
-        self.set_text("help-title", f"How to play {view['title']}")
+        self.el("help-controls").innerHTML = howto.controls_html(view.target) + (
+            keys_html() if view.auction is not None else "")
+        self.set_text("help-title", f"How to play {view.title}")
         self.select_tab(tab)
         self.open_dialog("help")
 
@@ -830,11 +815,7 @@ class Page:
     def next_hand(self) -> None:
         if self.busy or not self.table.next_hand():
             return
-        self.changed()
-        self.clear_trick()
-        self.take_announcements()
-        self.settle()
-        self.go()
+        self.after_action()
         if self.table.human_to_play:
             self.move_focus("Here")
         else:
@@ -844,18 +825,32 @@ class Page:
                  seed: int | None = None, dealer: Any = None) -> None:
         """A new game: of ``game`` with ``options`` (the New game dialog), else the same game again;
         deal ``seed`` with ``dealer`` (a deal link), else a fresh deal."""
-        self.cancel_flow()
         seed = random_seed() if seed is None else seed
         if game is None:
+            self.cancel_flow()
             self.table.new_game(seed, dealer=dealer)
+            table = self.table
         else:
-            self.table = Table(seed, game, dealer=dealer, **(options or {}))
-            self.table.set_levels(self.settings.partner_level, self.settings.opponent_level)
+            table = Table(seed, game, dealer=dealer, **(options or {}))
+        self.put_table(table, fresh=game is not None)
+
+    def put_table(self, table: Table, *, fresh: bool = True, save: bool = True) -> None:
+        """Put ``table`` on the screen: it becomes the page's table (at the settings' strengths),
+        whatever the computers were thinking is dropped, and everything is drawn from its view;
+        then the game goes on (the computers play if it is their turn). ``fresh`` draws the hand
+        and the seats anew (another table, not the same one after a new deal); ``save`` tells the
+        listeners (whist.web.persist saves the game)."""
+        self.cancel_flow()
+        if table is not self.table:
+            self.table = table
+        table.set_levels(self.settings.partner_level, self.settings.opponent_level)
+        if fresh:
             self.hand_key = ()
             self.hand_number = -1
             self.backs_shown = {}
         self.sync_address()
-        self.changed()
+        if save:
+            self.changed()
         self.el("error").hidden = True
         self.lifted = None
         self.hint_card = None
@@ -863,6 +858,17 @@ class Page:
         self.take_announcements()
         self.settle()
         self.wake_thinker()
+        self.go()
+
+    def after_action(self, sound: str | None = None) -> None:
+        """The steps after any action on the table (a call, the deal, the next hand): save the
+        game, play ``sound``, say what happened, draw the table and let the computers play."""
+        self.changed()
+        if sound is not None:
+            self.sound.play(sound)
+        self.clear_trick()
+        self.take_announcements()
+        self.settle()
         self.go()
 
     def address_answered(self, start: Any) -> bool:
@@ -902,14 +908,14 @@ class Page:
             self.say(f"Deal {start.seed}, as the link asks.")
 
     # --- rendering -------------------------------------------------------------------
-    def render_controls(self, view: dict[str, Any] | None = None) -> None:
+    def render_controls(self, view: TableView | None = None) -> None:
         """The toolbar buttons that depend on the position: hint, undo, redo, last trick."""
         view = view or self.table.view()
         states = {
-            "hint-btn": (view["your_turn"] and not self.busy, "A hint is for your turn."),
-            "undo-btn": (view["can_undo"], "Nothing to undo: you have not played a card yet."),
-            "redo-btn": (view["can_redo"], "Nothing to redo."),
-            "last-btn": (view["last_trick"] is not None or view["hand_number"] > 1,
+            "hint-btn": (view.your_turn and not self.busy, "A hint is for your turn."),
+            "undo-btn": (view.can_undo, "Nothing to undo: you have not played a card yet."),
+            "redo-btn": (view.can_redo, "Nothing to redo."),
+            "last-btn": (view.last_trick is not None or view.hand_number > 1,
                          "No trick has been played yet."),
         }
         for id_, (on, why) in states.items():
@@ -918,118 +924,115 @@ class Page:
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
             button.setAttribute("data-why", why)
-        self.el("summary-undo").hidden = not view["can_undo"]
+        self.el("summary-undo").hidden = not view.can_undo
 
-    def render_toolbar(self, view: dict[str, Any]) -> None:
-        trump = view["trump"]
+    def render_toolbar(self, view: TableView) -> None:
+        trump = view.trump
         box = self.el("trump")
         if box.getAttribute("data-trump") != trump:
             box.dataset.trump = trump
             box.className = "tool trump-box " + ("red" if trump in "HD" else "black")
             self.el("trump-badge").innerHTML = "NT" if trump == "NT" else markup.suit_svg(trump, "badge-pip")
-            self.el("trump-name").textContent = view["trump_name"]
-            box.setAttribute("aria-label", f"Trump: {view['trump_name'].lower()}")
+            self.el("trump-name").textContent = view.trump_name
+            box.setAttribute("aria-label", f"Trump: {view.trump_name.lower()}")
             box.setAttribute("role", "group")
         up = self.el("turnup")
-        if view["turn_up"] is not None:
-            key = view["turn_up"]["card"]
+        if view.turn_up is not None:
+            key = view.turn_up.card
             if up.getAttribute("data-turn-up") != key:
                 up.setAttribute("data-turn-up", key)
-                self.el("turnup-card").innerHTML = markup.mini_card(view["turn_up"])
-            visible = "1" if view["turn_up_visible"] else "0"
+                self.el("turnup-card").innerHTML = markup.mini_card(view.turn_up)
+            visible = "1" if view.turn_up_visible else "0"
             if up.getAttribute("data-visible") != visible or up.getAttribute("data-card-note") != key:
                 up.dataset.visible = visible
                 up.setAttribute("data-card-note", key)
-                dealer = SEAT_NAMES[view["dealer"]] if view["dealer"] != "S" else "you"
-                note = "" if view["turn_up_visible"] else "played"
+                dealer = "you" if view.dealer_name == "You" else view.dealer_name
+                note = "" if view.turn_up_visible else "played"
                 self.el("turnup-note").textContent = note
-                up.title = (f"The dealer ({dealer}) turned up the {view['turn_up']['name']}"
-                            + ("" if view["turn_up_visible"] else " and has played it"))
+                up.title = (f"The dealer ({dealer}) turned up the {view.turn_up.name}"
+                            + ("" if view.turn_up_visible else " and has played it"))
         self.render_tricks(view)
-        self.set_text("score-us", str(view["scores"]["us"]))
-        self.set_text("score-them", str(view["scores"]["them"]))
-        self.set_text("goal", view["goal"])
-        self.set_text("score-goal", view["goal_short"])
+        self.set_text("score-us", str(view.scores.us))
+        self.set_text("score-them", str(view.scores.them))
+        self.set_text("goal", view.goal)
+        self.set_text("score-goal", view.goal_short)
 
-    def render_tricks(self, view: dict[str, Any]) -> None:
-        self.set_text("tricks-us", str(view["tricks_won"]["us"]))
-        self.set_text("tricks-them", str(view["tricks_won"]["them"]))
+    def render_tricks(self, view: TableView) -> None:
+        self.set_text("tricks-us", str(view.tricks_won.us))
+        self.set_text("tricks-them", str(view.tricks_won.them))
 
     def set_text(self, id_: str, text: str) -> None:
         node = self.el(id_)
         if node.textContent != text:
             node.textContent = text
 
-    def render_seat_counts(self, view: dict[str, Any]) -> None:
-        for seat in OTHERS:
-            if seat not in view["seats"]:
-                continue  # a game for two: North only
-            info = view["seats"][seat]
+    def render_seat_counts(self, view: TableView) -> None:
+        for info in view.seats:
+            if info.human:
+                continue  # your hand shows its own cards
+            seat = info.seat
             box = self.el(f"seat-{seat}")
-            box.querySelector(".count").textContent = str(info["cards"])
-            if self.backs_shown.get(seat) != info["cards"]:
-                self.backs_shown[seat] = info["cards"]
-                box.querySelector(".backs").innerHTML = markup.backs(info["cards"])
+            box.querySelector(".count").textContent = str(info.cards)
+            if self.backs_shown.get(seat) != info.cards:
+                self.backs_shown[seat] = info.cards
+                box.querySelector(".backs").innerHTML = markup.backs(info.cards)
 
-    def render_seats(self, view: dict[str, Any]) -> None:
+    def render_seats(self, view: TableView) -> None:
         self.render_seat_counts(view)
         self.render_turn(view)
-        for seat, info in view["seats"].items():
-            box = self.el(f"seat-{seat}")
-            box.querySelector(".dealer-chip").hidden = not info["dealer"]
-            box.classList.toggle("dealer", info["dealer"])
-            if seat == "S":
-                box.querySelector(".count").textContent = str(info["cards"])
+        for info in view.seats:
+            box = self.el(f"seat-{info.seat}")
+            box.querySelector(".dealer-chip").hidden = not info.dealer
+            box.classList.toggle("dealer", info.dealer)
+            if info.human:
+                box.querySelector(".count").textContent = str(info.cards)
 
-    def render_turn(self, view: dict[str, Any], thinking: bool = False) -> None:
+    def render_turn(self, view: TableView, thinking: bool = False) -> None:
         """Light the seat whose turn it is (``data-turn="1"``), whoever plays it, and no other;
         with ``thinking``, a computer's seat shows it is choosing (``data-thinking="1"``)."""
-        playing = view["phase"] in ("play", "auction")
-        for seat, info in view["seats"].items():
-            box = self.el(f"seat-{seat}")
-            on = playing and bool(info["to_play"])
+        playing = view.phase in ("play", "auction")
+        for info in view.seats:
+            box = self.el(f"seat-{info.seat}")
+            on = playing and bool(info.to_play)
             turn = "1" if on else "0"
             if box.getAttribute("data-turn") != turn:
                 box.setAttribute("data-turn", turn)
-            think = "1" if on and thinking and not info["yours"] else "0"
+            think = "1" if on and thinking and not info.yours else "0"
             if box.getAttribute("data-thinking") != think:
                 box.setAttribute("data-thinking", think)
 
-    def render_hand(self, view: dict[str, Any], locked: bool = False) -> None:
+    def render_hand(self, view: TableView, locked: bool = False) -> None:
         """Show your hand; ``locked`` dims every card whatever the turn."""
-        if locked:
-            view = {**view, "your_turn": False, "hand": [{**c, "legal": False} for c in view["hand"]]}
-        elif any("playable" in c for c in view["hand"]):
-            # forms: club rules: a revoke may be played, so it is not dimmed
-            view = {**view, "hand": [{**c, "legal": c.get("playable", c["legal"])} for c in view["hand"]]}
+        your_turn = view.your_turn and not locked
         hand = self.el("hand")
-        cards = view["hand"]
-        key = tuple(c["card"] for c in cards)
-        names = [c["card"] for c in cards]
+        cards = view.hand
+        # A card is enabled when you may play it now (club rules: a revoke too), none when locked.
+        enabled = {c.card for c in cards if c.playable and not locked}
+        key = tuple(c.card for c in cards)
+        names = [c.card for c in cards]
         if self.focus_card not in names:
-            self.focus_card = next((c["card"] for c in cards if c["legal"]), names[0] if names else None)
-        if self.hint_card not in names or not view["your_turn"]:
+            self.focus_card = next((c.card for c in cards if c.card in enabled), names[0] if names else None)
+        if self.hint_card not in names or not your_turn:
             self.hint_card = None
-        if self.lifted not in names or not view["your_turn"]:
+        if self.lifted not in names or not your_turn:
             self.lifted = None
         if key != self.hand_key:
-            fresh = view["hand_number"] != self.hand_number
+            fresh = view.hand_number != self.hand_number
             old_key, self.hand_key = self.hand_key, key
-            self.hand_number = view["hand_number"]
+            self.hand_number = view.hand_number
             hand.classList.toggle("dealing", fresh and self.timing.speed != "instant")
             focus = names.index(self.focus_card) if self.focus_card in names else 0
             had_focus = hand.contains(js.document.activeElement)
-            if fresh or view["trump"] != self.hand_trump or not self.shrink_hand(hand, cards, old_key, focus):
-                hand.innerHTML = markup.hand(cards, view["trump"], focus)
-                self.hand_trump = view["trump"]
+            if fresh or view.trump != self.hand_trump or not self.shrink_hand(hand, names, enabled, old_key, focus):
+                hand.innerHTML = markup.hand(cards, enabled, view.trump, focus)
+                self.hand_trump = view.trump
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
         # Every card's mark from the view, each button found by its card (not by its place:
         # shrink_hand moves buttons between the rows).
-        legal = {c["card"]: c["legal"] for c in cards}
         for button in hand.querySelectorAll("button.card"):
-            want = "false" if legal.get(str(button.getAttribute("data-card"))) else "true"
+            want = "false" if str(button.getAttribute("data-card")) in enabled else "true"
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
         # The lifted card and the hint: only the buttons that change (each call to the page costs).
@@ -1045,17 +1048,17 @@ class Page:
                     button.classList.add(mark)
                     if mark == "hint":
                         button.setAttribute("data-hint", "1")
-        self.body.dataset.yourTurn = "1" if view["your_turn"] else "0"
+        self.body.dataset.yourTurn = "1" if your_turn else "0"
         self.el("seat-S").querySelector(".count").textContent = str(len(key))
         # A keyboard player who was in the hand gets the focus ring back on a card to play.
-        if view["your_turn"] and js.document.activeElement == hand and self.focus_card:
+        if your_turn and js.document.activeElement == hand and self.focus_card:
             self.set_focus_card(self.focus_card)
 
-    def shrink_hand(self, hand: Any, cards: list[dict[str, Any]], old_key: tuple[str, ...], focus: int) -> bool:
+    def shrink_hand(self, hand: Any, names: list[str], enabled: set[str], old_key: tuple[str, ...],
+                    focus: int) -> bool:
         """Take the cards no longer held out of the hand on show, in place: the others keep their
         buttons (drawing the whole hand again, every card face, was the longest part of the task
         of a card played). False when the hand on show is not ``old_key`` less some cards."""
-        names = [c["card"] for c in cards]
         if len(names) >= len(old_key) or set(names) - set(old_key):
             return False
         kept = [k for k in old_key if k in set(names)]
@@ -1084,13 +1087,13 @@ class Page:
             rows[0].appendChild(button)
         rows[0].style.setProperty("--n", str(split))
         rows[1].style.setProperty("--n", str(len(names) - split))
-        for j, ((i, button), c) in enumerate(zip(staying, cards, strict=True)):
+        for j, ((i, button), c) in enumerate(zip(staying, names, strict=True)):
             if i != j:
                 button.style.setProperty("--i", str(j))
             tab = "0" if j == focus else "-1"
             if button.getAttribute("tabindex") != tab:
                 button.setAttribute("tabindex", tab)
-            want = "false" if c["legal"] else "true"
+            want = "false" if c in enabled else "true"
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
         return True
@@ -1106,21 +1109,20 @@ class Page:
 
         js.requestAnimationFrame(create_once_callable(again))
 
-    def sync_trick(self, plays: list[dict[str, Any]], animate: bool = True) -> None:
+    def sync_trick(self, plays: tuple[Play, ...], animate: bool = True) -> None:
         """Add the cards of ``plays`` not yet on the table, each sliding in from its seat."""
         trick = self.el("trick")
-        cards = [p["card"] for p in plays]
+        cards = [p.card for p in plays]
         if self.shown != cards[: len(self.shown)]:
             self.clear_trick()
         added = []
         for i, play in enumerate(plays[len(self.shown):], start=len(self.shown)):
-            name = "You" if play["seat"] == "S" else SEAT_NAMES[play["seat"]]
-            trick.insertAdjacentHTML("beforeend", markup.trick_card(play, name, i))
+            trick.insertAdjacentHTML("beforeend", markup.trick_card(play, play.player, i))
             node = trick.lastElementChild
             if not animate:
                 node.classList.remove("from")
             added.append(node)
-            self.shown.append(play["card"])
+            self.shown.append(play.card)
         if added and animate:
             trick.getBoundingClientRect()  # lay out the start position, so the move animates
             for node in added:
@@ -1133,21 +1135,16 @@ class Page:
         trick.removeAttribute("data-to")
         self.shown = []
 
-    def render_status(self, view: dict[str, Any] | None = None) -> None:
+    def render_status(self, view: TableView | None = None) -> None:
         view = view or self.table.view()
-        if view["phase"] == "auction":
+        if view.phase == "auction":
             self.set_status(*self.auction_box.status(view))
             return
-        if view["phase"] != "play":
+        if view.phase != "play":
             self.set_status("")
             return
-        if view["your_turn"]:
-            who, what = markup.turn_words(view)
-            if what == "lead any card" and who == "Your turn":
-                who, what = "Your lead", "play any card"
-            self.set_status(f"{who} \u00b7 {what}", "you")
-        elif view["to_play"]:
-            self.set_status(f"{SEAT_NAMES[view['to_play']]} to play\u2026")
+        if view.turn.status:
+            self.set_status(view.turn.status, "you" if view.your_turn else "")
 
     def set_status(self, text: str, kind: str = "") -> None:
         """Write the status line (only what changes: one write, its text and pill together)."""
@@ -1158,32 +1155,32 @@ class Page:
         if status.className != cls:
             status.className = cls
 
-    def render_summary(self, view: dict[str, Any]) -> None:
+    def render_summary(self, view: TableView) -> None:
         panel = self.el("summary")
-        summary = view["summary"]
-        if view["phase"] == "play" or summary is None:
+        summary = view.summary
+        if view.phase == "play" or summary is None:
             panel.hidden = True
             return
-        over = view["game_over"]
+        over = view.game_over
         if over:
-            them = view["side_names"]["them"]
-            title = "You win the game!" if over["winner"] == "us" else (
+            them = view.side_names.them
+            title = "You win the game!" if over.winner == "us" else (
                 "East\u2013West win the game" if " and " in them else f"{them} wins the game")
         else:
-            title = f"Hand {summary['hand_number']} over"
+            title = f"Hand {summary.hand_number} over"
         self.set_text("summary-title", title)
-        trump = SUIT_WORDS.get(summary["trump"])
-        played = f"{over['hands_played_text']} \u00b7 " if over else ""
-        self.set_text("summary-sub", f"{played}Deal {summary['deal_number']} \u00b7 "
-                      f"{SEAT_NAMES[summary['dealer']]} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
+        trump = markup.SUIT_WORDS.get(summary.trump)
+        played = f"{over.hands_played_text} \u00b7 " if over else ""
+        self.set_text("summary-sub", f"{played}Deal {summary.deal_number} \u00b7 "
+                      f"{summary.dealer_name} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
         for side in ("us", "them"):
-            self.set_text(f"sum-tricks-{side}", str(summary["tricks"][side]))
-            pts = summary["points"][side]
+            self.set_text(f"sum-tricks-{side}", str(summary.tricks[side]))
+            pts = summary.points[side]
             self.set_text(f"sum-points-{side}", f"+{pts}" if pts else "0")
-            self.set_text(f"sum-score-{side}", str(summary["scores"][side]))
-        self.set_text("summary-text", over["text"] if over else summary["text"])
-        panel.dataset.result = over["winner"] if over else ("us" if summary["points"]["us"] else
-                                                           "them" if summary["points"]["them"] else "even")
+            self.set_text(f"sum-score-{side}", str(summary.scores[side]))
+        self.set_text("summary-text", over.text if over else summary.text)
+        panel.dataset.result = over.winner if over else ("us" if summary.points.us else
+                                                           "them" if summary.points.them else "even")
         panel.classList.toggle("game-over", bool(over))
         self.el("next-hand").hidden = bool(over)
         self.el("play-again").hidden = not over

@@ -7,9 +7,10 @@ The markup is made here and inserted once into the felt (``#stock``) and
 North's seat (``#held``). The table for two: ``body[data-game="german"]``
 hides East and West (``static/games.css``).
 
->>> phase_text({"phase": 1, "phase_one_tricks": 3})
+>>> from types import SimpleNamespace as Of
+>>> phase_text(Of(phase=1, phase_one_tricks=3))
 ('Phase One: win the face-up card', 'Trick 4 of 13 \u00b7 the winner takes the face-up card')
->>> phase_text({"phase": 2, "phase_one_tricks": 13})[0]
+>>> phase_text(Of(phase=2, phase_one_tricks=13))[0]
 'Phase Two: the tricks count'
 """
 
@@ -21,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from whist.web import markup
 
 if TYPE_CHECKING:
+    from whist.table.view import CardView, TableView
+    from whist.table.view import StockView as Stock
     from whist.web.page import Page
 
 AREA = """
@@ -42,17 +45,17 @@ HELD = """<div class="held" id="held" hidden><span class="held-label">Face up in
 <span class="held-cards" id="held-cards"></span></div>"""
 
 
-def phase_text(stock: dict[str, Any]) -> tuple[str, str]:
+def phase_text(stock: Stock) -> tuple[str, str]:
     """The phase as the felt shows it: a title and a line under it."""
-    if stock["phase"] == 1:
+    if stock.phase == 1:
         return ("Phase One: win the face-up card",
-                f"Trick {stock['phase_one_tricks'] + 1} of 13 \u00b7 the winner takes the face-up card")
+                f"Trick {stock.phase_one_tricks + 1} of 13 \u00b7 the winner takes the face-up card")
     return "Phase Two: the tricks count", "The stock is gone: every trick now scores"
 
 
-def face_card(card: dict[str, Any]) -> str:
-    return (f'<div class="stock-card cface {markup.colour(card["suit"])}" data-card="{card["card"]}" '
-            f'role="img" aria-label="Face up: {escape(card["name"])}">{markup.face(card["rank"], card["suit"])}</div>')
+def face_card(card: CardView) -> str:
+    return (f'<div class="stock-card cface {markup.colour(card.suit)}" data-card="{card.card}" '
+            f'role="img" aria-label="Face up: {escape(card.name)}">{markup.face(card.rank, card.suit)}</div>')
 
 
 class StockView:
@@ -65,76 +68,76 @@ class StockView:
         self.drew_key: tuple[Any, ...] | None = None
         self.held_key: tuple[str, ...] | None = None
 
-    def build(self) -> None:
+    def build(self, stock: Stock) -> None:
         if self.built:
             return
         self.built = True
         page = self.page
         page.el("table").insertAdjacentHTML("beforeend", AREA)
-        seat = page.el("seat-N")
+        seat = page.el(f"seat-{stock.opponent}")
         seat.querySelector(".plate").insertAdjacentHTML("afterend", HELD)
 
-    def render(self, view: dict[str, Any]) -> None:
+    def render(self, view: TableView) -> None:
         page = self.page
-        page.body.dataset.game = view["game"]
-        stock = view["stock"]
+        page.body.dataset.game = view.game
+        stock = view.stock
         if stock is None:
             if self.built:
                 page.el("stock").hidden = True
                 page.el("held").hidden = True
             return
-        self.build()
-        seat = page.el("seat-N")
+        self.build(stock)
+        seat = page.el(f"seat-{stock.opponent}")
         role = seat.querySelector(".seat-role")
         if role and role.textContent != "opponent":
             role.textContent = "opponent"
-            seat.setAttribute("aria-label", "North, your opponent")
+            seat.setAttribute("aria-label", f"{stock.opponent_name}, your opponent")
         area = page.el("stock")
         area.hidden = False
-        area.dataset.phase = str(stock["phase"])
-        page.body.dataset.stockPhase = str(stock["phase"])
+        area.dataset.phase = str(stock.phase)
+        page.body.dataset.stockPhase = str(stock.phase)
         title, sub = phase_text(stock)
         page.set_text("stock-phase", title)
         page.set_text("stock-sub", sub)
-        page.set_text("stock-count", str(stock["size"]))
+        page.set_text("stock-count", str(stock.size))
         pile = page.el("stock-pile")
-        pile.setAttribute("aria-label", f"The stock: {stock['size']} cards left")
-        pile.dataset.size = str(stock["size"])
-        up = stock["face_up"]
-        key = up["card"] if up else ""
+        pile.setAttribute("aria-label", f"The stock: {stock.size} cards left")
+        pile.dataset.size = str(stock.size)
+        up = stock.face_up
+        key = up.card if up else ""
         if key != self.up_key:
             self.up_key = key
             page.el("stock-up").innerHTML = face_card(up) if up else ""
-        note = " \u00b7 ".join(stock.get("notes", ()))
+        note = " \u00b7 ".join(view.notes)
         box = page.el("stock-note")
         if box.textContent != note:
             box.textContent = note
         box.hidden = not note
         self.render_drew(view, stock)
-        held = [c["card"] for c in stock["they_hold"]]
+        held = [c.card for c in stock.they_hold]
         if tuple(held) != self.held_key:
             self.held_key = tuple(held)
-            page.el("held-cards").innerHTML = "".join(markup.mini_card(c) for c in stock["they_hold"])
+            page.el("held-cards").innerHTML = "".join(markup.mini_card(c) for c in stock.they_hold)
             box = page.el("held")
             box.hidden = not held
-            names = ", ".join(c["name"] for c in stock["they_hold"])
-            box.setAttribute("aria-label", f"Face-up cards North took and holds: {names}")
+            names = ", ".join(c.name for c in stock.they_hold)
+            box.setAttribute("aria-label", f"Face-up cards {stock.opponent_name} took and holds: {names}")
 
-    def render_drew(self, view: dict[str, Any], stock: dict[str, Any]) -> None:
+    def render_drew(self, view: TableView, stock: Stock) -> None:
         """The card you drew after a Phase One trick, shown for a moment (until the next card)."""
         box = self.page.el("stock-drew")
-        drew = stock["you_drew"]
+        drew = stock.you_drew
         if drew is None:
             box.hidden = True
             self.drew_key = None
             return
-        key = (view["hand_number"], stock["phase_one_tricks"], drew["card"])
+        key = (view.hand_number, stock.phase_one_tricks, drew.card)
         if key == self.drew_key:
             return
         self.drew_key = key
-        how = "You took the face-up card" if drew["face_up"] else "You drew"
+        how = "You took the face-up card" if drew.face_up else "You drew"
         box.innerHTML = f'<span class="drew-text">{how}</span>{markup.mini_card(drew)}'
-        box.setAttribute("data-card", drew["card"])
+        box.setAttribute("data-card", drew.card)
         box.hidden = False
         box.classList.remove("fresh")
         box.getBoundingClientRect()

@@ -1,0 +1,722 @@
+"""What the page shows, one typed, immutable :class:`TableView` built from the game state:
+every fact and sentence from the rules, so ``whist/web/`` only reads fields. Seats are
+``"N"`` ... ``"W"``; a side ``"us"`` or ``"them"``; a suit ``"S"`` ... ``"C"``, or ``"NT"``.
+
+>>> from whist.table import Table
+>>> view = Table(seed=7, game="dummy").view()
+>>> view.dummy.seat, view.dummy.yours, view.dummy.player
+('N', True, 'You')
+>>> view.seat("N").name, view.turn.seat
+('North', 'S')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import pairwise, permutations
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from whist.engine.auction import DOUBLE
+from whist.engine.cards import (
+    RANKS,
+    RED_SUITS,
+    SUIT_NAMES,
+    SUITS,
+    card_long_name,
+    card_name,
+    cards_high_first,
+    rank_of,
+    suit_cards,
+    suit_of,
+)
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.state import HandResult, IllegalActionError, Phase, Trick
+from whist.table import words
+from whist.table.words import plural
+
+if TYPE_CHECKING:
+    from whist.table.session import Table
+
+
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """A number for yours (``us``) and the other side; ``sides["us"]`` too."""
+
+    us: int
+    them: int
+
+    def __getitem__(self, key: str) -> int:
+        return self.us if key == "us" else self.them
+
+
+@dataclass(frozen=True, slots=True)
+class SideNames:
+    """The sides in words: ``"You and North"``, ``"East and West"``."""
+
+    us: str
+    them: str
+
+    def __getitem__(self, key: str) -> str:
+        return self.us if key == "us" else self.them
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    card: str  # "QS"
+    name: str  # "Queen of spades"
+    rank: str
+    suit: str
+    trump: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard(CardView):
+    """A card of a hand you see: whether you may play it now, and if not, why."""
+
+    legal: bool = False
+    playable: bool = False
+    """Legal, or (club rules) a revoke the rules let you make."""
+    refusal: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Play(CardView):
+    """A card on the table (a trick, the draw for partners) and who played it."""
+
+    seat: str = ""
+    player: str = ""  # "You", "North"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn(CardView):
+    """The card you took from the stock after a Phase One trick."""
+
+    face_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: str
+    name: str  # "You" for yours
+    seat_name: str  # "South"
+    cards: int
+    side: str
+    dealer: bool
+    to_play: bool
+    human: bool
+    dummy: bool
+    yours: bool
+    """You choose its cards (your seat, or your dummy)."""
+    role: str  # "partner", "opponent", "dummy", "your dummy", "you"
+
+
+@dataclass(frozen=True, slots=True)
+class DummyView:
+    """The dummy's hand: shown to you always if it is yours, else once the opening lead is made."""
+
+    seat: str
+    name: str
+    yours: bool
+    player: str  # who plays it: "You", or the seat's name
+    cards: tuple[HandCard, ...] | None  # None while hidden
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    leader: str
+    leader_name: str
+    winner: str
+    winner_name: str
+    winner_side: str
+    plays: tuple[Play, ...]
+    number: int  # of its hand, from 1
+    hand_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    seat: str
+    name: str
+    call: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContractView:
+    name: str
+    long_name: str
+    level: int
+    trump: str
+    declarer: str
+    declarer_name: str
+    side: str
+    doubled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionView:
+    calls: tuple[Call, ...]
+    first: str  # the seat that speaks first
+    legal: tuple[str, ...]  # your calls now (none when not your turn)
+    can_double: bool
+    contract: ContractView | None
+    best_bid: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StockView:
+    """German Whist: the stock, its face-up card, the phase, what you last drew."""
+
+    size: int
+    face_up: CardView | None
+    phase: int
+    phase_one_tricks: int
+    you_drew: Drawn | None
+    they_hold: tuple[CardView, ...]  # the face-up cards your opponent took and holds
+    opponent: str
+    opponent_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawView:
+    """The draw for partners and deal: every round of cards drawn, the dealer, your partner."""
+
+    rounds: tuple[tuple[Play, ...], ...]
+    dealer: str
+    dealer_name: str
+    partner: str | None
+    partner_name: str | None
+    aces_low: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    seat: str
+    name: str
+    tricks: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryContract:
+    name: str
+    declarer: str
+    side: str
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The hand just finished: its tricks, points and scores, and its result in words (``text``)."""
+
+    hand_number: int
+    deal_number: int
+    dealer: str
+    dealer_name: str
+    trump: str
+    tricks: Sides
+    points: Sides
+    scores: Sides
+    honours: Sides | None
+    honour_cards: Sides | None
+    revokes: tuple[Revoke, ...]
+    contract: SummaryContract | None
+    thrown_in: bool
+    game_winner: str | None
+    games: Sides | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    winner: str
+    scores: Sides
+    text: str
+    totals: Sides
+    margin: int
+    hands_played: int
+    hands_played_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    hand: int
+    game: int
+    dealer: str
+    dealer_name: str
+    trump: str
+    contract: str | None
+    declarer: str | None
+    declarer_name: str | None
+    tricks: Sides
+    points: Sides
+    honours: Sides
+    scores: Sides
+    game_winner: str | None
+    thrown_in: bool
+    deal_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Every hand of the game (or rubber) so far; ``honours``: whether this game scores honours."""
+
+    rows: tuple[ScoreRow, ...]
+    totals: Sides
+    rubber: bool
+    games: Sides
+    honours: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is and what it requires, in words."""
+
+    seat: str | None
+    yours: bool
+    text: str  # "Your lead.", "Your turn from North's hand.", "East to play."
+    who: str  # on your turn: "Your turn", "North\u2019s turn (your dummy)"
+    what: str  # on your turn: "follow spades", "lead any card"
+    status: str  # "Your lead · play any card", "East to play…"
+    announcement: str  # for a screen reader on your turn: "Your turn: follow hearts."
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything the page shows of the table at one moment."""
+
+    game: str
+    title: str
+    target: int
+    goal: str
+    goal_short: str
+    options: Mapping[str, Any]  # for How to play
+    phase: str
+    hand_number: int
+    game_number: int
+    deal_number: int
+    human: str
+    dealer: str
+    dealer_name: str
+    to_play: str | None
+    your_turn: bool
+    trump: str
+    trump_name: str
+    turn_up: CardView | None
+    turn_up_visible: bool
+    turn_up_ignored: bool  # shown, but the game has no trumps
+    hand: tuple[HandCard, ...]
+    dummy: DummyView | None
+    seats: tuple[SeatView, ...]
+    trick: tuple[Play, ...]
+    trick_leader: str | None
+    tricks_played: int
+    last_trick: TrickView | None
+    tricks_won: Sides
+    scores: Sides
+    games: Sides | None
+    side_names: SideNames
+    in_progress: bool
+    can_undo: bool
+    can_redo: bool
+    levels: tuple[str, str]  # your partner's strength, the opponents'
+    turn: Turn
+    notes: tuple[str, ...]  # what the options change, for the felt
+    auction: AuctionView | None
+    stock: StockView | None
+    draw: DrawView | None
+    summary: Summary | None
+    game_over: GameOver | None
+    score_sheet: ScoreSheet
+
+    def seat(self, key: str) -> SeatView | None:
+        """The seat ``key`` (``"N"``), or None if it does not play in this game."""
+        return next((s for s in self.seats if s.seat == key), None)
+
+    def card(self, key: str) -> HandCard | None:
+        """The card ``key`` of your hand or your dummy's, or None."""
+        cards = self.hand + ((self.dummy.cards or ()) if self.dummy else ())
+        return next((c for c in cards if c.card == key), None)
+
+
+# --- the order of a hand ------------------------------------------------------------
+def suit_order(hand: int, trump: int | None) -> list[int]:
+    """The order to show the suits of ``hand``: trump first, then the other
+    suits alternating colours as far as the suits held allow.
+
+    Ties go to the usual order spades, hearts, diamonds, clubs.
+
+    >>> from whist.engine.cards import parse_cards, SPADES, HEARTS, CLUBS
+    >>> full = parse_cards("AS AH AD AC")
+    >>> "".join(SUITS[s] for s in suit_order(full, SPADES))
+    'SHCD'
+    >>> "".join(SUITS[s] for s in suit_order(full, HEARTS))
+    'HSDC'
+    >>> "".join(SUITS[s] for s in suit_order(full, CLUBS))
+    'CHSD'
+    >>> "".join(SUITS[s] for s in suit_order(full, None))
+    'SHCD'
+    """
+    held = [s for s in range(4) if suit_cards(hand, s)]
+    head = [trump] if trump is not None and trump in held else []
+    rest = [s for s in held if s not in head]
+
+    def clashes(order: tuple[int, ...]) -> int:
+        seq = head + list(order)
+        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(seq))
+
+    best = min(permutations(rest), key=lambda order: (clashes(order), order))
+    return head + list(best)
+
+
+def sort_hand(hand: int, trump: int | None, order: list[int] | None = None) -> list[int]:
+    """The cards of ``hand`` in display order: by :func:`suit_order`, high to low in a suit.
+
+    >>> from whist.engine.cards import parse_cards, HEARTS
+    >>> [card_name(c) for c in sort_hand(parse_cards("2S AS 3H KD QC"), HEARTS)]
+    ['3H', 'AS', '2S', 'KD', 'QC']
+    """
+    suits = order if order is not None else suit_order(hand, trump)
+    suits = suits + [s for s in range(4) if s not in suits]
+    return [c for s in suits for c in cards_high_first(suit_cards(hand, s))]
+
+
+def hand_order(table: Table, seat: Seat) -> list[int]:
+    """The suit order of a hand the human sees, fixed for the hand from the cards held
+    at its start (German Whist: as they stand), so the suits do not jump about."""
+    st = table.state
+    held = st.hands[seat]
+    if not table.rules.has_stock:
+        for t in st.tricks:
+            held |= sum(1 << c for s, c in t.plays if s == seat)
+        held |= sum(1 << c for s, c in st.trick if s == seat)
+    return suit_order(held, st.trump)
+
+
+# --- the pieces -------------------------------------------------------------------------
+def _fields(card: int) -> tuple[str, str, str, str]:
+    return card_name(card), card_long_name(card), RANKS[rank_of(card)], SUITS[suit_of(card)]
+
+
+def card_view(card: int) -> CardView:
+    return CardView(*_fields(card))
+
+
+def _plays(table: Table, plays: Iterable[tuple[Seat, int]]) -> tuple[Play, ...]:
+    return tuple(Play(*_fields(c), seat=SEAT_NAMES[s], player=table.seat_name(s)) for s, c in plays)
+
+
+def _sides(table: Table, values: tuple[int, ...]) -> Sides:
+    by = table.by_side(values)
+    return Sides(by["us"], by["them"])
+
+
+def _suit(suit: int | None) -> str:
+    return "NT" if suit is None else SUITS[suit]
+
+
+def _table_refusal(table: Table, seat: Seat) -> str:
+    """Why no card of ``seat``'s hand may be played now, for a reason that is not the card's."""
+    st = table.state
+    if st.phase is Phase.AUCTION:
+        return words.AUCTION_ON
+    if st.phase is not Phase.PLAY or st.to_play is None:
+        return words.HAND_OVER
+    if not table.controls(st.to_play):
+        return words.not_your_turn(st.to_play.long_name)
+    if seat != st.to_play:
+        if seat == table.human:
+            return words.play_from(st.to_play.long_name)
+        return words.dummy_waits(seat.long_name)
+    return ""
+
+
+def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
+    st = table.state
+    playing = st.to_play == seat and table.controls(seat) and st.phase is Phase.PLAY
+    legal = st.legal_mask() if playing else 0
+    playable = st.hands[seat] if playing and table.rules.revokes_allowed else legal
+    refusal = "" if playing else _table_refusal(table, seat)
+    trump = st.trump
+    out = []
+    for c in sort_hand(st.hands[seat], trump, hand_order(table, seat)):
+        why = ""
+        if not playable >> c & 1:
+            why = refusal
+            if playing:
+                try:
+                    st.check(card_name(c))
+                except IllegalActionError as err:
+                    yours = seat == table.human
+                    why = f"{words.CANNOT_PLAY} {err.sentence(table.human, yours=yours)}"
+        out.append(HandCard(*_fields(c), trump=trump is not None and suit_of(c) == trump,
+                            legal=bool(legal >> c & 1), playable=bool(playable >> c & 1), refusal=why))
+    return tuple(out)
+
+
+def _dummy(table: Table) -> DummyView | None:
+    st = table.state
+    for dummy in table.rules.dummies:
+        yours = table.controls(dummy)
+        shown = yours or bool(st.tricks or st.trick)
+        return DummyView(SEAT_NAMES[dummy], dummy.long_name, yours, table.seat_name(table.rules.controller(dummy)),
+                         _hand(table, dummy) if shown else None, st.hands[dummy].bit_count())
+    return None
+
+
+def _role(table: Table, seat: Seat) -> str:
+    if seat == table.human:
+        return "you"
+    if seat in table.rules.dummies:
+        return "your dummy" if table.controls(seat) else "dummy"
+    return "partner" if table.side_key(seat) == "us" else "opponent"
+
+
+def _seats(table: Table) -> tuple[SeatView, ...]:
+    st = table.state
+    return tuple(SeatView(SEAT_NAMES[seat], table.seat_name(seat), seat.long_name, st.hands[seat].bit_count(),
+                          table.side_key(seat), seat == st.dealer, seat == st.to_play, seat == table.human,
+                          seat in table.rules.dummies, table.controls(seat), _role(table, seat))
+                 for seat in table.rules.seats)
+
+
+def trick_view(table: Table, trick: Trick, number: int, hand_number: int) -> TrickView:
+    return TrickView(SEAT_NAMES[trick.leader], table.seat_name(trick.leader), SEAT_NAMES[trick.winner],
+                     table.seat_name(trick.winner), table.side_key(trick.winner), _plays(table, trick.plays),
+                     number, hand_number + 1)
+
+
+def previous_trick(table: Table) -> TrickView | None:
+    """The last finished trick, of this hand or (before the first trick of a hand is
+    over) of the hand before; None before any trick of the game is finished."""
+    st = table.state
+    if st.tricks:
+        return trick_view(table, st.tricks[-1], len(st.tricks), st.hand_number)
+    earlier = st.clone()
+    while earlier.can_undo and not earlier.tricks:
+        earlier.undo()
+    if not earlier.tricks:
+        return None
+    return trick_view(table, earlier.tricks[-1], len(earlier.tricks), earlier.hand_number)
+
+
+def _best_bid(calls: tuple[Call, ...]) -> str | None:
+    return next((c.call for c in reversed(calls) if c.call not in ("pass", "double")), None)
+
+
+def _auction(table: Table) -> AuctionView | None:
+    st = table.state
+    if not table.rules.has_auction:
+        return None
+    calls = tuple(Call(SEAT_NAMES[s], table.seat_name(s), c) for s, c in st.auction)
+    contract = st.contract
+    legal = tuple(st.legal_calls()) if table.human_to_play else ()
+    return AuctionView(
+        calls, SEAT_NAMES[table.rules.next_seat(st.dealer)], legal, DOUBLE in legal,
+        None if contract is None else ContractView(
+            contract.name, contract.long_name, contract.level, _suit(contract.strain),
+            SEAT_NAMES[contract.declarer], table.seat_name(contract.declarer), table.side_key(contract.declarer),
+            contract.doubled),
+        _best_bid(calls))
+
+
+def _stock(table: Table) -> StockView | None:
+    st = table.state
+    rules = table.rules
+    if not rules.has_stock:
+        return None
+    mine = [d for d in st.draws if d.seat == table.human]
+    drawn = None
+    if mine and st.tricks and mine[-1].trick == len(st.tricks) - 1 and not st.trick:
+        d = mine[-1]
+        drawn = Drawn(*_fields(d.card), face_up=d.face_up)
+    theirs = tuple(card_view(d.card) for d in st.draws if d.seat != table.human and d.face_up
+                   and st.hands[d.seat] >> d.card & 1)
+    phase = 1 if len(st.tricks) < rules.first_counted_trick else 2
+    other = next(s for s in rules.seats if s != table.human)
+    return StockView(len(st.stock), None if st.face_up is None else card_view(st.face_up), phase,
+                     min(len(st.tricks), rules.first_counted_trick), drawn, theirs,
+                     SEAT_NAMES[other], other.long_name)
+
+
+def _notes(table: Table) -> tuple[str, ...]:
+    st = table.state
+    deal = sum(r.game_number == st.game_number for r in st.results)
+    if st.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        deal += 1
+    return tuple(table.rules.notes(deal=deal, stock_left=len(st.tricks) < table.rules.first_counted_trick,
+                                   trump=st.trump))
+
+
+def _draw(table: Table) -> DrawView | None:
+    draw = table.state.draw
+    if draw is None:
+        return None
+    seat_of = draw.seating
+    partner = table.rules.partner_of(table.human)
+    return DrawView(tuple(_plays(table, ((seat_of[p], c) for p, c in rnd)) for rnd in draw.rounds),
+                    SEAT_NAMES[draw.dealer], table.seat_name(draw.dealer),
+                    None if partner is None else SEAT_NAMES[partner],
+                    None if partner is None else partner.long_name, draw.aces_low)
+
+
+def _winner_key(table: Table, side: int | None) -> str | None:
+    return None if side is None else ("us" if side == table.rules.side_of(table.human) else "them")
+
+
+def score_sheet(table: Table) -> ScoreSheet:
+    """Every hand of the game (or rubber) so far: tricks, points, honours, running scores."""
+    st = table.state
+    rows = tuple(ScoreRow(r.hand_number + 1, r.game_number + 1, SEAT_NAMES[r.dealer], r.dealer.long_name,
+                          _suit(r.trump), None if r.contract is None else r.contract.name,
+                          None if r.contract is None else SEAT_NAMES[r.contract.declarer],
+                          None if r.contract is None else r.contract.declarer.long_name,
+                          _sides(table, r.tricks), _sides(table, r.points),
+                          _sides(table, r.honours) if r.honours else Sides(0, 0), _sides(table, r.scores),
+                          _winner_key(table, r.game_winner), r.thrown_in, r.deal_number)
+                 for r in st.results)
+    return ScoreSheet(rows, _sides(table, st.match_totals), table.rules.games_to_win() > 1,
+                      _sides(table, st.games), bool(table.rules.options.get("honours")))
+
+
+def summary(table: Table) -> Summary | None:
+    """The last hand played, or None before any."""
+    if not table.state.results:
+        return None
+    r = table.state.results[-1]
+    rules = table.rules
+    revokes = tuple(Revoke(SEAT_NAMES[s], table.seat_name(s), moved,
+                           words.revoke_words(table.seat_name(s), moved, _other_side_name(table, s)))
+                    for s, moved in zip(r.revokes, r.revoke_moves, strict=True))
+    return Summary(
+        r.hand_number + 1, r.deal_number, SEAT_NAMES[r.dealer], r.dealer.long_name, _suit(r.trump),
+        _sides(table, r.tricks), _sides(table, r.points), _sides(table, r.scores),
+        _sides(table, r.honours) if r.honours else None,
+        _sides(table, r.honour_cards) if rules.options.get("honours") and r.trump is not None else None,
+        revokes, None if r.contract is None else SummaryContract(
+            r.contract.long_name, SEAT_NAMES[r.contract.declarer], table.side_key(r.contract.declarer),
+            r.tricks[rules.side_of(r.contract.declarer)] >= r.contract.level),
+        r.thrown_in, _winner_key(table, r.game_winner),
+        _sides(table, r.games) if rules.games_to_win() > 1 else None, result_text(table, r, [v.text for v in revokes]))
+
+
+def _other_side_name(table: Table, seat: Seat) -> str:
+    return table.side_name("them" if table.side_key(seat) == "us" else "us")
+
+
+def _verb(table: Table, key: str) -> str:
+    """The verb ending for a side: "You win", "North wins", "East and West win"."""
+    name = table.side_name(key)
+    return "" if name == "You" or " and " in name else "s"
+
+
+def result_text(table: Table, r: HandResult, parts: list[str]) -> str:
+    """The hand's outcome in words, after ``parts`` (its revokes): tricks, contract, honours, points."""
+    tricks, points = table.by_side(r.tricks), table.by_side(r.points)
+    if r.thrown_in:
+        return "Everyone passed: the cards are thrown in and the next dealer deals."
+    name, verb = table.side_name, (lambda k: _verb(table, k))
+    if r.contract is not None:
+        key = table.side_key(r.contract.declarer)
+        made = r.tricks[table.rules.side_of(r.contract.declarer)] >= r.contract.level
+        parts.append(f"{name(key)} {'make' if made else 'fail in'} {r.contract.long_name} with {tricks[key]} tricks.")
+        for k in ("us", "them"):
+            parts.append(f"{name(k)} score{verb(k)} {plural(points[k], 'point')}.")
+        return " ".join(parts)
+    honours = table.by_side(r.honours) if r.honours else {"us": 0, "them": 0}
+    odd = {k: points[k] - honours[k] for k in points}
+    if table.rules.has_stock:
+        lead = "us" if tricks["us"] > tricks["them"] else "them"
+        parts.append(f"Phase Two: {name(lead)} take{verb(lead)} {tricks[lead]} "
+                     f"tricks to {tricks['them' if lead == 'us' else 'us']}")
+        parts[-1] += f" and score{verb(lead)} {plural(points[lead], 'point')}." if points[lead] else "."
+        return " ".join(parts)
+    scorer = next((k for k in ("us", "them") if odd[k]), None)
+    if scorer is None:
+        parts.append("Six tricks each: nobody scores for tricks." if tricks["us"] == tricks["them"]
+                     else f"{name('us')} take{verb('us')} {tricks['us']} tricks: no odd tricks are scored.")
+    else:
+        parts.append(f"{name(scorer)} take{verb(scorer)} {tricks[scorer]} tricks "
+                     f"and score{verb(scorer)} {plural(odd[scorer], 'point')}.")
+    for k in ("us", "them"):
+        if honours[k]:
+            parts.append(f"{name(k)} score{verb(k)} {honours[k]} for honours.")
+    return " ".join(parts)
+
+
+def game_over(table: Table) -> GameOver | None:
+    """How the game (or rubber) ended, or None while it goes on."""
+    st = table.state
+    winner = st.winner
+    if winner is None:
+        return None
+    side = "us" if winner == table.rules.side_of(table.human) else "them"
+    other = "them" if side == "us" else "us"
+    scores, totals = _sides(table, st.scores), _sides(table, st.match_totals)
+    won = f"{table.side_name(side)} win{_verb(table, side)} the"
+    if table.rules.games_to_win() > 1:
+        games = _sides(table, st.games)
+        text = (f"{won} rubber {games[side]} games to {games[other]}, {totals[side]} points to "
+                f"{totals[other]} with honours and bonus.")
+    else:
+        text = f"{won} game, {scores[side]} to {scores[other]}."
+    n = len(st.results)
+    return GameOver(side, scores, text, totals, totals[side] - totals[other], n, plural(n, "hand"))
+
+
+def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> Turn:
+    st = table.state
+    seat = st.to_play
+    if seat is None:
+        return Turn(None, False, "", "", "", "", "")
+    yours = table.controls(seat)
+    if st.phase is Phase.AUCTION:
+        text = "Your call." if seat == table.human else f"{seat.long_name} to call."
+        return Turn(SEAT_NAMES[seat], yours, text, "", "", "", "")
+    if not yours:
+        name = seat.long_name
+        return Turn(SEAT_NAMES[seat], False, f"{name} to play.", "", "", f"{name} to play\u2026", "")
+    whose = "" if seat == table.human else f" from {seat.long_name}'s hand"
+    text = f"Your lead{whose}." if not st.trick else f"Your turn{whose}."
+    cards = hand if seat == table.human or dummy is None else (dummy.cards or ())
+    led = suit_of(st.trick[0][1]) if st.trick else None
+    follows = led is not None and any(c.suit == SUITS[led] for c in cards if c.legal)
+    who, what = words.turn_words(None if seat == table.human else seat.long_name, led, follows)
+    lead = what == "lead any card" and seat == table.human
+    status = "Your lead \u00b7 play any card" if lead else f"{who} \u00b7 {what}"
+    return Turn(SEAT_NAMES[seat], True, text, who, what, status, "Your lead." if lead else f"{who}: {what}.")
+
+
+def view(table: Table) -> TableView:
+    """Everything the page shows of ``table`` now."""
+    st = table.state
+    rules = table.rules
+    last = st.last_trick
+    opponents = [v for k, v in table.levels.items() if rules.side_of(k) != rules.side_of(table.human)]
+    level = table.levels.get(table.human, table._level)
+    hand = _hand(table, table.human)
+    dummy = _dummy(table)
+    return TableView(
+        game=rules.name, title=rules.title, target=rules.target, goal=rules.goal[0], goal_short=rules.goal[1],
+        options=MappingProxyType(dict(rules.options)), phase=st.phase.value,
+        hand_number=st.hand_number + 1, game_number=st.game_number + 1, deal_number=st.deal_number,
+        human=SEAT_NAMES[table.human], dealer=SEAT_NAMES[st.dealer], dealer_name=table.seat_name(st.dealer),
+        to_play=None if st.to_play is None else SEAT_NAMES[st.to_play], your_turn=table.human_to_play,
+        trump=_suit(st.trump),
+        trump_name="No trump" if st.trump is None else SUIT_NAMES[st.trump].capitalize(),
+        turn_up=None if st.turn_up is None else card_view(st.turn_up), turn_up_visible=st.turn_up_visible,
+        turn_up_ignored=bool(rules.options.get("no_trump")) and st.turn_up is not None,
+        hand=hand, dummy=dummy, seats=_seats(table), trick=_plays(table, st.trick),
+        trick_leader=SEAT_NAMES[st.leader] if st.phase is Phase.PLAY else None, tricks_played=len(st.tricks),
+        last_trick=None if last is None else trick_view(table, last, len(st.tricks), st.hand_number),
+        tricks_won=_sides(table, st.tricks_won), scores=_sides(table, st.scores),
+        games=_sides(table, st.games) if rules.games_to_win() > 1 else None,
+        side_names=SideNames(table.side_name("us"), table.side_name("them")),
+        in_progress=table.in_progress, can_undo=table.can_undo, can_redo=table.can_redo,
+        levels=(level, opponents[0] if opponents else table._level),
+        turn=turn(table, hand, dummy), notes=_notes(table),
+        auction=_auction(table), stock=_stock(table), draw=_draw(table),
+        summary=summary(table) if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
+        game_over=game_over(table), score_sheet=score_sheet(table))
