@@ -13,7 +13,7 @@ The dev server and the builder share one definition of the site (see
 :class:`Site`, ``PUBLISHED_FILES``, ``PUBLISHED_DIRS`` and ``RUNTIME_DIRS``):
 the URL ``/runtime/pyodide/x`` is ``node_modules/pyodide/x``,
 ``/runtime/pyscript/x`` is ``node_modules/@pyscript/core/dist/x``, two files
-are generated (``whist.zip``: every ``whist/**/*.py`` but the command line's,
+are generated (``whist.tgz``: every ``whist/**/*.py`` but the command line's,
 which PyScript unpacks into the Python filesystem; ``sw.js``: the service worker ``static/sw.js``
 with the precache list, a content hash per file, and the version), and every
 other URL is a published project file at the same path. Nothing else is
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import html.parser
 import io
@@ -44,10 +45,10 @@ import shutil
 import signal
 import subprocess
 import sys
+import tarfile
 import threading
 import tomllib
 import urllib.parse
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -62,7 +63,7 @@ PUBLISHED_FILES: tuple[str, ...] = ("index.html", "pyscript.toml")
 
 #: Published directories and the file-name patterns published inside them.
 #: Of the ``whist`` package only the scripts ``index.html`` names are
-#: published one by one; all of it ships in ``whist.zip``.
+#: published one by one; all of it ships in ``whist.tgz``.
 PUBLISHED_DIRS: dict[str, tuple[str, ...]] = {
     "static": ("*",),
 }
@@ -77,11 +78,11 @@ EXCLUDED_PATTERNS: tuple[str, ...] = ("static/sw.js", "*.py", "*.sh")
 
 #: The Python package shipped as one archive, and where PyScript unpacks it.
 PACKAGE = "whist"
-PACKAGE_ZIP = "whist.zip"
+PACKAGE_ZIP = "whist.tgz"
 
 #: Modules of the package that only the command line runs (``python -m whist``, the bot
 #: protocol, the arena, the double-dummy solver's command): the page and its worker never
-#: import them (tests/test_manifest.py checks), so whist.zip leaves them out.
+#: import them (tests/test_manifest.py checks), so whist.tgz leaves them out.
 COMMAND_LINE_ONLY: tuple[str, ...] = (
     "whist/__main__.py", "whist/arena.py", "whist/bot.py", "whist/solve.py",
     "whist/cli/__init__.py", "whist/cli/arena.py", "whist/cli/bot.py", "whist/cli/records.py", "whist/cli/solve.py",
@@ -142,6 +143,7 @@ MIME_TYPES: dict[str, str] = {
     ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".tgz": "application/gzip",
     ".toml": "application/toml",
     ".py": "text/x-python; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
@@ -265,7 +267,7 @@ def page_scripts(root: Path) -> tuple[str, ...]:
 
 
 def is_package_file(rel: PurePosixPath) -> bool:
-    """Whether a project-relative path is a module of the package (shipped in whist.zip)."""
+    """Whether a project-relative path is a module of the package (shipped in whist.tgz)."""
     parts = rel.parts
     return (
         len(parts) > 1
@@ -300,7 +302,7 @@ def resolve(root: Path, site_path: str) -> Path | None:
 
 
 def package_files(root: Path) -> dict[str, Path]:
-    """Path inside whist.zip (relative to ``whist/``) -> file, for every module of the package
+    """Path inside whist.tgz (relative to ``whist/``) -> file, for every module of the package
     but the command line's (``COMMAND_LINE_ONLY``)."""
     base = root / PACKAGE
     return {
@@ -337,7 +339,7 @@ def site_files(root: Path) -> dict[str, Path]:
 
 
 # --------------------------------------------------------------------------
-# The generated files: whist.zip, sw.js, the version
+# The generated files: whist.tgz, sw.js, the version
 # --------------------------------------------------------------------------
 
 
@@ -364,16 +366,30 @@ def file_hash(path: Path) -> str:
 
 
 def make_package_zip(files: dict[str, Path]) -> bytes:
-    """A zip of the package's modules: names relative to ``whist/``, sorted, fixed
-    timestamps, so the same sources always give the same bytes (and hash)."""
+    """The package's modules as one gzipped tar (``whist.tgz``): names relative to
+    ``whist/``, sorted, fixed times and modes, so the same sources always give the same
+    bytes (and hash). One gzip stream over every module compresses a sixth better than a
+    zip, which compresses each file alone."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream, \
+            tarfile.open(fileobj=stream, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name, path in sorted(files.items()):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            data = path.read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            archive.addfile(info, io.BytesIO(data))
     return buffer.getvalue()
+
+
+def read_package_zip(data: bytes) -> dict[str, bytes]:
+    """Name -> bytes of every file in a package archive made by :func:`make_package_zip`."""
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        out = {}
+        for member in archive.getmembers():
+            handle = archive.extractfile(member)
+            if handle is not None:
+                out[member.name] = handle.read()
+        return out
 
 
 def stamp_version(index_html: bytes, version: str) -> bytes:
@@ -398,7 +414,7 @@ class Site:
     ``release=True`` (the build) stamps the version into index.html, which
     makes the page register the service worker; ``release=False`` (the dev
     server) leaves ``dev`` there and makes ``sw.js`` a worker that removes
-    itself. Both make ``whist.zip`` and ``sw.js`` from the files as they are
+    itself. Both make ``whist.tgz`` and ``sw.js`` from the files as they are
     now, so a changed file is picked up at once.
     """
 
@@ -411,7 +427,7 @@ class Site:
     # -- the generated files ---------------------------------------------------
 
     def package_zip(self) -> bytes:
-        """whist.zip, made again only when a module changed."""
+        """whist.tgz, made again only when a module changed."""
         files = package_files(self.root)
         key = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
         with self._zip_lock:
@@ -677,7 +693,7 @@ def check_site(root: Path = ROOT) -> list[str]:
     """Problems with the URLs of index.html and pyscript.toml (empty list if none).
 
     Every URL must be relative and name a file of the site; the package must
-    ship as ``whist.zip`` unpacked into ``whist/`` (``"./whist.zip" =
+    ship as ``whist.tgz`` unpacked into ``whist/`` (``"./whist.tgz" =
     "./whist/*"`` in [files]), and [files] must not list its modules one by
     one (they are in the zip, and not published on their own); index.html
     must carry the version stamp the build fills in, and a Content-Security-Policy

@@ -3,7 +3,7 @@
     python benchmarks/browser_ai.py [--positions 24]
 
 Builds the site into a temporary directory and adds a page that boots the
-same PyScript + Pyodide with the game's whist.zip and times, in headless
+same PyScript + Pyodide with the game's whist.tgz and times, in headless
 Chromium, each level's choice on seeded positions of Classic Whist, German
 Whist's first Phase Two card (exact search from 13 tricks) and a Contract
 Whist call; then times the same positions under CPython. Prints p50 and p95
@@ -111,7 +111,7 @@ def browser_times(site: Path, count: int) -> dict[str, list[float]]:
     plugins = re.search(r"^plugins = .*$", (ROOT / "pyscript.toml").read_text(encoding="utf-8"), re.MULTILINE)
     (bench_dir / "pyscript.toml").write_text(
         'interpreter = "../runtime/pyodide/pyodide.mjs"\n' + (plugins.group(0) + "\n" if plugins else "")
-        + '[files]\n"../whist.zip" = "./whist/*"\n', encoding="utf-8")
+        + '[files]\n"../whist.tgz" = "./whist/*"\n', encoding="utf-8")
     with serving(site) as url, sync_playwright() as pw:
         browser = launch(pw)
         page = browser.new_page()

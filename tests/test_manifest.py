@@ -1,6 +1,6 @@
 """The whist package reaches the browser's Python filesystem as one archive.
 
-pyscript.toml unpacks ``whist.zip`` into ``./whist/``; serve.py makes that zip
+pyscript.toml unpacks ``whist.tgz`` into ``./whist/``; serve.py makes that zip
 from every ``whist/**/*.py`` (the dev server on the fly, the build once) but the
 command-line tools, which nothing the page runs imports.
 """
@@ -8,9 +8,7 @@ command-line tools, which nothing the page runs imports.
 from __future__ import annotations
 
 import ast
-import io
 import tomllib
-import zipfile
 from pathlib import Path
 
 import serve
@@ -29,17 +27,17 @@ def _package_files() -> set[str]:
 
 def _zip_names() -> set[str]:
     data = serve.Site(ROOT, release=False).package_zip()
-    return set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    return set(serve.read_package_zip(data))
 
 
 def test_the_package_ships_as_one_zip_unpacked_into_whist() -> None:
     files = _config()["files"]
-    assert files == {"./whist.zip": "./whist/*"}, (
-        "pyscript.toml [files] should only unpack whist.zip: every module is in it")
+    assert files == {"./whist.tgz": "./whist/*"}, (
+        "pyscript.toml [files] should only unpack whist.tgz: every module is in it")
 
 
 def _command_line() -> set[str]:
-    """The command line's modules, as named in whist.zip (``bot.py``, ...)."""
+    """The command line's modules, as named in whist.tgz (``bot.py``, ...)."""
     return {name.removeprefix("whist/") for name in serve.COMMAND_LINE_ONLY}
 
 
@@ -48,7 +46,7 @@ def test_every_python_file_of_the_package_is_in_the_zip_but_the_command_lines() 
     cli = _command_line()
     assert cli <= _package_files(), f"not modules of the package: {sorted(cli - _package_files())}"
     missing = sorted(_package_files() - cli - names)
-    assert not missing, f"not in whist.zip: {missing}"
+    assert not missing, f"not in whist.tgz: {missing}"
     assert names == _package_files() - cli, sorted(names - _package_files())
 
 
@@ -71,13 +69,13 @@ def _imported(source: str) -> set[str]:
 
 
 def test_nothing_shipped_imports_the_command_line() -> None:
-    """The modules left out of whist.zip are imported by none that is in it."""
-    archive = zipfile.ZipFile(io.BytesIO(serve.Site(ROOT, release=False).package_zip()))
+    """The modules left out of whist.tgz are imported by none that is in it."""
+    archive = serve.read_package_zip(serve.Site(ROOT, release=False).package_zip())
     cli = {"whist." + name.removesuffix(".py").replace("/", ".") for name in _command_line()}
     assert "whist.cli.bot" in cli
-    for name in archive.namelist():
-        uses = _imported(archive.read(name).decode("utf-8")) & cli
-        assert not uses, f"{name} imports {sorted(uses)}, which whist.zip leaves out"
+    for name, data in archive.items():
+        uses = _imported(data.decode("utf-8")) & cli
+        assert not uses, f"{name} imports {sorted(uses)}, which whist.tgz leaves out"
     # The check sees each way of importing a module.
     for line in ("import whist.cli.bot", "from whist.cli import bot", "from whist.cli.bot import main",
                  "from ..cli import bot", "importlib.import_module('whist.cli.bot')"):
@@ -85,9 +83,9 @@ def test_nothing_shipped_imports_the_command_line() -> None:
 
 
 def test_the_zip_holds_the_files_as_they_are() -> None:
-    archive = zipfile.ZipFile(io.BytesIO(serve.Site(ROOT, release=False).package_zip()))
-    for name in archive.namelist():
-        assert archive.read(name) == (ROOT / "whist" / name).read_bytes(), name
+    archive = serve.read_package_zip(serve.Site(ROOT, release=False).package_zip())
+    for name, data in archive.items():
+        assert data == (ROOT / "whist" / name).read_bytes(), name
 
 
 def test_local_interpreter_no_packages_and_no_unused_plugins() -> None:

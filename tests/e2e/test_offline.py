@@ -31,7 +31,7 @@ YOUR_MOVE = f"""() => document.body.dataset.phase !== 'play'
 TRICKS_DONE = """() => ['tricks-us', 'tricks-them']
     .reduce((n, id) => n + Number(document.getElementById(id).textContent || 0), 0)"""
 #: What each version of the test builds shows: the stamped version (index.html),
-#: a mark set by the Python code (main.py and whist.zip) and one from the CSS.
+#: a mark set by the Python code (main.py and whist.tgz) and one from the CSS.
 MARKS = """() => ({
   version: document.querySelector('meta[name="whist-version"]').content,
   main: document.body.dataset.markMain || '',
@@ -78,7 +78,7 @@ def test_plays_offline_after_the_first_visit(make_game_page: GamePageFactory, si
         # Every file came from the worker: nothing failed (the watched page
         # records failed requests), and the page asked for the game's files.
         asked = [r for r in page.requests[first_request:] if r.startswith(site_server)]
-        assert any(r.endswith("/whist.zip") for r in asked)
+        assert any(r.endswith("/whist.tgz") for r in asked)
         assert any(r.endswith("/pyodide.asm.wasm") for r in asked)
     finally:
         page.context.set_offline(False)

@@ -60,7 +60,7 @@ def test_dev_server_serves_the_page(dev_server: str) -> None:
         ("runtime/pyscript/core.css", "text/css"),
         ("pyscript.toml", "application/toml"),
         ("whist/web/main.py", "text/x-python"),
-        ("whist.zip", "application/zip"),
+        ("whist.tgz", "application/gzip"),
         ("sw.js", "text/javascript"),
         ("static/manifest.webmanifest", "application/manifest+json"),
         ("static/icons/icon-192.png", "image/png"),
@@ -168,8 +168,8 @@ def test_build_is_self_contained(built_site: Path) -> None:
     assert not [f for f in files if f.endswith((".map", ".d.ts", ".pyc", ".html")) and f != "index.html"]
     assert not [f for f in files if "__pycache__" in f or "/tests/" in f or "node_modules" in f]
     assert not [f for f in files if re.search(r"/(codemirror|xterm|py-editor|py-terminal|py-game|zip-)", f)]
-    # The package ships as whist.zip; only the script the page names by URL is published alone.
-    assert "whist.zip" in files and "sw.js" in files
+    # The package ships as whist.tgz; only the script the page names by URL is published alone.
+    assert "whist.tgz" in files and "sw.js" in files
     assert [f for f in files if f.startswith("whist/")] == ["whist/web/main.py"]
 
 

@@ -1,6 +1,6 @@
 """The compiled Python of the whist package, kept by the browser from one visit to the next.
 
-Pyodide imports the package from its source (``whist.zip``, unpacked into
+Pyodide imports the package from its source (``whist.tgz``, unpacked into
 ``./whist/`` at every start), and compiling the modules the first table needs
 is most of the page's own start-up time. CPython would keep the bytecode in
 ``__pycache__``, but the browser's file system is made afresh at each visit.

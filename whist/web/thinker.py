@@ -13,7 +13,7 @@ exactly as the page would) and the observation it decides from, the one
 never sees a hidden card). The observation travels as a pickle in base64:
 it is a tree of our own frozen dataclasses, tuples and enums (auction,
 contract, German Whist's stock included), the two ends run the same code
-from the same whist.zip, and nothing else ever talks to the worker.
+from the same whist.tgz, and nothing else ever talks to the worker.
 
 >>> from whist.table import Table
 >>> table = Table(seed=5)  # (at Hard the time cap can bind, and two runs may differ)

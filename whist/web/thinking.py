@@ -8,7 +8,7 @@ calls stay on the main thread. No SharedArrayBuffer is needed: PyScript
 calls a worker's ``__export__`` functions by messages and the page awaits
 a promise (GitHub Pages sends no COOP/COEP headers).
 
-The worker runs :mod:`whist.web.thinker` from the same ``whist.zip``: its
+The worker runs :mod:`whist.web.thinker` from the same ``whist.tgz``: its
 script is a two-line blob, and PyScript gives it the page's
 ``pyscript.toml`` (whose ``sync_main_only`` says that the worker needs no
 synchronous access to the page). Should the worker fail to start, the
@@ -70,7 +70,7 @@ class Thinker:
         blob = js.Blob.new([WORKER_CODE], js.Object.fromEntries([["type", "text/x-python"]]))
         url = js.URL.createObjectURL(blob)
         try:
-            # No config of its own: PyScript boots the worker on the page's (pyscript.toml, whist.zip).
+            # No config of its own: PyScript boots the worker on the page's (pyscript.toml, whist.tgz).
             self.worker = await create_named_worker(src=url, name=WORKER_NAME)
             self.boot_seconds = time.perf_counter() - begun
             js.document.body.dataset.thinker = "ready"
