@@ -34,19 +34,19 @@ def _summary(honours: Sides | None, held: Sides | None, revokes: tuple[Revoke, .
     return Summary(1, 1, "S", "South", "H", z, z, z, honours, held, revokes, None, False, None, None, "")
 
 
-@pytest.mark.parametrize("game", [g["game"] for g in game_choices()])
+@pytest.mark.parametrize("game", [g.game for g in game_choices()])
 def test_dialog_defaults_read_back_as_no_options(game: str) -> None:
     choices = game_choices()
     html = newgame.dialog_html(choices, game, {})
     assert f'value="{game}" checked' in html
-    spec = next(g for g in choices if g["game"] == game)
+    spec = next(g for g in choices if g.game == game)
     values = {}
-    for opt in spec["options"]:
-        field = f"opt-{game}-{opt['name']}"
-        if opt["default"] is True:
+    for opt in spec.options:
+        field = f"opt-{game}-{opt.name}"
+        if opt.default is True:
             values[field] = "on"
-        elif not isinstance(opt["default"], bool):
-            values[field] = str(opt["default"])
+        elif not isinstance(opt.default, bool):
+            values[field] = str(opt.default)
     assert newgame.read_options(choices, game, values) == {}
     Table(1, game, **newgame.read_options(choices, game, values))
 
@@ -96,7 +96,7 @@ def test_honours_and_revokes_in_words() -> None:
         "West revoked: x.")
 
 
-@pytest.mark.parametrize("game", [g["game"] for g in game_choices()])
+@pytest.mark.parametrize("game", [g.game for g in game_choices()])
 def test_how_to_play_for_every_form(game: str) -> None:
     html = howto.game_html(game)
     assert "<h3>" in html and "follow suit" in html.lower()
@@ -132,3 +132,16 @@ def test_turn_words_name_the_hand_that_plays() -> None:
         seen.add(v.to_play)
         assert table.human_play(next(c.card for c in cards if c.legal)).ok
     assert seen == {"N", "S"}
+
+
+def test_the_dialog_words_come_from_the_rules() -> None:
+    """An option's label, help and value labels are the rules class's: the dialog only lays them out."""
+    from whist.engine.rules import GAMES
+
+    for g in game_choices():
+        cls = GAMES[g.game]
+        for opt in g.options:
+            assert opt.label == cls.option_label(opt.name) and opt.help == cls.option_help(opt.name)
+            assert opt.value_labels == tuple(cls.value_label(opt.name, v) for v in opt.choices)
+    html = newgame.dialog_html(game_choices(), "german", {})
+    assert "A separate card, for Phase Two" in html and ">21 points<" in html

@@ -131,13 +131,12 @@ def test_club_rules_at_the_german_table_let_you_revoke_and_the_summary_says_what
 
 
 def test_the_new_game_dialog_offers_german_whist_the_revokes_option() -> None:
-    german = next(g for g in game_choices() if g["game"] == "german")
-    revokes = next(o for o in german["options"] if o["name"] == "revokes")
-    assert revokes["choices"] == ["prevented", "club"] and revokes["default"] == "prevented"
-    assert "two of the revoker's Phase Two tricks" in revokes["help"] and "deal" in revokes["help"]
-    classic = next(g for g in game_choices() if g["game"] == "classic")
-    assert "three tricks at the end of the hand" in next(o for o in classic["options"]
-                                                         if o["name"] == "revokes")["help"]
+    german = next(g for g in game_choices() if g.game == "german")
+    revokes = next(o for o in german.options if o.name == "revokes")
+    assert revokes.choices == ("prevented", "club") and revokes.default == "prevented"
+    assert "two of the revoker's Phase Two tricks" in revokes.help and "deal" in revokes.help
+    classic = next(g for g in game_choices() if g.game == "classic")
+    assert "three tricks at the end of the hand" in next(o for o in classic.options if o.name == "revokes").help
     html = newgame.dialog_html(game_choices(), "german", {})
     assert 'name="opt-german-revokes"' in html and 'value="club"' in html
     assert newgame.read_options(game_choices(), "german", {"opt-german-revokes": "club"}) == {"revokes": "club"}

@@ -203,13 +203,13 @@ def test_a_saved_game_comes_back_exactly() -> None:
 
 
 def test_every_game_is_offered_with_its_options() -> None:
-    choices = {c["game"]: c for c in game_choices()}
+    choices = {c.game: c for c in game_choices()}
     assert set(choices) == {"classic", "short", "long", "american", "dummy", "contract", "german"}
-    classic = {o["name"]: o for o in choices["classic"]["options"]}
-    assert classic["target"]["choices"] == [5, 7, 9] and classic["target"]["default"] == 7
-    assert all(o["help"] for c in choices.values() for o in c["options"])
-    assert "honours" not in {o["name"] for o in choices["american"]["options"]}
+    classic = {o.name: o for o in choices["classic"].options}
+    assert classic["target"].choices == (5, 7, 9) and classic["target"].default == 7
+    assert all(o.help for c in choices.values() for o in c.options)
+    assert "honours" not in {o.name for o in choices["american"].options}
     for game, c in choices.items():
-        opts: dict[str, Any] = {o["name"]: o["choices"][-1] for o in c["options"]}
+        opts: dict[str, Any] = {o.name: o.choices[-1] for o in c.options}
         table = Table(seed=1, game=game, **opts)
         assert table.view() == table.view()

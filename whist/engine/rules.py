@@ -79,6 +79,24 @@ class HandScore:
     when the revoking side had not won that many)."""
 
 
+#: The label of each option in the New game dialog.
+OPTION_LABELS: dict[str, str] = {
+    "target": "Game to", "honours": "Honours count", "rubber": "Play a rubber (best of three games)",
+    "no_trump": "No-trump hands", "draw": "Draw for partners and deal", "revokes": "Revokes",
+    "doubling": "Doubling", "scoring": "A deal scores", "trump": "Trumps", "match": "The match",
+}
+
+#: How an option's values read in the dialog (a value not listed reads as itself; points as "7 points").
+VALUE_LABELS: dict[str, dict[Any, str]] = {
+    "draw": {"none": "No draw", "high": "High: two highest partner, lowest deals",
+             "low": "Low: highest deals, aces low"},
+    "revokes": {"prevented": "Prevented", "club": "Club rules (allowed, and penalised)"},
+    "scoring": {"difference": "The difference in tricks", "above-six": "Tricks over six"},
+    "trump": {"turn-up": "The first face-up card", "variable": "A separate card, for Phase Two",
+              "none": "No trumps"},
+    "match": {"target": "To the target", "three-deals": "Three deals"},
+}
+
 OPTION_HELP: dict[str, str] = {
     "target": "Points that win a game.",
     "honours": "A side dealt all four of A K Q J of trumps scores 4, any three score 2.",
@@ -203,6 +221,18 @@ class Rules:
     def option_help(cls, key: str) -> str:
         """The one-line explanation of an option of this game, for the New game dialog."""
         return OPTION_HELP.get(key, "").format(penalty=cls.revoke_penalty_words, hand=cls.hand_word)
+
+    @classmethod
+    def option_label(cls, key: str) -> str:
+        """An option's label in the New game dialog."""
+        return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
+
+    @classmethod
+    def value_label(cls, key: str, value: Any) -> str:
+        """How one value of an option reads in the dialog."""
+        if key == "target":
+            return f"{value} points"
+        return VALUE_LABELS.get(key, {}).get(value, str(value))
 
     def replay_options(self) -> dict[str, Any]:
         """The options of a game that deals this hand again (Replay, a shared deal): this game's

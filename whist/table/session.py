@@ -46,7 +46,8 @@ from whist.table import view, words
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
-__all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
+__all__ = ["Choice", "GameChoice", "OptionChoice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand",
+           "suit_order"]
 
 
 @dataclass(frozen=True)
@@ -557,16 +558,40 @@ def _redo_ok(state: GameState, redo: Any) -> bool:
     return True
 
 
-def game_choices() -> list[dict[str, Any]]:
-    """Every game and its options, with the one-line explanations, for the New game dialog."""
+@dataclass(frozen=True, slots=True)
+class OptionChoice:
+    """One option of a game in the New game dialog: its values, each with its label."""
+
+    name: str
+    label: str
+    help: str
+    default: Any
+    choices: tuple[Any, ...]
+    value_labels: tuple[str, ...]
+    switch: bool  # on or off (a checkbox), rather than one of several values
+
+
+@dataclass(frozen=True, slots=True)
+class GameChoice:
+    """A game in the New game dialog, with the options a player may change."""
+
+    game: str
+    title: str
+    blurb: str
+    options: tuple[OptionChoice, ...]
+
+
+def game_choices() -> tuple[GameChoice, ...]:
+    """Every game and its options, with labels and one-line explanations, for the New game dialog."""
     from whist.engine.rules import GAMES
 
-    out = []
-    for name, cls in GAMES.items():
-        out.append({"game": name, "title": cls.title, "blurb": cls.blurb,
-                    "options": [{"name": key, "default": cls.default_options[key],
-                                 "choices": list(cls.option_choices.get(key, (cls.default_options[key],))),
-                                 "help": cls.option_help(key)}
-                                for key in cls.default_options
-                                if len(cls.option_choices.get(key, ())) > 1]})
-    return out
+    def option(cls: type[Rules], key: str) -> OptionChoice:
+        values = tuple(cls.option_choices[key])
+        return OptionChoice(key, cls.option_label(key), cls.option_help(key), cls.default_options[key], values,
+                            tuple(cls.value_label(key, v) for v in values),
+                            sorted(values, key=str) == [False, True])
+
+    return tuple(GameChoice(name, cls.title, cls.blurb,
+                            tuple(option(cls, key) for key in cls.default_options
+                                  if len(cls.option_choices.get(key, ())) > 1))
+                 for name, cls in GAMES.items())

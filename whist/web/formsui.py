@@ -86,7 +86,7 @@ class Forms:
             game, options, note = p.table.game, p.table.options, ""
         else:
             game, options = link.game, link.options
-            title = next(g["title"] for g in self.choices if g["game"] == game)
+            title = next(g.title for g in self.choices if g.game == game)
             note = (f"The link deals {title}, deal {link.seed}. " if link.seed is not None
                     else f"The link asks for {title}. ")
         self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, game, options)
@@ -140,7 +140,7 @@ class Forms:
         """Show how to play ``game`` inside the dialog (None: back to the choices)."""
         box = self.el("ng-howto")
         if game is not None:
-            title = next(g["title"] for g in self.choices if g["game"] == game)
+            title = next(g.title for g in self.choices if g.game == game)
             self.el("ng-howto-title").textContent = f"How to play {title}"
             from whist.web import howto
 
