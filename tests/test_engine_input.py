@@ -292,3 +292,15 @@ def test_a_refused_call_and_a_pause_say_their_code() -> None:
     err = _refusal(state, "double")
     assert err.code == "call-refused" and err.sentence().endswith(".") and err.detail in err.sentence().lower()
     assert set(REFUSAL_CODES) >= {"not-a-call", "call-refused", "must-follow", "not-in-hand", "paused", "game-over"}
+
+
+def test_a_bid_too_low_is_worded_for_the_player_and_kept_for_the_log() -> None:
+    """The player reads the bids in words; the log and the bot keep the rule's own words."""
+    state = GameState("contract", seed=2)
+    while state.to_play is not Seat.S:
+        state.apply(state.legal_actions()[0] if state.to_play is not Seat.E else "8C")
+    err = _refusal(state, "7nt")
+    assert err.code == "call-refused" and err.beat == "8C"
+    assert err.sentence(Seat.S) == "7 no trumps does not beat 8 clubs: bid higher, or pass."
+    assert str(err) == "South cannot call '7NT': 7NT does not beat 8C: bid more tricks, or a higher denomination"
+    assert _refusal(state, "double").beat is None

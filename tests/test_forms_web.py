@@ -113,6 +113,29 @@ def test_how_to_play_follows_the_options() -> None:
     assert "7 points" in classic and "are trumps" in classic
 
 
+def test_how_to_play_is_the_rules_answer_and_the_page_only_lays_it_out() -> None:
+    """The rules classes say how to play in plain sentences; the page's howto names no game,
+    option or default, and turns the sentences' marks into tags."""
+    import ast
+    from pathlib import Path
+
+    from whist.table import catalog
+
+    for choice in game_choices():
+        sections = catalog.how_to_play(choice.game, hand=("West", "Seven of hearts", "Hearts"))
+        words = " ".join(p for s in sections for p in (s.heading, *s.paragraphs, *s.points))
+        assert words and "<" not in words and "&" not in words
+    assert [s.heading for s in catalog.how_to_play("classic", {"no_trump": True})][1] == "No-trump hands"
+    source = Path(howto.__file__).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in docs}
+    names = {g.game for g in game_choices()} | {o.name for g in game_choices() for o in g.options}
+    assert not strings & names, strings & names
+    assert "options.get" not in source and "opts" not in source
+    assert "<strong>North</strong>" in howto.game_html("classic") and "<em>book</em>" in howto.game_html("classic")
+
+
 def test_turn_words_name_the_hand_that_plays() -> None:
     """In Dummy Whist, your dummy's turn is North's, with North's cards deciding 'follow'."""
     table = Table(seed=31, game="dummy")

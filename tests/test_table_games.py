@@ -33,6 +33,26 @@ def finish_hand(table: Table) -> None:
             assert ok
 
 
+def test_the_table_says_why_a_call_or_card_is_refused_before_it_is_tried() -> None:
+    """``Table.refusal`` is the sentence ``human_call``/``human_play`` would refuse with, or None."""
+    table = Table(seed=2, game="contract")
+    assert table.refusal("pass") == table.human_call("pass").reason == "It is West's turn to call, not yours."
+    run_computers(table)
+    before = table.state.snapshot()
+    for call in ("7C", "double", "7Z", "QS"):
+        reason = table.refusal(call)
+        assert reason and reason == table.human_call(call).reason
+    assert table.refusal("7C") == "7 clubs does not beat 8 clubs: bid higher, or pass."
+    assert "not a bid" in (table.refusal("QS") or "")  # a card while bidding
+    assert table.refusal("pass") is None and table.refusal("8D") is None and table.state.snapshot() == before
+    assert table.human_play("QS").reason == "The auction is on: make a call first."
+    play = Table(seed=7)
+    run_computers(play)
+    card = next(c for c in play.view().hand if c.legal).card
+    assert play.refusal(card) is None
+    assert play.human_call("pass").reason == "There is no auction now."
+
+
 def test_contract_whist_at_the_table() -> None:
     table = Table(seed=11, game="contract")
     run_computers(table)

@@ -45,8 +45,7 @@ class Contract:
 
     @property
     def long_name(self) -> str:
-        strain = "no trumps" if self.strain is None else SUIT_NAMES[self.strain]
-        return f"{self.level} {strain}" + (", doubled" if self.doubled else "")
+        return bid_words(bid_of(self.level, self.strain)) + (", doubled" if self.doubled else "")
 
 
 def bid_of(level: int, strain: int | None) -> int:
@@ -65,6 +64,12 @@ def bid_strain(bid: int) -> int | None:
 def bid_name(bid: int) -> str:
     strain = bid_strain(bid)
     return f"{bid_level(bid)}{'NT' if strain is None else SUITS[strain]}"
+
+
+def bid_words(bid: int) -> str:
+    """A bid in words for a player: ``"8 hearts"``, ``"10 no trumps"``."""
+    strain = bid_strain(bid)
+    return f"{bid_level(bid)} {'no trumps' if strain is None else SUIT_NAMES[strain]}"
 
 
 def parse_bid(text: str) -> int:
@@ -174,22 +179,35 @@ def why_not(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, in
     >>> why_not("8n", ((Seat.E, "8C"),), Seat.S, sides, False) is None
     True
     """
+    refused = refusal(call, calls, seat, side_of, doubling)
+    return None if refused is None else refused[0]
+
+
+def refusal(call: str, calls: Sequence[Call], seat: Seat, side_of: dict[Seat, int],
+            doubling: bool) -> tuple[str, str | None] | None:
+    """:func:`why_not`'s reason with, for a bid too low, the bid it does not beat (a name
+    such as ``"8C"``; else None); None when the call is allowed.
+
+    >>> from whist.engine.seats import Seat
+    >>> refusal("8d", ((Seat.E, "8H"),), Seat.S, {Seat.N: 0, Seat.E: 1, Seat.S: 0, Seat.W: 1}, False)
+    ('8D does not beat 8H: bid more tricks, or a higher denomination', '8H')
+    """
     try:
         call = parse_call(call)
     except ValueError as err:
-        return str(err)
+        return str(err), None
     if call in legal_calls(calls, seat, side_of, doubling):
         return None
     top = highest(calls)
     if call == DOUBLE:
         if not doubling:
-            return "doubling is not played in this game (it is a house rule to switch on)"
+            return "doubling is not played in this game (it is a house rule to switch on)", None
         if top is None:
-            return "there is no bid to double"
+            return "there is no bid to double", None
         if side_of[top[0]] == side_of[seat]:
-            return "you cannot double your own side's bid"
-        return "the bid is doubled already (there is no redouble)"
+            return "you cannot double your own side's bid", None
+        return "the bid is doubled already (there is no redouble)", None
     # a pass is always legal, and every bid is while nobody has bid: a bid refused is too low
     low = bid_name(parse_bid(call))
-    over = "the last bid" if top is None else bid_name(top[1])
-    return f"{low} does not beat {over}: bid more tricks, or a higher denomination"
+    over = None if top is None else bid_name(top[1])
+    return f"{low} does not beat {over or 'the last bid'}: bid more tricks, or a higher denomination", over

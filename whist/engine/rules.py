@@ -21,12 +21,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from whist.engine.auction import Contract
 from whist.engine.cards import ACE, JACK, SUIT_NAMES, make_card, rank_of, shown, suit_of
 from whist.engine.deal import Hands, deal_cards, shuffled_deck
 from whist.engine.seats import Seat
+
+if TYPE_CHECKING:
+    from whist.engine.howto import Hand, Section
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,11 @@ class Rules:
     name: ClassVar[str] = "classic"
     title: ClassVar[str] = "Classic Whist"
     blurb: ClassVar[str] = "First side to 7 points; tricks alone score."
+    intro: ClassVar[str] = ("Four players in two partnerships: you sit South with *North* as your partner, "
+                            "against West and East.")
+    """How to play this game starts with these words (:meth:`how_to_play`)."""
+    teaches: ClassVar[bool] = True
+    """The game a first player meets: beside a hand, with its default options, its help is the long one."""
     seats: ClassVar[tuple[Seat, ...]] = (Seat.N, Seat.E, Seat.S, Seat.W)
     sides: ClassVar[tuple[tuple[Seat, ...], ...]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))
     side_names: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
@@ -263,6 +271,30 @@ class Rules:
         deal of the game now played (1 for the first), ``stock_left`` whether the stock is
         still drawn from, ``trump`` the trump suit now (None: none, or not yet known)."""
         return ()
+
+    def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
+        """How to play this game with these options, as sections of plain sentences
+        (:mod:`whist.engine.howto`); ``hand`` is the hand on the table, for the help beside
+        it (None: the game in general, as the New game dialog tells it).
+
+        >>> [s.heading for s in make_rules("short", rubber=True).how_to_play()][-2:]
+        ['Honours', 'A rubber']
+        """
+        from whist.engine import howto
+
+        o = self.options
+        if hand is not None and self.teaches and all(o[k] == v for k, v in self.default_options.items()
+                                                      if k != "target"):
+            return howto.classic(self.target, hand)
+        game = howto.Section("The game", (f"{self.intro} The first side to {self.target} points wins the game.",))
+        odd = howto.ODD if o["honours"] else howto.ODD._replace(paragraphs=(*howto.ODD.paragraphs, howto.NO_HONOURS))
+        out = [game, *([howto.DUMMY] if self.dummies else []), howto.NO_TRUMP if o["no_trump"] else howto.TRUMPS,
+               howto.TRICKS, odd, *([howto.HONOURS] if o["honours"] else []), *([howto.RUBBER] if o["rubber"] else [])]
+        if o["draw"] != "none":
+            out.append(howto.draw(o["draw"] == "low"))
+        if self.revokes_allowed:
+            out.append(howto.REVOKES)
+        return (*out, *_hand_section(hand))
 
     @property
     def revokes_allowed(self) -> bool:
@@ -435,6 +467,11 @@ class ContractWhist(Rules):
     default_options: ClassVar[dict[str, Any]] = {"target": 100, "doubling": False}
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (100, 50), "doubling": (False, True)}
 
+    def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
+        from whist.engine import howto
+
+        return (*howto.contract(self.target, bool(self.options["doubling"])), *_hand_section(hand))
+
     def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
         hands, _ = deal_cards(deal_number, dealer, self.seats)
         return DealtHand(hands, turn_up=None, trump=None)
@@ -527,6 +564,20 @@ class GermanWhist(Rules):
             return tuple(max(0, t - self.book) for t in tricks)
         return tuple(max(0, t - min(tricks)) for t in tricks)  # the winner scores the difference
 
+    def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
+        from whist.engine import howto
+
+        o = self.options
+        trumps = {"turn-up": "The first face-up card of the stock names trumps for the whole deal.",
+                  "variable": "A separate card names the trumps of Phase Two; Phase One is played without trumps.",
+                  "none": "There are no trumps."}[o["trump"]]
+        scoring = ("The winner of a deal scores the difference between the two players\u2019 Phase Two tricks."
+                   if o["scoring"] == "difference" else
+                   "The winner of a deal scores the Phase Two tricks taken over six.")
+        match = (f"The first player to {self.target} points wins the match." if o["match"] == "target" else
+                 "The match is three deals, with the Phase Two tricks of the three deals added up.")
+        return (*howto.german(trumps, scoring, match, self.revokes_allowed), *_hand_section(hand))
+
     def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
         totals = tuple(b + p for b, p in zip(before, score.points, strict=True))
         if self.options["match"] == "three-deals":
@@ -538,6 +589,9 @@ class ShortWhist(Rules):
     name = "short"
     title = "Short Whist"
     blurb = "The English game: first side to 5 points, honours count."
+    intro = ("Short Whist is the English club game: four players in two partnerships, you South with North "
+             "against West and East. Games are short, so a rubber is the usual match.")
+    teaches = False
     default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "target": 5, "honours": True}
 
 
@@ -545,6 +599,9 @@ class LongWhist(Rules):
     name = "long"
     title = "Long Whist"
     blurb = "The older English game: first side to 9 points, honours count."
+    intro = ("Long Whist is the older English game, played to a longer target: four players in two "
+             "partnerships, you South with North against West and East.")
+    teaches = False
     default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "target": 9, "honours": True}
 
 
@@ -552,6 +609,9 @@ class AmericanWhist(Rules):
     name = "american"
     title = "American Whist"
     blurb = "No honours: only odd tricks score, first side to 7."
+    intro = ("American Whist is the game without honours: only tricks score. Four players in two "
+             "partnerships, you South with North against West and East.")
+    teaches = False
     default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "honours": False}
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "honours": (False,)}
 
@@ -560,9 +620,20 @@ class DummyWhist(Rules):
     name = "dummy"
     title = "Dummy Whist"
     blurb = "Three players: you play North's hand too, laid face up after the opening lead."
+    intro = ("Dummy Whist is whist for three. You sit South and play *North\u2019s hand too*: it is your "
+             "dummy, against two computer players, West and East.")
+    teaches = False
     dummies = (Seat.N,)
     default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "draw": "none"}
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "draw": ("none",)}
+
+
+def _hand_section(hand: Hand | None) -> tuple[Section, ...]:
+    """The help's part on the hand on the table (none for the game in general, or before a turn-up)."""
+    from whist.engine import howto
+
+    words = howto.this_hand(hand)
+    return (howto.Section("This hand", (words,)),) if words else ()
 
 
 GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (

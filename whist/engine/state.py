@@ -46,8 +46,9 @@ class IllegalActionError(ValueError):
     says it for a log or the bot protocol, in the third person; the fields say it for a
     player. ``code`` is one of :data:`REFUSAL_CODES`; ``seat`` is the seat that was to
     act (None when nobody was); ``suit`` the suit to follow for ``"must-follow"``;
-    ``action`` the action refused, as given; ``detail`` the rule's own words for a call.
-    :meth:`sentence` words it for the player who chooses ``seat``'s cards.
+    ``action`` the action refused, as given; ``detail`` the rule's own words for a call;
+    ``beat`` the bid a bid refused as too low does not beat. :meth:`sentence` words it for
+    the player who chooses ``seat``'s cards.
 
     >>> state = GameState("classic", seed=1)
     >>> try:
@@ -58,9 +59,11 @@ class IllegalActionError(ValueError):
     """
 
     def __init__(self, message: str, *, code: str = "illegal", seat: Seat | None = None,
-                 suit: int | None = None, action: object = None, detail: str = "") -> None:
+                 suit: int | None = None, action: object = None, detail: str = "",
+                 beat: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.beat = beat
         self.seat = seat
         self.suit = suit
         self.action = action
@@ -84,6 +87,9 @@ class IllegalActionError(ValueError):
             return f"The {card_long_name(parse_card(str(self.action)))} is not in {whose}."
         if code == "not-a-card":
             return f"{shown(self.action)} is not a card."
+        if code == "call-refused" and self.beat is not None:
+            low, over = (auction.bid_words(auction.parse_bid(b)) for b in (str(self.action), self.beat))
+            return f"{low} does not beat {over}: bid higher, or pass."
         text = self.detail or str(self)
         return text[:1].upper() + text[1:] + "."
 
@@ -339,11 +345,12 @@ class GameState:
             except ValueError as err:
                 raise IllegalActionError(f"{seat.long_name} is to call: {err}", code="not-a-call", seat=seat,
                                          action=action, detail=str(err)) from None
-            reason = auction.why_not(call, self.auction, seat, self._side_map(),
-                                     bool(self.rules.options.get("doubling")))
-            if reason is not None:
+            refused = auction.refusal(call, self.auction, seat, self._side_map(),
+                                      bool(self.rules.options.get("doubling")))
+            if refused is not None:
+                reason, beat = refused
                 raise IllegalActionError(f"{seat.long_name} cannot call {call!r}: {reason}", code="call-refused",
-                                         seat=seat, action=call, detail=reason)
+                                         seat=seat, action=call, detail=reason, beat=beat)
             return call
         try:
             card = parse_card(action)

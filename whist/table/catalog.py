@@ -17,6 +17,7 @@ from whist.engine.rules import GAMES, Rules, make_rules
 from whist.engine.seats import Seat
 
 if TYPE_CHECKING:
+    from whist.engine.howto import Hand, Section
     from whist.engine.state import GameState
 
 
@@ -55,6 +56,11 @@ def title(name: str) -> str:
 def all_options(name: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every option of ``name`` with ``options`` (checked), the rules' defaults for the rest."""
     return dict(make_rules(name, **(options or {})).options)
+
+
+def how_to_play(name: str, options: Mapping[str, Any] | None = None, hand: Hand | None = None) -> tuple[Section, ...]:
+    """How to play ``name`` with ``options``, beside ``hand`` if given: :meth:`Rules.how_to_play`."""
+    return make_rules(name, **(options or {})).how_to_play(hand)
 
 
 def own_options(name: str, options: dict[str, Any]) -> dict[str, Any]:

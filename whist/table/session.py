@@ -284,38 +284,50 @@ class Table:
     def human_play(self, card: str) -> PlayResult:
         """Play ``card`` from the hand the human plays now (theirs, or their dummy's);
         a card that may not be played now is refused with a reason, and nothing changes."""
-        st = self.state
-        seat = st.to_play
-        if st.phase is Phase.AUCTION:
-            return PlayResult(False, words.AUCTION_ON, "auction-on")
-        if not self.controls(seat):
-            if seat is None:
-                return PlayResult(False, words.HAND_OVER, "hand-over")
-            return PlayResult(False, words.not_your_turn(seat.long_name), "not-your-turn")
-        try:
-            action = st.check(card)
-        except IllegalActionError as err:
-            return PlayResult(False, err.sentence(self.human, yours=True), err.code)
-        self.redo_stack.clear()
-        self._apply(action)
-        return PlayResult(True)
+        return self._human(card, call=False)
 
     def human_call(self, call: str) -> PlayResult:
         """Make a call in the auction (``"8H"``, ``"pass"``, ``"double"``) for the human;
         a call that is not allowed now is refused with a reason, and nothing changes."""
+        return self._human(call, call=True)
+
+    def refusal(self, action: str) -> str | None:
+        """Why the human may not make ``action`` now (a call while the auction is on, else a
+        card), in words for them; None when they may. Nothing changes.
+
+        >>> table = Table(seed=2, game="contract")
+        >>> while table.computer_step():
+        ...     pass
+        >>> table.refusal("pass") is None, table.refusal("7C")
+        (True, '7 clubs does not beat 8 clubs: bid higher, or pass.')
+        """
+        checked = self._checked(action, call=self.state.phase is Phase.AUCTION)
+        return checked.reason if isinstance(checked, PlayResult) else None
+
+    def _checked(self, action: str, *, call: bool) -> str | PlayResult:
+        """The human's ``action`` (a call when ``call``, else a card) as the state spells it,
+        or the refusal when it may not be made now."""
         st = self.state
-        if st.phase is not Phase.AUCTION:
-            return PlayResult(False, "There is no auction now.", "no-auction")
-        if not self.human_to_play:
-            seat = st.to_play
-            assert seat is not None
-            return PlayResult(False, f"It is {seat.long_name}'s turn to call, not yours.", "not-your-turn")
+        seat = st.to_play
+        if call != (st.phase is Phase.AUCTION):
+            return (PlayResult(False, words.NO_AUCTION, "no-auction") if call
+                    else PlayResult(False, words.AUCTION_ON, "auction-on"))
+        if not self.controls(seat):
+            if seat is None:
+                return PlayResult(False, words.HAND_OVER, "hand-over")
+            turn = words.not_your_call if call else words.not_your_turn
+            return PlayResult(False, turn(seat.long_name), "not-your-turn")
         try:
-            text = st.check(call)
+            return st.check(action)
         except IllegalActionError as err:
             return PlayResult(False, err.sentence(self.human, yours=True), err.code)
+
+    def _human(self, action: str, *, call: bool) -> PlayResult:
+        checked = self._checked(action, call=call)
+        if isinstance(checked, PlayResult):
+            return checked
         self.redo_stack.clear()
-        self._apply(text)
+        self._apply(checked)
         return PlayResult(True)
 
     def hint(self) -> str | None:

@@ -8,6 +8,7 @@ from whist.engine.cards import SUIT_NAMES
 
 AUCTION_ON = "The auction is on: make a call first."
 HAND_OVER = "The hand is over."
+NO_AUCTION = "There is no auction now."
 CANNOT_PLAY = "You can't play that card."
 
 
@@ -18,6 +19,10 @@ def plural(k: int, word: str) -> str:
 
 def not_your_turn(name: str) -> str:
     return f"It is {name}'s turn, not yours."
+
+
+def not_your_call(name: str) -> str:
+    return f"It is {name}'s turn to call, not yours."
 
 
 def dummy_waits(name: str) -> str:

@@ -276,23 +276,12 @@ class AuctionBox:
         auction = self.page.table.view().auction
         return list(auction.legal) if auction else []
 
-    def why_not(self, call: str) -> str:
-        view = self.page.table.view()
-        if view.phase != "auction":
-            return "The auction is over."
-        if not view.your_turn:
-            return f"It is {self.name_of(view, view.to_play)}'s turn to call."
-        if call == "double":
-            return "You can't double now: only the side that did not make the last bid may double it, once."
-        best = view.auction.best_bid if view.auction else None
-        if best is None:
-            return f"{call_words(call)} is not a bid."
-        return f"{call_words(call)} does not beat {call_words(best)}: bid higher, or pass."
-
     def refuse(self, call: str) -> None:
-        reason = self.why_not(call)
-        self.page.say(reason)
-        self.page.set_status(reason, "refuse")
+        """A call not allowed now: say why, in the table's words, and make nothing."""
+        reason = self.page.table.refusal(call)
+        if reason:
+            self.page.say(reason)
+            self.page.set_status(reason, "refuse")
 
     def choose(self, call: str, focus: bool = True) -> None:
         if call not in self.legal():
