@@ -1,9 +1,4 @@
-"""The page's own dialogs: Settings, How to play (its two tabs), the last trick, and the close
-of the New game confirmation (the dialog's choices are :mod:`whist.web.formsui`'s).
-
-The :class:`~whist.web.page.Page` owns one :class:`Dialogs` (``page.dialogs``); opening a dialog
-and giving the focus back when it closes are the page's (``Page.open_dialog``).
-"""
+"""The page's own dialogs (``page.dialogs``): Settings, How to play, the last trick."""
 
 from __future__ import annotations
 
@@ -24,7 +19,6 @@ class Dialogs:
         self.page = page
 
     def start(self) -> None:
-        """Bind the dialogs: each gives the focus back as it closes; the settings and the tabs."""
         page = self.page
 
         # Each handler is made by a function so that it keeps its own dialog or tab.

@@ -1,9 +1,5 @@
-"""The player's input at the table: the pointer, clicks and taps on your cards, the keyboard,
-the focus ring along your hand, the lifted card and the hint's ring.
-
-The :class:`~whist.web.page.Page` owns one :class:`Input` (``page.input``) and binds its
-handlers; what a key or a tap asks for (play, undo, a dialog) is the page's command.
-"""
+"""Your input (``page.input``): the pointer, taps, keys, the focus along your hand, the lifted
+card and the hint's ring."""
 
 from __future__ import annotations
 
@@ -24,7 +20,7 @@ class Input:
         self.focus_card: str | None = None  # the card of the hand in the tab order
 
     def forget(self) -> None:
-        """No card lifted or hinted any more (the hand is drawn again next)."""
+        """No card lifted or hinted."""
         self.lifted = None
         self.hint_card = None
 

@@ -1,15 +1,11 @@
-"""The page: puts the Table on the screen, runs the play (the computers paced, your commands)
-and binds the controls.
+"""The page: puts the Table's view on screen (:mod:`whist.web.screen`), binds the controls
+(:mod:`whist.web.inputs`, :mod:`whist.web.dialogs`), paces the computers.
 
-All game logic lives in :mod:`whist.table`; the page only shows it and turns clicks, taps and
-keys into calls on the table (the controls, as the player reads them: :mod:`whist.web.howto`).
-:meth:`Page.put_table` puts a table on the screen and :meth:`Page.after_action` runs the steps
-after any action; the page owns the parts that draw and listen: :mod:`whist.web.screen` (the
-table drawn from its view), :mod:`whist.web.inputs` (pointer, keys, focus) and
-:mod:`whist.web.dialogs`. Every event handler is guarded: if Python raises, the page shows a
-short message and the details go to the console as a warning. While the computers play, the
-page waits between cards (``Timing`` of the settings); a click or a key skips the wait, undo
-and new game cancel it.
+All game logic lives in :mod:`whist.table`; this module only shows it and turns clicks,
+taps and keys into calls on the table (the controls, as the player reads them: :mod:`whist.web.howto`).
+Every event handler is guarded: if Python raises, the page shows a short message and the
+details go to the console as a warning. While the computers play, the page waits between
+cards (``Timing`` of the settings); a click or a key skips the wait, undo and new game cancel it.
 """
 
 from __future__ import annotations
@@ -508,9 +504,8 @@ class Page:
         whatever the computers were thinking is dropped, and everything is drawn from its view;
         then the game goes on (the computers play if it is their turn). ``fresh`` draws the hand
         and the seats anew (another table, not the same one after a new deal); ``save`` tells the
-        listeners (whist.web.persist saves the game); ``resume`` shows a game loaded where it
-        stands, exactly, as after an undo. Before :meth:`start`, ``table`` only becomes the
-        page's table: start draws it."""
+        listeners (whist.web.persist saves the game); ``resume``: exactly where it stands, as
+        after an undo (a game loaded). Before :meth:`start`, only the table is set."""
         self.table = table
         table.set_levels(self.settings.partner_level, self.settings.opponent_level)
         if not self.started:

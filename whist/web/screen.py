@@ -1,10 +1,5 @@
-"""The table on the screen: the toolbar, the seats, your hand, the trick, the status line and
-the summary of a hand, each drawn from the Table's view (``whist.table.view``).
-
-The :class:`~whist.web.page.Page` owns one :class:`Screen` (``page.screen``). It writes only
-what changes (each call to the page costs), so it remembers what is on show: the hand, the
-cards of the trick, the backs at each seat. The markup itself is :mod:`whist.web.markup`'s.
-"""
+"""The table on screen, drawn from its view: the toolbar, the seats, your hand, the trick, the
+status and the summary (``page.screen``); only what changes is written."""
 
 from __future__ import annotations
 
@@ -30,8 +25,7 @@ class Screen:
         self.backs_shown: dict[str, int] = {}
 
     def forget(self, hand_number: int = -1) -> None:
-        """Draw the hand and the seats' backs anew next time; ``hand_number``: the hand on show
-        (-1: another, dealt with its animation)."""
+        """Draw the hand and the backs anew (``hand_number`` -1: a new hand, dealt)."""
         self.hand_key = ()
         self.hand_number = hand_number
         self.backs_shown = {}
