@@ -316,8 +316,6 @@ class AuctionBox:
             return
         had_focus = page.el("bid-box").contains(page.doc.activeElement)
         self.clear()
-        page.no_auto = False
-        page.hint_card = None
         page.after_action("card")
         if had_focus:
             page.el("hand").focus()
@@ -372,7 +370,7 @@ class AuctionBox:
             return True
         if key in ("Escape", "Backspace") and (self.level or self.pending or self.selected):
             self.clear()
-            self.page.render_status()
+            self.page.screen.render_status()
             return True
         return False
 
@@ -390,7 +388,7 @@ class AuctionBox:
             button.classList.add("hint")
             button.setAttribute("data-hint", "1")
         self.level = split_call(call)[0] if call not in ("pass", "double") else None
-        keyboard = page.pointer not in ("touch", "pen")
+        keyboard = page.input.pointer not in ("touch", "pen")
         self.choose(call, focus=keyboard)
         verb = "pass" if call == "pass" else "double" if call == "double" else f"bid {call_words(call)}"
         page.say(f"Hint: {verb}.")

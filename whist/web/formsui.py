@@ -219,7 +219,7 @@ class Forms:
         role = north.querySelector(".seat-role")
         if role:
             role.textContent = "your dummy" if dummy.yours else "dummy"
-        # The status of your dummy's turn is the page's (Page.render_status): written once.
+        # The status of your dummy's turn is the page's (Screen.render_status): written once.
 
     # --- every render ------------------------------------------------------------------------
     def render(self, view: TableView | None = None) -> None:

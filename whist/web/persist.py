@@ -254,14 +254,13 @@ class Keeper:
             warn("could not save", err)
 
     def put_game(self, table: Table, game_id: str) -> None:
-        """Make ``table`` (a saved game, loaded) the page's table, its players at the settings' levels."""
+        """Put ``table`` (a saved game, loaded) on the page where it stands (``Page.put_table``),
+        as the game ``game_id``: not a new game, so neither saved as one nor counted again."""
         assert self.page is not None
-        settings = self.page.settings
-        table.set_levels(settings.partner_level, settings.opponent_level)
-        self.page.table = table
         self._state = table.state
         self.game_id = game_id
         self._last_game = ""
+        self.page.put_table(table, save=False, resume=True)
 
     # --- saving ------------------------------------------------------------------------
     def on_state(self) -> None:
@@ -459,12 +458,9 @@ class Keeper:
             page.say("This tab's game is kept and saved on this device.")
             return
         game, table = got
-        page.cancel_flow()
         self.put_game(table, game["id"])
-        page.el("error").hidden = True
         self._last_game = encode(encode_game(self.game_id, table))
         self.keep_own(self._last_game, seen=theirs)
-        page.after_jump()
         self.on_state()
         page.say("You continue the game from the other tab.")
 
@@ -595,10 +591,7 @@ class Keeper:
             self.problem(write(self.storage, SETTINGS_KEY, encode_settings(got.settings)))
             done.append("your settings")
         if got.game is not None and got.table is not None:
-            page.cancel_flow()
             self.put_game(got.table, got.game["id"])
-            page.el("error").hidden = True
-            page.after_jump()
             self.on_state()
             done.append("the game in progress")
         self.render_stats()

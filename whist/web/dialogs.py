@@ -1,0 +1,123 @@
+"""The page's own dialogs (``page.dialogs``): Settings, How to play, the last trick."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from whist.web import markup
+from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS
+
+if TYPE_CHECKING:
+    from whist.web.page import Page
+
+DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
+
+
+class Dialogs:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def start(self) -> None:
+        page = self.page
+
+        # Each handler is made by a function so that it keeps its own dialog or tab.
+        def closed(name: str) -> Callable[[Any], None]:
+            def handle(evt: Any) -> None:
+                page.restore_focus(name)
+            return handle
+
+        def tab_clicked(tab: str) -> Callable[[Any], None]:
+            def handle(evt: Any) -> None:
+                self.select_tab(tab, focus=True)
+            return handle
+
+        page.on(page.el("confirm-new"), "close", self.on_confirm_close)
+        for name in DIALOGS:
+            page.on(page.el(name), "close", closed(name))
+        page.on(page.el("settings-form"), "change", self.on_settings_change)
+        for tab in ("rules", "controls"):
+            page.on(page.el(f"tab-{tab}"), "click", tab_clicked(tab))
+        page.on(page.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
+
+    def show_last_trick(self) -> None:
+        page = self.page
+        trick = page.table.previous_trick()
+        if trick is None:
+            page.say("No trick has been played yet.")
+            return
+        page.el("last-cards").innerHTML = markup.last_trick(trick)
+        page.el("last-cards").setAttribute("role", "list")
+        page.el("last-cards").setAttribute("aria-label", "Cards of the last trick")
+        hand_note = "" if trick.hand_number == page.table.view().hand_number else \
+            f" of hand {trick.hand_number}"
+        page.set_text("last-sub", f"Trick {trick.number}{hand_note} \u00b7 "
+                             f"{trick.leader_name} led")
+        winner = "You win" if trick.winner_name == "You" else f"{trick.winner_name} wins"
+        card = next(p.name for p in trick.plays if p.seat == trick.winner)
+        side = "us" if trick.winner_side == "us" else "them"
+        page.set_text("last-text", f"{winner} with the {card} ({'your side' if side == 'us' else 'their side'}).")
+        page.el("last-text").className = "last-text win-" + side
+        page.open_dialog("last-trick")
+
+    def on_confirm_close(self, evt: Any) -> None:
+        page = self.page
+        if page.el("confirm-new").returnValue == "new":
+            page.openers.pop("confirm-new", None)
+            page.forms.start_chosen()
+        elif page.forms.link is not None:  # a deal link turned down: keep playing this game
+            page.forms.link = None
+            page.sync_address()
+
+    def open_settings(self) -> None:
+        page = self.page
+        s = page.settings
+        page.el("speed-choices").innerHTML = markup.segmented("speed", SPEED_LABELS, s.speed)
+        page.el("set-trick-pause").innerHTML = markup.options(TRICK_PAUSE_LABELS, s.trick_pause)
+        page.el("set-partner-level").innerHTML = markup.options(LEVEL_LABELS, s.partner_level)
+        page.el("set-opponent-level").innerHTML = markup.options(LEVEL_LABELS, s.opponent_level)
+        page.el("set-auto-play").checked = s.auto_play
+        page.el("set-sound").checked = s.sound
+        page.open_dialog("settings")
+
+    def on_settings_change(self, evt: Any) -> None:
+        page = self.page
+        form = page.el("settings-form")
+        speed = form.querySelector("input[name=speed]:checked")
+        page.apply_settings(page.settings.changed(
+            speed=str(speed.value) if speed else page.settings.speed,
+            trick_pause=str(page.el("set-trick-pause").value),
+            partner_level=str(page.el("set-partner-level").value),
+            opponent_level=str(page.el("set-opponent-level").value),
+            auto_play=bool(page.el("set-auto-play").checked),
+            sound=bool(page.el("set-sound").checked),
+        ))
+
+    def open_help(self, tab: str) -> None:
+        page = self.page
+        from whist.web import howto
+        from whist.web.auction_box import keys_html
+
+        view = page.table.view()
+        page.el("help-rules").innerHTML = howto.rules_html(view)
+        page.el("help-controls").innerHTML = howto.controls_html(view.target) + (
+            keys_html() if view.auction is not None else "")
+        page.set_text("help-title", f"How to play {view.title}")
+        self.select_tab(tab)
+        page.open_dialog("help")
+
+    def select_tab(self, tab: str, focus: bool = False) -> None:
+        for name in ("rules", "controls"):
+            button = self.page.el(f"tab-{name}")
+            on = name == tab
+            button.setAttribute("aria-selected", "true" if on else "false")
+            button.setAttribute("tabindex", "0" if on else "-1")
+            self.page.el(f"help-{name}").hidden = not on
+            if on and focus:
+                button.focus()
+
+    def on_tab_key(self, evt: Any) -> None:
+        if evt.key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            current = "rules" if self.page.el("tab-rules").getAttribute("aria-selected") == "true" else "controls"
+            self.select_tab("controls" if current == "rules" else "rules", focus=True)
+            evt.preventDefault()

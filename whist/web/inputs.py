@@ -1,0 +1,212 @@
+"""Your input (``page.input``): the pointer, taps, keys, the focus along your hand, the lifted
+card and the hint's ring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import js
+
+if TYPE_CHECKING:
+    from whist.web.page import Page
+
+
+class Input:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.pointer = "mouse"  # the kind of the last pointer pressed
+        self.lifted: str | None = None  # the card a first tap lifted
+        self.hint_card: str | None = None
+        self.focus_card: str | None = None  # the card of the hand in the tab order
+
+    def forget(self) -> None:
+        """No card lifted or hinted."""
+        self.lifted = None
+        self.hint_card = None
+
+    def on_pointerdown(self, evt: Any) -> None:
+        page = self.page
+        self.pointer = str(evt.pointerType or "mouse")
+        page.sound.unlock()
+        target = evt.target
+        on_card = bool(target.closest("#hand button.card"))
+        if not on_card and self.lifted is not None:
+            self.drop_lift()
+        if page.skip_event is not None and target.closest("#table") and not target.closest("#summary"):
+            page.skip()
+
+    def is_touch(self, evt: Any) -> bool:
+        kind = getattr(evt, "pointerType", None)
+        if evt.detail == 0 and not kind:
+            return False  # a click made by Enter or Space
+        kind = str(kind) if kind else self.pointer
+        return kind in ("touch", "pen")
+
+    def on_hand_click(self, evt: Any) -> None:
+        button = evt.target.closest("button.card")
+        if not button:
+            return
+        card = str(button.getAttribute("data-card"))
+        if self.page.busy:
+            return  # the computers are playing (a press on the table skipped the wait)
+        if button.getAttribute("aria-disabled") == "true":
+            self.refuse(card, button)
+            return
+        if self.is_touch(evt) and self.lifted != card:
+            # A tap lifts the card; a second tap plays it, so a stray finger never throws a card.
+            self.lift(card)
+            return
+        self.page.play(card)
+
+    def lift(self, card: str) -> None:
+        self.drop_lift()
+        button = self.card_button(card)
+        if not button:
+            return
+        button.classList.add("lifted")
+        button.setAttribute("data-lifted", "1")
+        self.lifted = card
+        self.set_focus_card(card, move=False)
+
+    def drop_lift(self) -> None:
+        for other in self.page.el("hand").querySelectorAll("button.lifted"):
+            other.classList.remove("lifted")
+            other.removeAttribute("data-lifted")
+        self.lifted = None
+
+    def card_button(self, card: str) -> Any:
+        # forms: your dummy's cards too (Dummy Whist)
+        return self.page.doc.querySelector(f'#hand button.card[data-card="{card}"], '
+                                           f'#dummy-hand button.card[data-card="{card}"]')
+
+    def refuse(self, card: str, button: Any) -> None:
+        """A card that may not be played now: say why, politely, and play nothing."""
+        page = self.page
+        shown = page.table.view().card(card)
+        reason = shown.refusal if shown is not None else ""
+        if not reason:
+            return
+        page.say(reason)
+        page.set_status(reason, "refuse")
+        button.classList.remove("shake")
+        button.getBoundingClientRect()
+        button.classList.add("shake")
+
+    def on_key(self, evt: Any) -> None:
+        page = self.page
+        page.sound.unlock()
+        if evt.defaultPrevented or page.dialog_open():
+            return  # a dialog handles its own keys (Escape closes it)
+        target = evt.target
+        tag = str(target.tagName or "").upper()
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or target.isContentEditable:
+            return
+        key = str(evt.key)
+        if evt.ctrlKey or evt.metaKey:
+            lower = key.lower()
+            if lower == "z" and not evt.shiftKey:
+                page.undo()
+            elif lower == "y" or (lower == "z" and evt.shiftKey):
+                page.redo()
+            else:
+                return
+            evt.preventDefault()
+            return
+        if evt.altKey:
+            return
+        if page.auction_box.on_key(evt):  # bidding keys, only while the bidding box is open
+            evt.preventDefault()
+            return
+        on_card = bool(target.closest("#hand button.card"))
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            self.move_focus(key)
+        elif key in ("Enter", " "):
+            if tag in ("BUTTON", "A") and not on_card:
+                return  # a toolbar or panel button: its own click
+            if page.skip():
+                pass
+            elif on_card:
+                return  # the card's own click plays it (or politely refuses)
+            elif page.table.human_to_play:
+                self.move_focus("Here")
+            else:
+                return
+        elif key == "Escape":
+            if self.lifted is not None:
+                self.drop_lift()
+            elif not page.skip():
+                return
+        elif key in ("h", "H"):
+            page.show_hint()
+        elif key in ("u", "U"):  # Shift+U and Caps Lock too: the guide says U undoes
+            page.undo()
+        elif key in ("r", "R"):
+            page.redo()
+        elif key in ("n", "N"):
+            page.ask_new_game()
+        elif key in ("m", "M"):
+            page.toggle_mute()
+        elif key == "?":
+            page.dialogs.open_help("controls")
+        elif key in ("l", "L"):
+            page.dialogs.show_last_trick()
+        else:
+            if len(key) == 1 and page.skip():
+                evt.preventDefault()
+            return
+        evt.preventDefault()
+
+    def move_focus(self, key: str) -> None:
+        """Move the focus ring along your hand (from anywhere: the first key lands on the hand)."""
+        cards = list(self.page.el("hand").querySelectorAll("button.card"))
+        if not cards:
+            return
+        active = js.document.activeElement
+        i = next((k for k, c in enumerate(cards) if c == active), -1)
+        if i < 0:
+            j = next((k for k, c in enumerate(cards) if c.getAttribute("tabindex") == "0"), 0)
+        elif key == "Home":
+            j = 0
+        elif key == "End":
+            j = len(cards) - 1
+        elif key == "ArrowLeft":
+            j = max(0, i - 1)
+        elif key == "ArrowRight":
+            j = min(len(cards) - 1, i + 1)
+        else:
+            j = i
+        self.set_focus_card(str(cards[j].getAttribute("data-card")))
+
+    def set_focus_card(self, card: str, move: bool = True) -> None:
+        """Put ``card`` in the tab order (the only card there) and, with ``move``, focus it."""
+        self.focus_card = card
+        for button in self.page.el("hand").querySelectorAll("button.card"):
+            want = "0" if button.getAttribute("data-card") == card else "-1"
+            if button.getAttribute("tabindex") != want:
+                button.setAttribute("tabindex", want)
+        button = self.card_button(card)
+        if move and button:
+            button.focus()
+
+    def mark_hint(self, card: str | None) -> None:
+        """Ring the hinted ``card`` and say it; a touch lifts it (one more tap plays it)."""
+        page = self.page
+        if card is None:
+            return
+        self.hint_card = card
+        for button in page.el("hand").querySelectorAll("button.hint"):
+            button.classList.remove("hint")
+            button.removeAttribute("data-hint")
+        button = self.card_button(card)
+        button.classList.add("hint")
+        button.setAttribute("data-hint", "1")
+        view = page.table.view()
+        shown = view.card(card)  # forms: or your dummy's
+        name = shown.name if shown is not None else card
+        page.say(f"Hint: play the {name}.")
+        page.set_status(f"Hint: the {name}", "hint")
+        if self.pointer in ("touch", "pen"):
+            self.lift(card)  # one more tap plays it
+        keyboard = page.el("hand").contains(js.document.activeElement) or \
+            js.document.activeElement == page.body or js.document.activeElement == page.el("hint-btn")
+        self.set_focus_card(card, move=keyboard and self.pointer not in ("touch", "pen"))

@@ -1,0 +1,354 @@
+"""The table on screen, drawn from its view: the toolbar, the seats, your hand, the trick, the
+status and the summary (``page.screen``); only what changes is written."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import js
+from pyodide.ffi import create_once_callable
+
+from whist.web import markup
+
+if TYPE_CHECKING:
+    from whist.table.view import Play, TableView
+    from whist.web.page import Page
+
+
+class Screen:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.hand_key: tuple[str, ...] = ()
+        self.hand_trump: str | None = None  # the trump the hand on show was drawn with (its marks)
+        self.hand_number = -1
+        self.shown: list[str] = []  # cards in #trick, in play order
+        self.backs_shown: dict[str, int] = {}
+
+    def forget(self, hand_number: int = -1) -> None:
+        """Draw the hand and the backs anew (``hand_number`` -1: a new hand, dealt)."""
+        self.hand_key = ()
+        self.hand_number = hand_number
+        self.backs_shown = {}
+
+    def draw(self, view: TableView) -> None:
+        """Draw the whole table at rest from ``view``: your turn, or the end of a hand."""
+        self.render_toolbar(view)
+        self.render_seats(view)
+        self.render_hand(view)
+        if self.shown != [p.card for p in view.trick]:
+            self.sync_trick(view.trick, animate=False)
+        page = self.page
+        page.body.dataset.phase = view.phase
+        page.body.dataset.toPlay = view.to_play or ""
+        self.render_summary(view)
+        page.auction_box.render(view)
+        page.stock_view.render(view)
+        self.render_status(view)
+        self.render_controls(view)
+        page.forms.render(view)  # forms: after the status (your dummy's turn has its own)
+
+    def show_card(self, view: TableView) -> bool:
+        """Show the card or call just made, all of it from ``view`` in one go (the trick, the lit
+        seat, the status, written once); True when the card finished a trick, now on show."""
+        page = self.page
+        page.take_announcements()
+        self.render_toolbar(view)
+        self.render_seat_counts(view)
+        self.render_controls(view)
+        page.sound.play("card")
+        page.stock_view.render(view)
+        page.forms.render(view)  # forms
+        self.render_turn(view)
+        if page.auction_box.render(view):
+            self.render_status(view)
+            return False  # a call of the auction, not a card
+        if view.trick:
+            self.sync_trick(view.trick)
+            self.render_status(view)
+            return False
+        done = view.last_trick
+        if done is None:
+            return False
+        self.sync_trick(done.plays)
+        win = page.el("trick").querySelector(f'[data-seat="{done.winner}"]')
+        if win:
+            win.classList.add("win")
+        who = "You win" if done.winner_name == "You" else f"{done.winner_name} wins"
+        more = " \u00b7 tap or press a key" if page.timing.trick is None else ""
+        page.set_status(f"{who} the trick{more}", "win-" + done.winner_side)
+        self.render_tricks(view)
+        page.sound.play("trick-" + done.winner_side)
+        return True
+
+    def render_controls(self, view: TableView | None = None) -> None:
+        """The toolbar buttons that depend on the position: hint, undo, redo, last trick."""
+        page = self.page
+        view = view or page.table.view()
+        states = {
+            "hint-btn": (view.your_turn and not page.busy, "A hint is for your turn."),
+            "undo-btn": (view.can_undo, "Nothing to undo: you have not played a card yet."),
+            "redo-btn": (view.can_redo, "Nothing to redo."),
+            "last-btn": (view.last_trick is not None or view.hand_number > 1,
+                         "No trick has been played yet."),
+        }
+        for id_, (on, why) in states.items():
+            button = page.el(id_)
+            want = "false" if on else "true"
+            if button.getAttribute("aria-disabled") != want:
+                button.setAttribute("aria-disabled", want)
+            button.setAttribute("data-why", why)
+        page.el("summary-undo").hidden = not view.can_undo
+
+    def render_toolbar(self, view: TableView) -> None:
+        page = self.page
+        trump = view.trump
+        box = page.el("trump")
+        if box.getAttribute("data-trump") != trump:
+            box.dataset.trump = trump
+            box.className = "tool trump-box " + ("red" if trump in "HD" else "black")
+            page.el("trump-badge").innerHTML = "NT" if trump == "NT" else markup.suit_svg(trump, "badge-pip")
+            page.el("trump-name").textContent = view.trump_name
+            box.setAttribute("aria-label", f"Trump: {view.trump_name.lower()}")
+            box.setAttribute("role", "group")
+        up = page.el("turnup")
+        if view.turn_up is not None:
+            key = view.turn_up.card
+            if up.getAttribute("data-turn-up") != key:
+                up.setAttribute("data-turn-up", key)
+                page.el("turnup-card").innerHTML = markup.mini_card(view.turn_up)
+            visible = "1" if view.turn_up_visible else "0"
+            if up.getAttribute("data-visible") != visible or up.getAttribute("data-card-note") != key:
+                up.dataset.visible = visible
+                up.setAttribute("data-card-note", key)
+                dealer = "you" if view.dealer_name == "You" else view.dealer_name
+                note = "" if view.turn_up_visible else "played"
+                page.el("turnup-note").textContent = note
+                up.title = (f"The dealer ({dealer}) turned up the {view.turn_up.name}"
+                            + ("" if view.turn_up_visible else " and has played it"))
+        self.render_tricks(view)
+        page.set_text("score-us", str(view.scores.us))
+        page.set_text("score-them", str(view.scores.them))
+        page.set_text("goal", view.goal)
+        page.set_text("score-goal", view.goal_short)
+
+    def render_tricks(self, view: TableView) -> None:
+        self.page.set_text("tricks-us", str(view.tricks_won.us))
+        self.page.set_text("tricks-them", str(view.tricks_won.them))
+
+    def render_seat_counts(self, view: TableView) -> None:
+        for info in view.seats:
+            if info.human:
+                continue  # your hand shows its own cards
+            seat = info.seat
+            box = self.page.el(f"seat-{seat}")
+            box.querySelector(".count").textContent = str(info.cards)
+            if self.backs_shown.get(seat) != info.cards:
+                self.backs_shown[seat] = info.cards
+                box.querySelector(".backs").innerHTML = markup.backs(info.cards)
+
+    def render_seats(self, view: TableView) -> None:
+        self.render_seat_counts(view)
+        self.render_turn(view)
+        for info in view.seats:
+            box = self.page.el(f"seat-{info.seat}")
+            box.querySelector(".dealer-chip").hidden = not info.dealer
+            box.classList.toggle("dealer", info.dealer)
+            if info.human:
+                box.querySelector(".count").textContent = str(info.cards)
+
+    def render_turn(self, view: TableView, thinking: bool = False) -> None:
+        """Light the seat whose turn it is (``data-turn="1"``), whoever plays it, and no other;
+        with ``thinking``, a computer's seat shows it is choosing (``data-thinking="1"``)."""
+        playing = view.phase in ("play", "auction")
+        for info in view.seats:
+            box = self.page.el(f"seat-{info.seat}")
+            on = playing and bool(info.to_play)
+            turn = "1" if on else "0"
+            if box.getAttribute("data-turn") != turn:
+                box.setAttribute("data-turn", turn)
+            think = "1" if on and thinking and not info.yours else "0"
+            if box.getAttribute("data-thinking") != think:
+                box.setAttribute("data-thinking", think)
+
+    def render_hand(self, view: TableView, locked: bool = False) -> None:
+        """Show your hand; ``locked`` dims every card whatever the turn."""
+        page = self.page
+        your_turn = view.your_turn and not locked
+        marks = page.input  # the focus, the lifted card, the hint
+        hand = page.el("hand")
+        cards = view.hand
+        # A card is enabled when you may play it now (club rules: a revoke too), none when locked.
+        enabled = {c.card for c in cards if c.playable and not locked}
+        key = tuple(c.card for c in cards)
+        names = [c.card for c in cards]
+        if marks.focus_card not in names:
+            marks.focus_card = next((c.card for c in cards if c.card in enabled), names[0] if names else None)
+        if marks.hint_card not in names or not your_turn:
+            marks.hint_card = None
+        if marks.lifted not in names or not your_turn:
+            marks.lifted = None
+        if key != self.hand_key:
+            fresh = view.hand_number != self.hand_number
+            old_key, self.hand_key = self.hand_key, key
+            self.hand_number = view.hand_number
+            hand.classList.toggle("dealing", fresh and page.timing.speed != "instant")
+            focus = names.index(marks.focus_card) if marks.focus_card in names else 0
+            had_focus = hand.contains(js.document.activeElement)
+            if fresh or view.trump != self.hand_trump or not self.shrink_hand(hand, names, enabled, old_key, focus):
+                hand.innerHTML = markup.hand(cards, enabled, view.trump, focus)
+                self.hand_trump = view.trump
+            hand.dataset.n = str(len(cards))
+            if had_focus:
+                hand.focus()
+        # Every card's mark from the view, each button found by its card (not by its place:
+        # shrink_hand moves buttons between the rows).
+        for button in hand.querySelectorAll("button.card"):
+            want = "false" if str(button.getAttribute("data-card")) in enabled else "true"
+            if button.getAttribute("aria-disabled") != want:
+                button.setAttribute("aria-disabled", want)
+        # The lifted card and the hint: only the buttons that change (each call to the page costs).
+        for mark, card in (("lifted", marks.lifted), ("hint", marks.hint_card)):
+            for button in hand.querySelectorAll(f"button.card.{mark}"):
+                if button.getAttribute("data-card") != card:
+                    button.classList.remove(mark)
+                    if mark == "hint":
+                        button.removeAttribute("data-hint")
+            if card is not None:
+                button = hand.querySelector(f'button.card[data-card="{card}"]')
+                if button:
+                    button.classList.add(mark)
+                    if mark == "hint":
+                        button.setAttribute("data-hint", "1")
+        page.body.dataset.yourTurn = "1" if your_turn else "0"
+        page.el("seat-S").querySelector(".count").textContent = str(len(key))
+        # A keyboard player who was in the hand gets the focus ring back on a card to play.
+        if your_turn and js.document.activeElement == hand and marks.focus_card:
+            marks.set_focus_card(marks.focus_card)
+
+    def shrink_hand(self, hand: Any, names: list[str], enabled: set[str], old_key: tuple[str, ...],
+                    focus: int) -> bool:
+        """Take the cards no longer held out of the hand on show, in place: the others keep their
+        buttons (drawing the whole hand again, every card face, was the longest part of the task
+        of a card played). False when the hand on show is not ``old_key`` less some cards."""
+        if len(names) >= len(old_key) or set(names) - set(old_key):
+            return False
+        kept = [k for k in old_key if k in set(names)]
+        if kept != names:
+            return False
+        buttons = list(hand.querySelectorAll("button.card"))
+        rows = list(hand.querySelectorAll(".hand-row"))
+        if len(rows) != 2 or [str(b.getAttribute("data-card")) for b in buttons] != list(old_key):
+            return False
+        gone = set(old_key) - set(names)
+        self.hold_still(hand)
+        staying = []
+        for i, (button, card) in enumerate(zip(buttons, old_key, strict=True)):
+            if card in gone:
+                button.remove()
+            else:
+                staying.append((i, button))
+        old_split, split = markup.hand_split(len(old_key)), markup.hand_split(len(names))
+        # Cards only leave, so at most the ends of the rows change rows: the first row's last
+        # cards go to the front of the second, or the second's first cards to the end of the first.
+        to_second = [b for j, (i, b) in enumerate(staying) if i < old_split and j >= split]
+        to_first = [b for j, (i, b) in enumerate(staying) if i >= old_split and j < split]
+        for button in reversed(to_second):
+            rows[1].insertBefore(button, rows[1].firstChild)
+        for button in to_first:
+            rows[0].appendChild(button)
+        rows[0].style.setProperty("--n", str(split))
+        rows[1].style.setProperty("--n", str(len(names) - split))
+        for j, ((i, button), c) in enumerate(zip(staying, names, strict=True)):
+            if i != j:
+                button.style.setProperty("--i", str(j))
+            tab = "0" if j == focus else "-1"
+            if button.getAttribute("tabindex") != tab:
+                button.setAttribute("tabindex", tab)
+            want = "false" if c in enabled else "true"
+            if button.getAttribute("aria-disabled") != want:
+                button.setAttribute("aria-disabled", want)
+        return True
+
+    def hold_still(self, hand: Any) -> None:
+        """No transitions in the hand until the frame after next (see whist.css ``.hand.still``)."""
+        if hand.classList.contains("still"):
+            return
+        hand.classList.add("still")
+
+        def again(*_: Any) -> None:
+            js.requestAnimationFrame(create_once_callable(lambda *_: hand.classList.remove("still")))
+
+        js.requestAnimationFrame(create_once_callable(again))
+
+    def sync_trick(self, plays: tuple[Play, ...], animate: bool = True) -> None:
+        """Add the cards of ``plays`` not yet on the table, each sliding in from its seat."""
+        trick = self.page.el("trick")
+        cards = [p.card for p in plays]
+        if self.shown != cards[: len(self.shown)]:
+            self.clear_trick()
+        added = []
+        for i, play in enumerate(plays[len(self.shown):], start=len(self.shown)):
+            trick.insertAdjacentHTML("beforeend", markup.trick_card(play, play.player, i))
+            node = trick.lastElementChild
+            if not animate:
+                node.classList.remove("from")
+            added.append(node)
+            self.shown.append(play.card)
+        if added and animate:
+            trick.getBoundingClientRect()  # lay out the start position, so the move animates
+            for node in added:
+                node.classList.remove("from")
+
+    def clear_trick(self) -> None:
+        trick = self.page.el("trick")
+        trick.innerHTML = ""
+        trick.classList.remove("gather")
+        trick.removeAttribute("data-to")
+        self.shown = []
+
+    def render_status(self, view: TableView | None = None) -> None:
+        page = self.page
+        view = view or page.table.view()
+        if view.phase == "auction":
+            page.set_status(*page.auction_box.status(view))
+            return
+        if view.phase != "play":
+            page.set_status("")
+            return
+        if view.turn.status:
+            page.set_status(view.turn.status, "you" if view.your_turn else "")
+
+    def render_summary(self, view: TableView) -> None:
+        page = self.page
+        panel = page.el("summary")
+        summary = view.summary
+        if view.phase == "play" or summary is None:
+            panel.hidden = True
+            return
+        over = view.game_over
+        if over:
+            them = view.side_names.them
+            title = "You win the game!" if over.winner == "us" else (
+                "East\u2013West win the game" if " and " in them else f"{them} wins the game")
+        else:
+            title = f"Hand {summary.hand_number} over"
+        page.set_text("summary-title", title)
+        trump = markup.SUIT_WORDS.get(summary.trump)
+        played = f"{over.hands_played_text} \u00b7 " if over else ""
+        page.set_text("summary-sub", f"{played}Deal {summary.deal_number} \u00b7 "
+                      f"{summary.dealer_name} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
+        for side in ("us", "them"):
+            page.set_text(f"sum-tricks-{side}", str(summary.tricks[side]))
+            pts = summary.points[side]
+            page.set_text(f"sum-points-{side}", f"+{pts}" if pts else "0")
+            page.set_text(f"sum-score-{side}", str(summary.scores[side]))
+        page.set_text("summary-text", over.text if over else summary.text)
+        panel.dataset.result = over.winner if over else ("us" if summary.points.us else
+                                                           "them" if summary.points.them else "even")
+        panel.classList.toggle("game-over", bool(over))
+        page.el("next-hand").hidden = bool(over)
+        page.el("play-again").hidden = not over
+        was_hidden = panel.hidden
+        panel.hidden = False
+        if was_hidden and not page.dialog_open():
+            (page.el("play-again") if over else page.el("next-hand")).focus()
