@@ -42,7 +42,8 @@ from whist.engine.observation import Observation
 from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.table import view, words
+from whist.table import catalog, view, words
+from whist.table.review import FinishedHand
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
@@ -158,26 +159,33 @@ class Table:
         """What to keep of this table to :meth:`load` it again: the game's record and the redo stack."""
         return {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
 
-    def replay(self, state: GameState | None = None) -> Table:
-        """A new table that deals the same cards as ``state``'s hand (by default this table's
-        current one) again, same dealer and rules (the rules' replay options), same players."""
-        state = state or self.state
-        table = Table(state.deal_number, state.rules.name, self.human, self._level, dealer=state.dealer,
-                      **state.rules.replay_options())
+    def replay(self, hand: FinishedHand | None = None) -> Table:
+        """A new table that deals the same cards as ``hand`` (by default this table's current one)
+        again, same dealer and rules (the rules' replay options), same players."""
+        hand = hand or FinishedHand.of(self.state)
+        table = Table(hand.deal_number, hand.game, self.human, self._level, dealer=hand.dealer, **hand.options)
         table.levels = dict(self.levels)
         return table
 
-    def finished_hand(self, latest: bool = False) -> GameState | None:
+    def finished_hand(self, latest: bool = False) -> FinishedHand | None:
         """The hand just finished (the game at hand-over or game over), else None; with ``latest``,
         the last finished hand also while the next one is played (replayed to its end)."""
         state = self.state
         if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return state
+            return FinishedHand.of(state)
         if not latest or not state.results:
             return None
         from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
 
-        return hand_at_end(state.to_record(), state.results[-1].hand_number)
+        return FinishedHand.of(hand_at_end(state.to_record(), state.results[-1].hand_number))
+
+    def is_game(self, game: str, options: dict[str, Any], seed: int | None = None,
+                dealer: Seat | None = None) -> bool:
+        """Whether this is a game of ``game`` with ``options`` (the defaults for the rest), and, unless
+        None, first dealt from ``seed`` by ``dealer``."""
+        state = self.state
+        return (catalog.is_game(state, game, options) and seed in (None, state.seed)
+                and dealer in (None, state.first_dealer))
 
     def set_levels(self, partner: str, opponents: str) -> None:
         """Set the playing strength of your partner and of the opponents (names from ``LEVELS``)."""
