@@ -18,7 +18,7 @@ from whist.engine.deal import parse_pbn
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, Phase
 from whist.table import Table
-from whist.table.review import FinishedHand
+from whist.table.session import FinishedHand
 
 
 def play_hands(game: str, seed: int, hands: int, **options: Any) -> GameState:

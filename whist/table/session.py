@@ -32,8 +32,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from whist.ai.players import LEVELS, Player, make_player
 from whist.engine.auction import DOUBLE, PASS
@@ -42,12 +42,14 @@ from whist.engine.observation import Observation
 from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.table import catalog, view, words
-from whist.table.review import FinishedHand
+from whist.table import view, words
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
-__all__ = ["Choice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
+if TYPE_CHECKING:
+    from whist.ai.review import HandReview
+
+__all__ = ["Choice", "FinishedHand", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand", "suit_order"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,41 @@ class PlayResult:
     code: str = ""
     """What kind of refusal: an ``IllegalActionError.code``, or ``"auction-on"``, ``"no-auction"``,
     ``"not-your-turn"``, ``"hand-over"`` for the table's own."""
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand as the review shows, shares and replays it."""
+
+    number: int  # from 1
+    deal_number: int
+    game: str
+    options: dict[str, Any]  # those a replay keeps
+    dealer: Seat
+    header: str
+    state: GameState = field(repr=False, compare=False)  # for the engine side
+
+    @classmethod
+    def of(cls, state: GameState) -> FinishedHand:
+        parts = [f"Deal {state.deal_number}", f"{state.dealer.long_name} dealt",
+                 "no trumps" if state.trump is None else f"{SUIT_NAMES[state.trump]} trumps"]
+        if state.contract is not None:
+            parts.append(f"contract: {state.contract.long_name} by {state.contract.declarer.long_name}")
+        if state.rules.has_stock:
+            parts.append("Phase Two reviewed")
+        return cls(state.hand_number + 1, state.deal_number, state.rules.name, state.rules.replay_options(),
+                   state.dealer, " \u00b7 ".join(parts), state)
+
+    def review(self) -> HandReview:
+        """ValueError if no card was played."""
+        from whist.ai.review import HandReview  # the solver: not at the page's start-up
+
+        return HandReview.of(self.state)
+
+    def pbn(self) -> str:
+        from whist.ai.review import pbn_of
+
+        return pbn_of(self.state)
 
 
 class Table:
@@ -160,8 +197,7 @@ class Table:
         return {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
 
     def replay(self, hand: FinishedHand | None = None) -> Table:
-        """A new table that deals the same cards as ``hand`` (by default this table's current one)
-        again, same dealer and rules (the rules' replay options), same players."""
+        """A new table that deals ``hand`` (by default the current one) again: same players."""
         hand = hand or FinishedHand.of(self.state)
         table = Table(hand.deal_number, hand.game, self.human, self._level, dealer=hand.dealer, **hand.options)
         table.levels = dict(self.levels)
@@ -181,11 +217,10 @@ class Table:
 
     def is_game(self, game: str, options: dict[str, Any], seed: int | None = None,
                 dealer: Seat | None = None) -> bool:
-        """Whether this is a game of ``game`` with ``options`` (the defaults for the rest), and, unless
-        None, first dealt from ``seed`` by ``dealer``."""
+        """Whether this is ``game`` with ``options``, and unless None, from ``seed`` and ``dealer``."""
         state = self.state
-        return (catalog.is_game(state, game, options) and seed in (None, state.seed)
-                and dealer in (None, state.first_dealer))
+        return (state.rules.name == game and state.rules.options == make_rules(game, **options).options
+                and seed in (None, state.seed) and dealer in (None, state.first_dealer))
 
     def set_levels(self, partner: str, opponents: str) -> None:
         """Set the playing strength of your partner and of the opponents (names from ``LEVELS``)."""

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from whist.ai.review import HandReview
-    from whist.table.review import FinishedHand
+    from whist.table.session import FinishedHand
     from whist.web.page import Page
 
 
@@ -129,8 +129,8 @@ class ReviewView:
             'class="btn btn-ghost" id="review-btn" aria-haspopup="dialog">Review the last finished hand'
             '</button></div>')
         clicks: dict[str, Callable[[], None]] = {
-            "review-open": self.open_finished, "review-btn": self.open_last,
-            "review-replay-sum": self.replay_finished, "review-replay": self.replay,
+            "review-open": lambda: self.open(self.finished_hand()), "review-btn": self.open_last,
+            "review-replay-sum": lambda: self.replay(self.finished_hand()), "review-replay": self.replay,
             "review-share-sum": lambda: self.share(self.finished_hand(), "review-share-sum"),
             "review-share": lambda: self.share(self.hand, "review-share"),
             "review-prev": lambda: self.go(self.current - 1), "review-next": lambda: self.go(self.current + 1),
@@ -147,9 +147,6 @@ class ReviewView:
     def finished_hand(self) -> FinishedHand | None:
         """The hand on show in the summary (at hand-over or game over)."""
         return self.page.table.finished_hand()
-
-    def open_finished(self) -> None:
-        self.open(self.finished_hand())
 
     def open_last(self) -> None:
         """The last finished hand, also while the next one is being played."""
@@ -302,9 +299,6 @@ class ReviewView:
         self.render()
 
     # --- replay, share, export ------------------------------------------------------------
-    def replay_finished(self) -> None:
-        self.replay(self.finished_hand())
-
     def replay(self, hand: FinishedHand | None = None) -> None:
         """Deal the same cards again, same dealer and trump, from the first lead (or the auction)."""
         hand = hand or self.hand
