@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from whist.engine.seats import Seat
 from whist.table import Table
-from whist.web.address import encode_pairs, parse_address, share_fragment
+from whist.web.address import answers, encode_pairs, parse_address, share_fragment
 
 
 def test_a_game_its_options_and_a_deal() -> None:
@@ -38,6 +39,14 @@ def test_a_shared_link_starts_the_same_deal() -> None:
     assert again.state.dealer == table.state.dealer == start.dealer
     assert "rubber=true" in fragment and "honours" not in fragment
     assert parse_address("", share_fragment("classic", {"target": 7}, 77)).seed == 77
+
+
+def test_whether_the_table_answers_the_address_and_with_dealer_its_first_dealer() -> None:
+    table = Table(7, "short", dealer=Seat.W)
+    start = parse_address("?game=short&dealer=N", "#deal=7")
+    assert answers(start, table) and not answers(start, table, dealer=True)
+    assert answers(parse_address("?game=short&dealer=W", "#deal=7"), table, dealer=True)
+    assert not answers(parse_address("?game=short", "#deal=8"), table)
 
 
 def test_whether_the_address_asks_for_something() -> None:

@@ -18,6 +18,7 @@ from whist.engine.deal import parse_pbn
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, Phase
 from whist.table import Table
+from whist.table.session import FinishedHand
 
 
 def play_hands(game: str, seed: int, hands: int, **options: Any) -> GameState:
@@ -43,7 +44,7 @@ def test_a_deal_number_always_gives_the_same_cards() -> None:
 @pytest.mark.parametrize("game", ["classic", "contract", "german", "dummy"])
 def test_replay_this_deal_gives_the_same_cards_dealer_and_trump(game: str) -> None:
     state = play_hands(game, 4, 2)
-    again = Table(game=state.rules.name).replay(state).state  # the session's Replay this deal
+    again = Table(game=state.rules.name).replay(FinishedHand.of(state)).state  # the session's Replay this deal
     assert again.hands == state.dealt and again.dealer == state.dealer
     assert again.turn_up == state.turn_up
     if game != "contract":
@@ -157,7 +158,7 @@ def test_the_review_board_shows_the_hands_before_each_trick_and_the_marks(game: 
     strip = rm.strip(review, review.first_trick)
     assert strip.count("<button") == len(review.tricks) - review.first_trick
     assert f'data-goto="{review.first_trick}" aria-label="Trick {review.first_trick + 1}' in strip
-    header = rm.header(state)
+    header = FinishedHand.of(state).header
     assert f"Deal {state.deal_number}" in header
     assert ("contract:" in header) == (state.contract is not None)
     assert ("Phase Two" in header) == (game == "german")
@@ -177,5 +178,5 @@ def test_a_replay_keeps_the_options_but_not_the_draw() -> None:
     state = GameState("classic", seed=3, draw="high", rubber=True)
     assert state.rules.replay_options() == {"rubber": True}
     assert GameState("contract", seed=3).rules.replay_options() == {}
-    again = Table(seed=3, game="classic", draw="high", rubber=True).replay(state)
+    again = Table(seed=3, game="classic", draw="high", rubber=True).replay(FinishedHand.of(state))
     assert again.options == {"rubber": True} and again.state.phase.value == "play"

@@ -534,3 +534,33 @@ def test_game_over_counts_hands_in_words() -> None:
     assert over is not None
     n = over.hands_played
     assert over.hands_played_text == (f"{n} hand" if n == 1 else f"{n} hands")
+
+
+def test_finished_hand_is_the_hand_the_review_shows_shares_and_replays() -> None:
+    table = Table(seed=9, game="contract", level="easy", doubling=True)
+    assert table.finished_hand() is None and table.finished_hand(latest=True) is None
+    while table.finished_hand() is None:
+        if table.computer_step() is None:
+            table.human_play(table.hint() or "")
+    hand = table.finished_hand()
+    assert hand is not None and hand == table.finished_hand(latest=True)
+    state = table.state
+    assert (hand.number, hand.deal_number, hand.game, hand.dealer) == (1, state.deal_number, "contract", state.dealer)
+    assert hand.options == state.rules.replay_options()
+    contract = state.contract
+    assert contract is not None
+    assert hand.header.startswith(f"Deal {state.deal_number} \u00b7 {state.dealer.long_name} dealt")
+    assert f"contract: {contract.long_name} by {contract.declarer.long_name}" in hand.header
+    assert hand.pbn().startswith('[Event "Whist: Contract Whist"]') and len(hand.review().tricks) == 13
+    table.next_hand()
+    last = table.finished_hand(latest=True)
+    assert table.finished_hand() is None and last is not None and last.header == hand.header
+    again = table.replay(last)
+    assert again.state.dealt == state.dealt and again.options == {"doubling": True}
+
+
+def test_is_game_compares_the_game_its_options_its_deal_and_its_first_dealer() -> None:
+    table = Table(seed=7, game="short", dealer=Seat.W)
+    assert table.is_game("short", {}) and table.is_game("short", {"target": 5}, 7, Seat.W)
+    assert not table.is_game("short", {"honours": False}) and not table.is_game("classic", {})
+    assert not table.is_game("short", {}, 8) and not table.is_game("short", {}, 7, Seat.N)

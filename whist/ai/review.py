@@ -79,12 +79,7 @@ class HandReview:
         if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) or not state.tricks:
             raise ValueError("a hand can be reviewed once all its tricks are played")
         first = state.rules.first_counted_trick
-        hands = [0, 0, 0, 0]
-        for t in state.tricks[first:]:
-            for seat, card in t.plays:
-                hands[seat] |= 1 << card
-        trump = state.trump
-        review = cls(state.rules.name, (hands[0], hands[1], hands[2], hands[3]), trump, first,
+        review = cls(state.rules.name, _played(state), state.trump, first,
                      state.rules.sides, state.rules.seats,
                      [(t.leader, t.plays, t.winner) for t in state.tricks])
         review.marks = [Mark(i, seat, card) for i, t in enumerate(state.tricks) for seat, card in t.plays
@@ -187,7 +182,8 @@ def hand_at_end(record: dict[str, Any], hand_number: int) -> GameState:
 
 def pbn_of(state: GameState, event: str = "Whist") -> str:
     """The current (or just finished) hand as a PBN record for bridge software."""
-    hands = _phase_two_hands(state) if state.rules.has_stock else state.dealt
+    played = _played(state)
+    hands = played if state.rules.has_stock and any(played) else state.dealt
     lines = [
         f'[Event "{event}: {state.rules.title}"]',
         f'[Board "{state.hand_number + 1}"]',
@@ -213,13 +209,12 @@ def pbn_of(state: GameState, event: str = "Whist") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _phase_two_hands(state: GameState) -> tuple[int, int, int, int]:
+def _played(state: GameState) -> tuple[int, int, int, int]:
+    """The hands as the first counted trick found them."""
     hands = [0, 0, 0, 0]
     for t in state.tricks[state.rules.first_counted_trick:]:
         for seat, card in t.plays:
             hands[seat] |= 1 << card
-    if not any(hands):
-        hands = list(state.dealt)
     return (hands[0], hands[1], hands[2], hands[3])
 
 

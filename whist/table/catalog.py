@@ -69,11 +69,6 @@ def own_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if defaults.get(k) != v}
 
 
-def is_game(state: GameState, name: str, options: dict[str, Any]) -> bool:
-    """Whether ``state`` is a game of ``name`` with ``options`` (the rules' defaults for the rest)."""
-    return state.rules.name == name and state.rules.options == all_options(name, options)
-
-
 def game_result(state: GameState, human: Seat) -> dict[str, Any]:
     """What a finished game adds to the stats, from the human's side: won or lost, the
     winning margin in game points, hands played and hands won (the hands where your side

@@ -32,8 +32,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from whist.ai.players import LEVELS, Player, make_player
 from whist.engine.auction import DOUBLE, PASS
@@ -46,8 +46,11 @@ from whist.table import view, words
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
-__all__ = ["Choice", "GameChoice", "OptionChoice", "PlayResult", "Table", "game_choices", "revoke_words", "sort_hand",
-           "suit_order"]
+if TYPE_CHECKING:
+    from whist.ai.review import HandReview
+
+__all__ = ["Choice", "FinishedHand", "GameChoice", "OptionChoice", "PlayResult", "Table", "game_choices",
+           "revoke_words", "sort_hand", "suit_order"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,41 @@ class PlayResult:
     code: str = ""
     """What kind of refusal: an ``IllegalActionError.code``, or ``"auction-on"``, ``"no-auction"``,
     ``"not-your-turn"``, ``"hand-over"`` for the table's own."""
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand as the review shows, shares and replays it."""
+
+    number: int  # from 1
+    deal_number: int
+    game: str
+    options: dict[str, Any]  # those a replay keeps
+    dealer: Seat
+    header: str
+    state: GameState = field(repr=False, compare=False)  # for the engine side
+
+    @classmethod
+    def of(cls, state: GameState) -> FinishedHand:
+        parts = [f"Deal {state.deal_number}", f"{state.dealer.long_name} dealt",
+                 "no trumps" if state.trump is None else f"{SUIT_NAMES[state.trump]} trumps"]
+        if state.contract is not None:
+            parts.append(f"contract: {state.contract.long_name} by {state.contract.declarer.long_name}")
+        if state.rules.has_stock:
+            parts.append("Phase Two reviewed")
+        return cls(state.hand_number + 1, state.deal_number, state.rules.name, state.rules.replay_options(),
+                   state.dealer, " \u00b7 ".join(parts), state)
+
+    def review(self) -> HandReview:
+        """ValueError if no card was played."""
+        from whist.ai.review import HandReview  # the solver: not at the page's start-up
+
+        return HandReview.of(self.state)
+
+    def pbn(self) -> str:
+        from whist.ai.review import pbn_of
+
+        return pbn_of(self.state)
 
 
 class Table:
@@ -159,26 +197,31 @@ class Table:
         """What to keep of this table to :meth:`load` it again: the game's record and the redo stack."""
         return {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
 
-    def replay(self, state: GameState | None = None) -> Table:
-        """A new table that deals the same cards as ``state``'s hand (by default this table's
-        current one) again, same dealer and rules (the rules' replay options), same players."""
-        state = state or self.state
-        table = Table(state.deal_number, state.rules.name, self.human, self._level, dealer=state.dealer,
-                      **state.rules.replay_options())
+    def replay(self, hand: FinishedHand | None = None) -> Table:
+        """A new table that deals ``hand`` (by default the current one) again: same players."""
+        hand = hand or FinishedHand.of(self.state)
+        table = Table(hand.deal_number, hand.game, self.human, self._level, dealer=hand.dealer, **hand.options)
         table.levels = dict(self.levels)
         return table
 
-    def finished_hand(self, latest: bool = False) -> GameState | None:
+    def finished_hand(self, latest: bool = False) -> FinishedHand | None:
         """The hand just finished (the game at hand-over or game over), else None; with ``latest``,
         the last finished hand also while the next one is played (replayed to its end)."""
         state = self.state
         if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return state
+            return FinishedHand.of(state)
         if not latest or not state.results:
             return None
         from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
 
-        return hand_at_end(state.to_record(), state.results[-1].hand_number)
+        return FinishedHand.of(hand_at_end(state.to_record(), state.results[-1].hand_number))
+
+    def is_game(self, game: str, options: dict[str, Any], seed: int | None = None,
+                dealer: Seat | None = None) -> bool:
+        """Whether this is ``game`` with ``options``, and unless None, from ``seed`` and ``dealer``."""
+        state = self.state
+        return (state.rules.name == game and state.rules.options == make_rules(game, **options).options
+                and seed in (None, state.seed) and dealer in (None, state.first_dealer))
 
     def set_levels(self, partner: str, opponents: str) -> None:
         """Set the playing strength of your partner and of the opponents (names from ``LEVELS``)."""

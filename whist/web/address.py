@@ -24,7 +24,7 @@ from whist.engine.seats import Seat
 from whist.table import catalog
 
 if TYPE_CHECKING:
-    from whist.engine.state import GameState
+    from whist.table import Table
 
 RESERVED = ("game", "deal", "seed", "dealer", "pace")
 DEAL_NUMBER = re.compile(r"[0-9]{1,18}")
@@ -146,17 +146,17 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     return start
 
 
-def answers(start: StartRequest, state: GameState) -> bool:
-    """Whether the game ``state`` is of the game and options ``start`` asks for, and its deal
-    if it names one (the dealer is not compared).
+def answers(start: StartRequest, table: Table, dealer: bool = False) -> bool:
+    """Whether the game on ``table`` is of the game and options ``start`` asks for, and its deal
+    if it names one (and, with ``dealer``, its first dealer).
 
-    >>> from whist.engine.state import GameState
-    >>> answers(parse_address("?game=short", "#deal=7"), GameState("short", seed=7))
+    >>> from whist.table import Table
+    >>> answers(parse_address("?game=short", "#deal=7"), Table(7, "short"))
     True
-    >>> answers(parse_address("", "#deal=7&game=short&honours=false"), GameState("short", seed=7))
+    >>> answers(parse_address("", "#deal=7&game=short&honours=false"), Table(7, "short"))
     False
     """
-    return catalog.is_game(state, start.game, start.options) and start.seed in (None, state.seed)
+    return table.is_game(start.game, start.options, start.seed, start.dealer if dealer else None)
 
 
 def plain_address(search: str) -> str:

@@ -545,8 +545,7 @@ class Page:
         """Whether the game on the table is the one the address ``start`` asks for."""
         from whist.web.address import answers
 
-        state = self.table.state
-        return answers(start, state) and start.dealer in (None, state.first_dealer)
+        return answers(start, self.table, dealer=True)
 
     def sync_address(self) -> None:
         """Drop what the address asks for (a game, a deal) when the game on the table is another

@@ -237,7 +237,7 @@ class Keeper:
             return True  # a plain visit: the game you were playing, whatever game it is
         from whist.web.address import answers
 
-        return answers(start, table.state)
+        return answers(start, table)
 
     def started(self) -> None:
         """After ``page.start()``: save the game as it stands (and count it, if it is over)."""

@@ -2,12 +2,11 @@
 play's double-dummy mark, the strip of tricks. Plain strings, no browser imports,
 so it is tested under CPython (whist.web.review_view puts it in the page).
 
->>> from whist.engine.state import GameState, Phase
->>> state = GameState("classic", seed=5)
->>> while state.phase is Phase.PLAY:
-...     state.apply(state.legal_actions()[0])
->>> from whist.ai.review import HandReview
->>> review = HandReview.of(state)
+>>> from whist.table import Table
+>>> table = Table(seed=5, level="easy")
+>>> while table.finished_hand() is None:
+...     _ = table.computer_step() or table.human_play(table.hint() or "")
+>>> review = table.finished_hand().review()
 >>> 'data-trick="13"' in board(review, 12)
 True
 """
@@ -15,20 +14,14 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from whist.ai.review import HandReview, Mark
 from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
 from whist.engine.seats import SEAT_NAMES, Seat
 
-if TYPE_CHECKING:
-    from whist.engine.state import GameState
-
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
 
 def seat_label(seat: Seat, you: Seat = Seat.S) -> str:
-    return "You" if seat == you else SEAT_WORDS[SEAT_NAMES[seat]]
+    return "You" if seat == you else seat.long_name
 
 
 def cost_title(cost: int | None) -> str:
@@ -140,14 +133,3 @@ def strip(review: HandReview, current: int) -> str:
                    f'{current_attr}>{i + 1}</button>')
     return "".join(out)
 
-
-def header(state: GameState) -> str:
-    """The line under the title: the deal number, dealer, trumps (and the contract)."""
-    trump = "no trumps" if state.trump is None else f"{SUIT_NAMES[state.trump]} trumps"
-    parts = [f"Deal {state.deal_number}", f"{SEAT_WORDS[SEAT_NAMES[state.dealer]]} dealt", trump]
-    if state.contract is not None:
-        c = state.contract
-        parts.append(f"contract: {c.long_name} by {SEAT_WORDS[SEAT_NAMES[c.declarer]]}")
-    if state.rules.has_stock:
-        parts.append("Phase Two reviewed")
-    return " \u00b7 ".join(parts)

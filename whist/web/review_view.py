@@ -36,18 +36,11 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from whist.ai.review import HandReview
-    from whist.engine.state import GameState
+    from whist.table.session import FinishedHand
     from whist.web.page import Page
 
 
-# The analysis (whist.ai.review and its double-dummy solver) and its markup are imported on
-# first use (the page imports them in idle time once the table is up): not at start-up.
-def _review() -> ModuleType:
-    from whist.ai import review
-
-    return review
-
-
+# The markup (and the analysis it imports) is imported on first use: not at start-up.
 def _markup() -> ModuleType:
     from whist.web import review_markup
 
@@ -117,7 +110,7 @@ class ReviewView:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.review: HandReview | None = None
-        self.state: GameState | None = None  # the reviewed hand, at its end
+        self.hand: FinishedHand | None = None  # the reviewed hand
         self.current = 0
         self.task: asyncio.Future[None] | None = None
         self.generation = 0
@@ -136,10 +129,10 @@ class ReviewView:
             'class="btn btn-ghost" id="review-btn" aria-haspopup="dialog">Review the last finished hand'
             '</button></div>')
         clicks: dict[str, Callable[[], None]] = {
-            "review-open": self.open_finished, "review-btn": self.open_last,
-            "review-replay-sum": self.replay_finished, "review-replay": self.replay,
-            "review-share-sum": lambda: self.share(self.finished_state(), "review-share-sum"),
-            "review-share": lambda: self.share(self.state, "review-share"),
+            "review-open": lambda: self.open(self.finished_hand()), "review-btn": self.open_last,
+            "review-replay-sum": lambda: self.replay(self.finished_hand()), "review-replay": self.replay,
+            "review-share-sum": lambda: self.share(self.finished_hand(), "review-share-sum"),
+            "review-share": lambda: self.share(self.hand, "review-share"),
             "review-prev": lambda: self.go(self.current - 1), "review-next": lambda: self.go(self.current + 1),
             "review-json": self.export_json, "review-pbn": self.export_pbn,
         }
@@ -151,37 +144,31 @@ class ReviewView:
         page.on(dialog, "close", self.on_close)
 
     # --- which hand -----------------------------------------------------------------
-    def finished_state(self) -> GameState | None:
-        """The hand on show in the summary (the table's state at hand-over or game over)."""
+    def finished_hand(self) -> FinishedHand | None:
+        """The hand on show in the summary (at hand-over or game over)."""
         return self.page.table.finished_hand()
 
-    def last_state(self) -> GameState | None:
-        """The last finished hand, also while the next one is being played."""
-        return self.page.table.finished_hand(latest=True)
-
-    def open_finished(self) -> None:
-        self.open(self.finished_state())
-
     def open_last(self) -> None:
-        self.open(self.last_state())
+        """The last finished hand, also while the next one is being played."""
+        self.open(self.page.table.finished_hand(latest=True))
 
     # --- the dialog -------------------------------------------------------------------
-    def open(self, state: GameState | None) -> None:
+    def open(self, hand: FinishedHand | None) -> None:
         page = self.page
-        if state is None:
+        if hand is None:
             page.say("No hand has been finished yet: a review is for a finished hand.")
             return
         try:
-            review = _review().HandReview.of(state)
+            review = hand.review()
         except ValueError:
             page.say("No card was played in that hand (it was thrown in): there is nothing to review.")
             return
         self.cancel()
-        self.state, self.review = state, review
+        self.hand, self.review = hand, review
         self.current = review.first_trick
         self.step_ms = []
-        page.set_text("review-title", f"Review: hand {state.hand_number + 1}")
-        page.set_text("review-sub", _markup().header(state))
+        page.set_text("review-title", f"Review: hand {hand.number}")
+        page.set_text("review-sub", hand.header)
         page.set_text("review-summary", "")
         dialog = page.el("review")
         dialog.dataset.analysis = "running"
@@ -312,28 +299,25 @@ class ReviewView:
         self.render()
 
     # --- replay, share, export ------------------------------------------------------------
-    def replay_finished(self) -> None:
-        self.replay(self.finished_state())
-
-    def replay(self, state: GameState | None = None) -> None:
+    def replay(self, hand: FinishedHand | None = None) -> None:
         """Deal the same cards again, same dealer and trump, from the first lead (or the auction)."""
-        state = state or self.state
+        hand = hand or self.hand
         page = self.page
-        if state is None:
+        if hand is None:
             return
         if page.el("review").open:
             page.el("review").close()
-        table = page.table.replay(state)
+        table = page.table.replay(hand)
         table.set_levels(page.settings.partner_level, page.settings.opponent_level)
         page.el("review-share-box").hidden = True
-        page.say(f"Replaying deal {state.deal_number}: the same cards again.")
+        page.say(f"Replaying deal {hand.deal_number}: the same cards again.")
         page.put_table(table)
 
-    def share(self, state: GameState | None, button_id: str) -> None:
-        if state is None:
+    def share(self, hand: FinishedHand | None, button_id: str) -> None:
+        if hand is None:
             return
         link = (str(js.location.origin) + str(js.location.pathname)
-                + share_fragment(state.rules.name, state.rules.replay_options(), state.deal_number, state.dealer))
+                + share_fragment(hand.game, hand.options, hand.deal_number, hand.dealer))
         box_id = "review-share-box" if button_id == "review-share-sum" else None
         self.page.spawn(self.copy(link, box_id))
 
@@ -376,13 +360,15 @@ class ReviewView:
 
     def export_json(self) -> None:
         """The whole game record (the game as it stands), as ``python -m whist replay`` reads it."""
-        state = self.page.table.state
-        name = f"whist-{state.rules.name}-deal-{state.deal_number}.json"
-        self.download(json.dumps(state.to_record(), indent=1), name, "application/json")
+        table = self.page.table
+        name = f"whist-{table.game}-deal-{table.view().deal_number}.json"
+        self.download(json.dumps(table.saved()["record"], indent=1), name, "application/json")
         self.page.say("The game record is downloaded.")
 
     def export_pbn(self) -> None:
-        state = self.state or self.page.table.state
-        self.download(_review().pbn_of(state), f"whist-deal-{state.deal_number}.pbn", "text/plain")
+        hand = self.hand
+        if hand is None:
+            return
+        self.download(hand.pbn(), f"whist-deal-{hand.deal_number}.pbn", "text/plain")
         self.page.say("The deal is downloaded in PBN.")
 
