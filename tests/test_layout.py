@@ -21,6 +21,8 @@ ENTRY_MODULES = {"whist.__main__", "whist.bot", "whist.arena", "whist.solve"}
 LAYERS = {
     "whist.engine": ("whist.ai", "whist.table", "whist.cli", "whist.web"),
     "whist.ai": ("whist.table", "whist.cli", "whist.web"),
+    # the page renders the session's view: never the game state, the registry of games, the tools
+    "whist.web": ("whist.engine.state", "whist.engine.rules", "whist.cli"),
 }
 """What each package must not import."""
 
@@ -157,3 +159,10 @@ def test_only_the_commands_import_the_command_line_tools() -> None:
                    if not in_package(m, "whist.cli") and m not in ENTRY_MODULES
                    for n in deps if in_package(n, "whist.cli"))
     assert wrong == []
+
+
+def test_the_page_names_no_game_state_even_for_annotations() -> None:
+    """Not even under TYPE_CHECKING: whist/web reads the typed view, whose types are its own."""
+    for path in sorted((PACKAGE / "web").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert "GameState" not in source and "GAMES" not in source.replace("RECENT_GAMES", ""), path.name

@@ -319,6 +319,36 @@ class Table:
         return seat is not None and not self.controls(seat)
 
     @property
+    def in_auction(self) -> bool:
+        return self.state.phase is Phase.AUCTION
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def started(self) -> bool:
+        """Whether anything has been done in this game (a card, a call, a deal)."""
+        return bool(self.state.actions)
+
+    @property
+    def seed(self) -> int:
+        """The game's deal number (the same seed, the same game)."""
+        return self.state.seed
+
+    @property
+    def game_token(self) -> object:
+        """An object that stays the same through one game and changes with a new game or a
+        loaded one (the page tells "the same game, one more card" from "another game")."""
+        return self.state
+
+    def result(self) -> dict[str, Any]:
+        """The finished game's result for the stats (:func:`whist.table.catalog.game_result`)."""
+        from whist.table.catalog import game_result
+
+        return game_result(self.state, self.human)
+
+    @property
     def in_progress(self) -> bool:
         """True once a card or call of the game has been made and the game is not over
         (starting a new game then throws that play away)."""

@@ -381,7 +381,7 @@ class Page:
         if self.busy or not self.table.human_to_play:
             self.say("A hint is for your turn.")
             return
-        if self.table.state.phase.value == "auction":
+        if self.table.in_auction:
             self.auction_box.hint()
             return
         choice = self.table.hint_choice()

@@ -38,7 +38,6 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from whist.table import Table
-from whist.table.catalog import game_result
 from whist.web import statsview
 from whist.web.settings import Settings
 from whist.web.storage import (
@@ -134,7 +133,7 @@ class Keeper:
         self.overrides: dict[str, Any] = {}
         self.page: Page | None = None
         self.game_id = ""
-        self._state: object | None = None
+        self._game: object | None = None
         """The game (the table's state, by identity) that ``game_id`` names: another one is a new game."""
         self._last_game = ""
         self._counted: set[str] = set()
@@ -212,7 +211,7 @@ class Keeper:
             table = self.saved.table
             if table is not None and self.saved.game is not None and self.wanted(table):
                 self.put_game(table, self.saved.game["id"])
-                self.restored = bool(table.state.actions)
+                self.restored = table.started
             else:
                 self.taken = None  # the address asks for another game: this tab deals it
             page.notify = self.tell_address
@@ -257,7 +256,7 @@ class Keeper:
         """Put ``table`` (a saved game, loaded) on the page where it stands (``Page.put_table``),
         as the game ``game_id``: not a new game, so neither saved as one nor counted again."""
         assert self.page is not None
-        self._state = table.state
+        self._game = table.game_token
         self.game_id = game_id
         self._last_game = ""
         self.page.put_table(table, save=False, resume=True)
@@ -267,10 +266,9 @@ class Keeper:
         """After every action on the table: save the game; count it once it is over."""
         assert self.page is not None
         table = self.page.table
-        state = table.state
-        if state is not self._state:  # a new game
-            self._state = state
-            self.game_id = new_game_id(state.seed)
+        if table.game_token is not self._game:  # a new game
+            self._game = table.game_token
+            self.game_id = new_game_id(table.seed)
         text = encode(encode_game(self.game_id, table))
         self.keep_own(text)
         if text != self._last_game and self.taken is None and GAME_KEY not in self.held:
@@ -279,12 +277,12 @@ class Keeper:
                 self._last_game = text
                 self.keep_own(text, seen=text)
             self.problem(problem)
-        if state.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
+        if table.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
             self._counted.add(self.game_id)
-            result = game_result(state, table.human)
-            stats, counted, problem = count_game(self.storage, state.rules.name, self.game_id, **result)
+            result = table.result()
+            stats, counted, problem = count_game(self.storage, table.game, self.game_id, **result)
             if counted:
-                self._pending[self.game_id] = {"game": state.rules.name, **result}
+                self._pending[self.game_id] = {"game": table.game, **result}
             self.stats = stats
             self.problem(problem)
             self.render_stats()
@@ -526,7 +524,7 @@ class Keeper:
     def current_game(self) -> dict[str, Any]:
         assert self.page is not None
         table = self.page.table
-        if table.state is not self._state:
+        if table.game_token is not self._game:
             self.on_state()
         return encode_game(self.game_id, table)
 
