@@ -78,7 +78,7 @@ def encode_pairs(pairs: dict[str, Any]) -> str:
 
 @dataclass
 class StartRequest:
-    game: str = "classic"
+    game: str = field(default_factory=lambda: catalog.first_game().name)
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     """The deal number of the first hand; None: draw one fairly."""
@@ -103,11 +103,12 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     pairs = dict(parse_pairs(search.lstrip("?"))) | dict(parse_pairs(fragment.lstrip("#")))
     start = StartRequest()
     start.asked = any(key != "pace" for key in pairs)
-    game = pairs.get("game", "classic")
+    first = catalog.first_game()
+    game = pairs.get("game", first.name)
     cls = catalog.game(game)
     if cls is None:
-        start.problems.append(f"There is no game called {_shown(game)}: Classic Whist is dealt instead.")
-        cls = catalog.first_game()
+        start.problems.append(f"There is no game called {_shown(game)}: {first.title} is dealt instead.")
+        cls = first
         game = cls.name
     start.game = game
     for key, text in pairs.items():
@@ -176,7 +177,7 @@ def plain_address(search: str) -> str:
 def share_fragment(game: str, options: dict[str, Any], deal_number: int, dealer: Seat | None = None) -> str:
     """The ``#deal=...`` fragment that starts this deal again (options that differ from the defaults)."""
     pairs: dict[str, Any] = {"deal": deal_number}
-    if game != "classic":
+    if game != catalog.first_game().name:
         pairs["game"] = game
     for key, value in catalog.own_options(game, options).items():
         pairs[key] = str(value).lower()

@@ -69,7 +69,7 @@ def random_seed() -> int:
 
 
 class Page:
-    def __init__(self, seed: int, settings: Settings, game: str = "classic",
+    def __init__(self, seed: int, settings: Settings, game: str,
                  options: dict[str, Any] | None = None, dealer: Any = None) -> None:
         self.doc = js.document
         self.body = js.document.body
