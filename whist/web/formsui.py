@@ -172,12 +172,7 @@ class Forms:
             return
         card = str(button.getAttribute("data-card"))
         if button.getAttribute("aria-disabled") == "true":
-            shown = p.table.view().card(card)
-            reason = shown.refusal if shown is not None else ""
-            if not reason:
-                return
-            p.say(reason)
-            p.set_status(reason, "refuse")
+            p.input.say_refusal(card)
             return
         p.play(card)
 

@@ -79,15 +79,19 @@ class Input:
         return self.page.doc.querySelector(f'#hand button.card[data-card="{card}"], '
                                            f'#dummy-hand button.card[data-card="{card}"]')
 
+    def say_refusal(self, card: str) -> bool:
+        """Say why ``card`` may not be played now (the view's words); False if it may."""
+        shown = self.page.table.view().card(card)
+        reason = shown.refusal if shown is not None else ""
+        if reason:
+            self.page.say(reason)
+            self.page.set_status(reason, "refuse")
+        return bool(reason)
+
     def refuse(self, card: str, button: Any) -> None:
         """A card that may not be played now: say why, politely, and play nothing."""
-        page = self.page
-        shown = page.table.view().card(card)
-        reason = shown.refusal if shown is not None else ""
-        if not reason:
+        if not self.say_refusal(card):
             return
-        page.say(reason)
-        page.set_status(reason, "refuse")
         button.classList.remove("shake")
         button.getBoundingClientRect()
         button.classList.add("shake")
