@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
+from tests.e2e.test_dialogs_fit import SIZES, open_sized
 from tests.e2e.test_play import click_card
 from whist.table import Table
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
     from tests.e2e.conftest import GamePage
 
 #: Deal 2: West bids 7H, North passes, East bids 8C, and then it is your call (doubling allowed).
@@ -216,3 +221,78 @@ def test_keys_of_the_table_still_work_in_the_auction(game_page: GamePage) -> Non
     game_page.keyboard.press("Escape")
     game_page.keyboard.press("m")
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
+
+
+#: Each bid, Pass and Double of the box: why it cannot be tapped at its centre without scrolling.
+BOX_REACH = """() => [...document.querySelectorAll('#bid-box .bid')].flatMap(b => {
+  const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+    return [b.dataset.call + ' off screen'];
+  const hit = document.elementFromPoint(x, y);
+  return hit && b.contains(hit) ? [] : [b.dataset.call + ' covered by ' + (hit ? hit.className : 'nothing')];
+})"""
+
+
+@pytest.mark.parametrize(("size", "seed"), [("360x640", 3), ("390x844", 3), ("844x390", 3), ("360x640", SEED)])
+def test_the_whole_bidding_box_shows_on_a_phone(browser: Browser, dev_server: str, request: pytest.FixtureRequest,
+                                                size: str, seed: int) -> None:
+    """Deal 3: your call first, so all seven levels; deal 2: Double is offered too."""
+    page = open_sized(browser, dev_server, request, size)
+    open_contract(page, seed)
+    calls = page.eval_on_selector_all("#bid-box .bid", "bs => bs.map(b => b.dataset.call)")
+    assert "pass" in calls and len(calls) >= (36 if seed == 3 else 31)
+    assert ("double" in calls) == (seed == SEED)
+    assert page.evaluate(BOX_REACH) == []
+    # Nothing scrolls: not the page, not the panel.
+    assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
+    assert page.evaluate("() => { const p = document.querySelector('#auction'); "
+                         "return p.scrollHeight <= p.clientHeight + 1; }")
+    page.locator('#bid-box .bid[data-call="7NT"], #bid-box .bid[data-call="9H"]').first.tap()
+    page.wait_for_function(YOUR_MOVE)
+
+
+@pytest.mark.parametrize("size", ["360x640", "844x390", "1366x768"])
+def test_the_declarer_shows_and_the_auction_opens_again(browser: Browser, dev_server: str,
+                                                        request: pytest.FixtureRequest, size: str) -> None:
+    page = open_sized(browser, dev_server, request, size)
+    open_contract(page)
+    table = engine()
+    page.click('#bid-box .bid[data-call="9H"]')
+    assert table.human_call("9H").ok
+    while table.computer_step():
+        pass
+    while table.view().phase == "auction":
+        page.wait_for_selector(BOX_OPEN)
+        page.click('#bid-box .bid[data-call="pass"]')
+        assert table.human_call("pass").ok
+        while table.computer_step():
+            pass
+    page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    view = table.view()
+    contract = view.auction.contract if view.auction else None
+    assert contract is not None
+    who = "you" if contract.declarer == view.human else contract.declarer_name
+    # The contract and who declared it, shown and not covered, on every size.
+    assert page.text_content("#contract-by") == f"by {who}"
+    for part in ("#contract-name", "#contract-by"):
+        assert page.evaluate("""(s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.width > 0 && r.right <= innerWidth && r.bottom <= innerHeight && e.contains(hit); }""", part), part
+    # The auction again: from the keyboard (Enter on the contract's button), Escape closes it.
+    page.focus("#contract-tool")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#auction-recall[open]")
+    recalled = page.evaluate(CALLS.replace("#auction-calls", "#recall-calls"))
+    assert recalled == engine_calls(table)
+    assert page.text_content("#recall-contract") == f"Contract: {contract.long_name} by {who}."
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#auction-recall:not([open])", state="attached")
+    assert page.evaluate("() => document.activeElement.id") == "contract-tool"
+    # And by a tap or a click during the play.
+    if SIZES[size][2]:
+        page.locator("#contract-tool").tap()
+    else:
+        page.click("#contract-tool")
+    page.wait_for_selector("#auction-recall[open]")
+    page.click("#auction-recall .close-btn")
+    page.wait_for_selector("#auction-recall:not([open])", state="attached")

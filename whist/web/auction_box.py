@@ -141,6 +141,19 @@ def auction_table(auction: AuctionView, seats: Sequence[SeatView], to_call: str 
     return f'<table class="auction-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
 
 
+def contract_words(view: TableView) -> str:
+    """``"Contract: 9 hearts by West."`` (``by you`` when you declare), or "" with no contract."""
+    contract = view.auction.contract if view.auction else None
+    if contract is None:
+        return ""
+    return f"Contract: {contract.long_name} by {declarer(view)}."
+
+
+def declarer(view: TableView) -> str:
+    contract = view.auction.contract if view.auction else None
+    return "" if contract is None else "you" if contract.declarer == view.human else contract.declarer_name
+
+
 PANEL = """
 <section id="auction" class="auction-panel" aria-labelledby="auction-title" hidden>
   <h2 id="auction-title" class="auction-title">The auction</h2>
@@ -150,11 +163,21 @@ PANEL = """
 </section>"""
 
 TOOL = """
-<div class="tool contract-box" id="contract-tool" hidden>
+<button type="button" class="tool contract-box" id="contract-tool" aria-haspopup="dialog" hidden>
   <span class="tool-label">Contract</span>
   <span class="tool-value"><span id="contract-name">&ndash;</span>
     <span class="contract-by" id="contract-by"></span></span>
-</div>"""
+</button>"""
+
+#: The auction looked at again during the play: the contract's button in the toolbar opens it.
+RECALL = """
+<dialog id="auction-recall" class="sheet" aria-labelledby="recall-title">
+  <div class="sheet-head"><h2 id="recall-title">The auction</h2>
+    <form method="dialog"><button type="submit" class="icon-btn close-btn" aria-label="Close the auction">
+      <svg aria-hidden="true"><use href="#i-close"/></svg></button></form></div>
+  <div id="recall-calls"></div>
+  <p id="recall-contract" class="auction-contract"></p>
+</dialog>"""
 
 
 class AuctionBox:
@@ -178,6 +201,21 @@ class AuctionBox:
         page.doc.querySelector("#table .centre").insertAdjacentHTML("afterbegin", PANEL)
         page.el("turnup").insertAdjacentHTML("afterend", TOOL)
         page.on(page.el("bid-box"), "click", self.on_click)
+        page.body.insertAdjacentHTML("beforeend", RECALL)
+        page.on(page.el("contract-tool"), "click", lambda evt: self.show_auction())
+        page.on(page.el("auction-recall"), "close", lambda evt: page.restore_focus("auction-recall"))
+
+    def show_auction(self) -> None:
+        """The calls of this hand's auction and the contract, in a dialog (Escape closes it)."""
+        page = self.page
+        view = page.table.view()
+        auction = view.auction
+        if auction is None:
+            return
+        bidding = view.phase == "auction"
+        page.el("recall-calls").innerHTML = auction_table(auction, view.seats, view.to_play if bidding else None)
+        page.set_text("recall-contract", contract_words(view) or "The auction is on.")
+        page.open_dialog("auction-recall")
 
     def open(self) -> bool:
         """Whether the bidding box is on show and yours to use."""
@@ -202,13 +240,14 @@ class AuctionBox:
         key = (view.hand_number, tuple((c.seat, c.call) for c in auction.calls), view.to_play, bidding)
         if key != self.calls_key:
             self.calls_key = key
-            page.el("auction-calls").innerHTML = auction_table(auction, view.seats, view.to_play if bidding else None)
+            calls = page.el("auction-calls")
+            calls.innerHTML = auction_table(auction, view.seats, view.to_play if bidding else None)
+            calls.scrollTop = calls.scrollHeight
         contract = auction.contract
         note = page.el("auction-contract")
         if contract is not None and not bidding:
-            by = contract.declarer_name
             lead = " You lead." if view.to_play == view.human and fresh and view.phase == "play" else ""
-            note.textContent = f"Contract: {contract.long_name} by {by}.{lead}"
+            note.textContent = contract_words(view) + lead
             note.hidden = False
         else:
             note.hidden = True
@@ -223,7 +262,7 @@ class AuctionBox:
         if view.phase == "auction" or contract is None:
             page.el("contract-name").textContent = "Bidding\u2026" if view.phase == "auction" else "\u2013"
             page.el("contract-by").textContent = ""
-            tool.setAttribute("aria-label", "Contract: the auction is on")
+            tool.setAttribute("aria-label", "Contract: the auction is on. Show the calls")
             tool.removeAttribute("data-contract")
             return
         if tool.getAttribute("data-contract") != contract.name + contract.declarer:
@@ -231,12 +270,11 @@ class AuctionBox:
             level, strain = split_call(contract.name.split(" ")[0])
             dbl = '<span class="contract-x" title="doubled">\u00d72</span>' if contract.doubled else ""
             page.el("contract-name").innerHTML = call_html(f"{level}{strain}") + dbl
-            who = "you" if contract.declarer == view.human else contract.declarer_name
-            page.el("contract-by").textContent = f"by {who}"
+            page.el("contract-by").textContent = f"by {declarer(view)}"
             page.el("contract-by").className = "contract-by " + contract.side
-            tool.setAttribute("role", "group")
-            tool.setAttribute("aria-label", f"Contract: {contract.long_name} by {contract.declarer_name}")
-            tool.title = f"Contract: {contract.long_name} by {contract.declarer_name}"
+            words = contract_words(view)
+            tool.setAttribute("aria-label", f"{words} Show the auction")
+            tool.title = f"{words} Tap to see the auction."
 
     def render_box(self, view: TableView, auction: AuctionView, bidding: bool) -> None:
         page = self.page

@@ -1,0 +1,164 @@
+"""Every dialog fits every screen from 360x640 up (issue 16), checked by geometry in Chromium.
+
+For each size the page is opened in a context of that viewport (phones and the landscape
+phone with touch), each dialog is opened as a player opens it, and then: the dialog's box
+lies inside the viewport, and each of its buttons and controls can be reached: scrolled
+into view inside the dialog if the dialog scrolls, it lies inside the viewport and
+``document.elementFromPoint`` at its centre is the control itself (or a part of it), not
+something laid over it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.e2e.test_play import wait_your_move
+from tests.e2e.test_review import ANALYSED, finish_hand
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from tests.e2e.conftest import GamePage
+
+#: name -> (width, height, touch)
+SIZES: dict[str, tuple[int, int, bool]] = {
+    "360x640": (360, 640, True), "390x844": (390, 844, True), "844x390": (844, 390, True),
+    "768x1024": (768, 1024, False), "1366x768": (1366, 768, False),
+}
+
+#: The box of ``selector`` and, for each control in it that is shown, why it cannot be reached
+#: (an empty list when every one can).
+REACH = """(selector) => {
+  const box = document.querySelector(selector);
+  const r = box.getBoundingClientRect();
+  const out = [];
+  let seen = 0;
+  if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+    out.push(`${selector} box ${[r.left, r.top, r.right, r.bottom].map(Math.round)} is outside the viewport`);
+  const controls = box.querySelectorAll(
+    'button, select, input:not([type=file]), a[href], [role=tab], table.auction-table, .rv-play');
+  for (const el of controls) {
+    if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;  // not shown
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const c = el.getBoundingClientRect();
+    if (!c.width || !c.height) continue;
+    seen += 1;
+    const name = el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20) || el.tagName;
+    const x = c.left + c.width / 2, y = c.top + c.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { out.push(`${name}: centre off screen`); continue; }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit) || (el.labels && [...el.labels].some(l => l.contains(hit)))))
+      out.push(`${name}: covered by ${hit ? hit.tagName + '.' + hit.className : 'nothing'}`);
+  }
+  return seen ? out : [`${selector}: no control shown`];
+}"""
+
+
+#: Your call, or the auction is over.
+CALL_OR_PLAY = "() => !document.querySelector('#bid-box').hidden || document.body.dataset.phase !== 'auction'"
+
+
+def open_sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: str) -> GamePage:
+    """A watched page in a new context of ``size`` (one of :data:`SIZES`)."""
+    from tests.e2e.conftest import PAGES_KEY, GamePage
+
+    width, height, touch = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    page = GamePage(context.new_page(), context, dev_server)
+    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    request.addfinalizer(context.close)
+    return page
+
+
+def unreachable(page: GamePage, selector: str) -> list[str]:
+    return list(page.evaluate(REACH, selector))
+
+
+def check(page: GamePage, selector: str) -> None:
+    page.wait_for_selector(f"{selector}[open]")
+    page.wait_for_timeout(0)
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    assert unreachable(page, selector) == []
+
+
+def press_button(page: GamePage, selector: str) -> None:
+    """Click a toolbar button (some phones leave one out: its dialog is reached another way)."""
+    page.evaluate("(s) => document.querySelector(s).click()", selector)
+
+
+def close(page: GamePage, selector: str) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{selector}:not([open])", state="attached")
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Browser, dev_server: str) -> GamePage:
+    return open_sized(browser, dev_server, request, request.param)
+
+
+def test_the_table_dialogs_fit(sized: GamePage) -> None:
+    page = sized
+    page.open("?pace=instant#deal=5")
+    wait_your_move(page)
+    for button, dialog in (("#new-game", "#confirm-new"), ("#settings-btn", "#settings"),
+                           ("#rules-btn", "#help"), ("#stats-btn", "#stats"), ("#sheet-btn", "#score-sheet")):
+        press_button(page, button)
+        check(page, dialog)
+        if dialog == "#help":  # the other tab too
+            page.click("#tab-controls")
+            assert unreachable(page, dialog) == []
+        if dialog == "#stats":  # the reset question and its buttons
+            page.click("#stats-reset")
+            assert unreachable(page, dialog) == []
+            page.click("#stats-reset-no")
+        close(page, dialog)
+    # How to play from the New game dialog.
+    press_button(page, "#new-game")
+    page.wait_for_selector("#confirm-new[open]")
+    page.locator("#confirm-new .link-btn").first.click()
+    assert unreachable(page, "#confirm-new") == []
+    close(page, "#confirm-new")
+    # The last trick, once a trick is played.
+    from tests.e2e.test_play import click_card, legal_from_page, read
+
+    for _ in range(5):
+        click_card(page, min(legal_from_page(read(page))))
+        wait_your_move(page)
+    press_button(page, "#last-btn")
+    check(page, "#last-trick")
+    close(page, "#last-trick")
+
+
+def test_the_end_of_hand_dialogs_fit(sized: GamePage) -> None:
+    page = sized
+    page.open("?pace=instant#deal=5")
+    finish_hand(page)
+    assert unreachable_panel(page) == []
+    page.click("#review-open")
+    page.wait_for_selector("#review[open]")
+    page.wait_for_function(ANALYSED, timeout=90_000)
+    check(page, "#review")
+    close(page, "#review")
+
+
+def unreachable_panel(page: GamePage) -> list[str]:
+    """The hand's summary (a panel on the felt, not a dialog): inside the viewport, its buttons free."""
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    return unreachable(page, "#summary")
+
+
+def test_the_auction_recall_fits(sized: GamePage) -> None:
+    page = sized
+    page.open("?game=contract&doubling=true&pace=instant#deal=2")
+    page.wait_for_selector("#bid-box:not([hidden])")
+    page.click('#bid-box .bid[data-call="9H"]')
+    for _ in range(6):
+        page.wait_for_function(CALL_OR_PLAY)
+        if page.get_attribute("body", "data-phase") != "auction":
+            break
+        page.click('#bid-box .bid[data-call="pass"]')
+    page.click("#contract-tool")
+    check(page, "#auction-recall")
+    close(page, "#auction-recall")
