@@ -102,6 +102,14 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     page = sized
     page.open("?pace=instant#deal=5")
     wait_your_move(page)
+    # The notice of saved data that could not be read (told once, after a reload).
+    page.evaluate("() => localStorage.setItem('whist:settings', '{\"v\": 1, \"sound\": fal')")
+    page.reload()
+    page.wait_ready()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert unreachable(page, "#notice") == []
+    page.click("#notice-close")
+    wait_your_move(page)
     for button, dialog in (("#new-game", "#confirm-new"), ("#settings-btn", "#settings"),
                            ("#rules-btn", "#help"), ("#stats-btn", "#stats"), ("#sheet-btn", "#score-sheet")):
         press_button(page, button)

@@ -169,15 +169,11 @@ TOOL = """
     <span class="contract-by" id="contract-by"></span></span>
 </button>"""
 
-#: The auction looked at again during the play: the contract's button in the toolbar opens it.
-RECALL = """
-<dialog id="auction-recall" class="sheet" aria-labelledby="recall-title">
-  <div class="sheet-head"><h2 id="recall-title">The auction</h2>
-    <form method="dialog"><button type="submit" class="icon-btn close-btn" aria-label="Close the auction">
-      <svg aria-hidden="true"><use href="#i-close"/></svg></button></form></div>
-  <div id="recall-calls"></div>
-  <p id="recall-contract" class="auction-contract"></p>
-</dialog>"""
+#: The auction again, opened by the contract's button in the toolbar.
+RECALL = """<dialog id="auction-recall" class="sheet" aria-labelledby="recall-title"><div class="sheet-head">
+<h2 id="recall-title">The auction</h2><form method="dialog"><button type="submit" class="icon-btn close-btn"
+aria-label="Close the auction"><svg aria-hidden="true"><use href="#i-close"/></svg></button></form></div>
+<div id="recall-calls"></div><p id="recall-contract" class="auction-contract"></p></dialog>"""
 
 
 class AuctionBox:
@@ -206,7 +202,6 @@ class AuctionBox:
         page.on(page.el("auction-recall"), "close", lambda evt: page.restore_focus("auction-recall"))
 
     def show_auction(self) -> None:
-        """The calls of this hand's auction and the contract, in a dialog (Escape closes it)."""
         page = self.page
         view = page.table.view()
         auction = view.auction
@@ -274,7 +269,7 @@ class AuctionBox:
             page.el("contract-by").className = "contract-by " + contract.side
             words = contract_words(view)
             tool.setAttribute("aria-label", f"{words} Show the auction")
-            tool.title = f"{words} Tap to see the auction."
+            tool.title = words
 
     def render_box(self, view: TableView, auction: AuctionView, bidding: bool) -> None:
         page = self.page
