@@ -19,9 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from startup import build_game, launch, serving  # noqa: E402
+from startup import build_game, launch, serving
 
 GAMES = ("classic", "short", "long", "american", "dummy", "contract", "german")
 #: name: (width, height, touch)

@@ -64,8 +64,10 @@ MEASURE = """() => {
   for (const card of document.querySelectorAll('#hand button.card')) {
     const r = card.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!hit || hit.closest('button.card') !== card)
-      problems.push(`the centre of ${card.dataset.card} hits ${hit && (hit.closest('[data-card]') || hit).outerHTML.slice(0, 60)}`);
+    if (!hit || hit.closest('button.card') !== card) {
+      const what = hit ? (hit.closest('[data-card]') || hit).outerHTML.slice(0, 60) : 'nothing';
+      problems.push(`the centre of ${card.dataset.card} hits ${what}`);
+    }
   }
   return {problems, cards: document.querySelectorAll('#hand button.card').length,
           trick: document.querySelectorAll('#trick .tcard').length};
