@@ -33,10 +33,13 @@ def test_keyboard_focus_is_a_ring_that_leaves_the_next_card_on_show(game_page: G
     game_page.wait_for_function(YOUR_MOVE)
     game_page.keyboard.press("ArrowRight")  # the first arrow lands on the hand
     game_page.wait_for_function("() => document.activeElement.matches('#hand button.card')")
-    if game_page.evaluate("() => !document.activeElement.nextElementSibling"):
+    # the card to the right of the focused one: the next button of the hand (each suit is a group)
+    after = "(() => { const bs = [...document.querySelectorAll('#hand button.card')]; " \
+        "return bs[bs.indexOf(document.activeElement) + 1]; })()"
+    if game_page.evaluate(f"() => !{after}"):
         game_page.keyboard.press("ArrowLeft")
     focused = game_page.evaluate("() => document.activeElement.dataset.card")
-    neighbour = game_page.evaluate("() => document.activeElement.nextElementSibling.dataset.card")
+    neighbour = game_page.evaluate(f"() => {after}.dataset.card")
     other = game_page.evaluate(
         "() => [...document.querySelectorAll('#hand button.card')].find(b => b !== document.activeElement"
         " && b.getAttribute('aria-disabled') === document.activeElement.getAttribute('aria-disabled')"

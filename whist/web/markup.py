@@ -89,26 +89,15 @@ def hand_card(card: CardView, i: int, enabled: bool, trump: str | None = None, f
             f'style="--i:{i}">{face(card.rank, card.suit)}</button>')
 
 
-def hand_split(n: int) -> int:
-    """How many of ``n`` cards the first row of your hand holds (the larger half past 7)."""
-    return (n + 1) // 2 if n > 7 else n
-
-
 def hand(cards: Sequence[CardView], enabled: Collection[str], trump: str | None, focus: int) -> str:
-    """Your hand in two rows (a narrow screen shows them as two tiers; a wide one as one row).
-
-    With more than 7 cards the first row holds the larger half.
-    """
-    split = hand_split(len(cards))
-    rows = [cards[:split], cards[split:]]
+    """Your hand, each suit in a group of its own: a narrow screen wraps the hand onto more
+    rows between two suits, never inside one (unless a suit alone is wider than the row)."""
     out = []
-    start = 0
-    for r, row in enumerate(rows):
-        inner = "".join(hand_card(c, start + k, c.card in enabled, trump, start + k == focus)
-                        for k, c in enumerate(row))
-        out.append(f'<div class="hand-row" data-row="{r}" style="--n:{len(row)}">{inner}</div>')
-        start += len(row)
-    return "".join(out)
+    for i, c in enumerate(cards):
+        if not i or c.suit != cards[i - 1].suit:
+            out.append(f'{"</span>" if i else ""}<span class="suit-group">')
+        out.append(hand_card(c, i, c.card in enabled, trump, i == focus))
+    return "".join(out) + ("</span>" if cards else "")
 
 
 def trick_card(play: Play, seat_name: str, order: int) -> str:

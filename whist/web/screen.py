@@ -200,8 +200,7 @@ class Screen:
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
-        # Every card's mark from the view, each button found by its card (not by its place:
-        # shrink_hand moves buttons between the rows).
+        # Every card's mark from the view, each button found by its card (not by its place).
         for button in hand.querySelectorAll("button.card"):
             want = "false" if str(button.getAttribute("data-card")) in enabled else "true"
             if button.getAttribute("aria-disabled") != want:
@@ -236,28 +235,19 @@ class Screen:
         if kept != names:
             return False
         buttons = list(hand.querySelectorAll("button.card"))
-        rows = list(hand.querySelectorAll(".hand-row"))
-        if len(rows) != 2 or [str(b.getAttribute("data-card")) for b in buttons] != list(old_key):
+        if [str(b.getAttribute("data-card")) for b in buttons] != list(old_key):
             return False
         gone = set(old_key) - set(names)
         self.hold_still(hand)
         staying = []
         for i, (button, card) in enumerate(zip(buttons, old_key, strict=True)):
-            if card in gone:
-                button.remove()
-            else:
+            if card not in gone:
                 staying.append((i, button))
-        old_split, split = markup.hand_split(len(old_key)), markup.hand_split(len(names))
-        # Cards only leave, so at most the ends of the rows change rows: the first row's last
-        # cards go to the front of the second, or the second's first cards to the end of the first.
-        to_second = [b for j, (i, b) in enumerate(staying) if i < old_split and j >= split]
-        to_first = [b for j, (i, b) in enumerate(staying) if i >= old_split and j < split]
-        for button in reversed(to_second):
-            rows[1].insertBefore(button, rows[1].firstChild)
-        for button in to_first:
-            rows[0].appendChild(button)
-        rows[0].style.setProperty("--n", str(split))
-        rows[1].style.setProperty("--n", str(len(names) - split))
+                continue
+            group = button.parentElement  # its suit's group, left out once empty
+            button.remove()
+            if group.classList.contains("suit-group") and not group.firstElementChild:
+                group.remove()
         for j, ((i, button), c) in enumerate(zip(staying, names, strict=True)):
             if i != j:
                 button.style.setProperty("--i", str(j))

@@ -1,0 +1,164 @@
+"""The table's geometry on every size of screen, watched through whole hands in the real page.
+
+On phones (portrait and landscape, with touch), a tablet and two desktops, a game is played
+at the Instant pace with the computers at the easy level, your cards (and your dummy's)
+chosen as the first enabled one, every call of an auction a pass. At each of your turns the
+boxes of the page are measured (``getBoundingClientRect``) and the test checks:
+
+- no two of the seats (their name plates and fans of backs), the trick (its box and its
+  cards), your hand (its cards), your dummy's hand, the stock (German Whist) and the toolbar
+  overlap;
+- every one of them is inside the viewport;
+- each card of your hand is hit at its centre: ``document.elementFromPoint`` there gives that
+  card (or a child of it), not the card beside or below it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from tests.e2e.conftest import GamePage
+
+SETTINGS = {"v": 1, "speed": "instant", "trick_pause": "none", "partner_level": "easy", "opponent_level": "easy"}
+
+#: The boxes and the problems seen in them, at this moment.
+MEASURE = """() => {
+  const rect = (e) => { const r = e.getBoundingClientRect(); return r.width && r.height ? r : null; };
+  const union = (els) => {
+    const rs = els.map(rect).filter(Boolean);
+    if (!rs.length) return null;
+    return {left: Math.min(...rs.map(r => r.left)), top: Math.min(...rs.map(r => r.top)),
+            right: Math.max(...rs.map(r => r.right)), bottom: Math.max(...rs.map(r => r.bottom))};
+  };
+  const boxes = {toolbar: union([...document.querySelectorAll('.toolbar')])};
+  for (const seat of document.querySelectorAll('.seat')) {
+    boxes['seat-' + seat.dataset.seat] = union([...seat.children].filter(
+      c => c.id !== 'hand' && c.id !== 'dummy-hand'));
+  }
+  boxes.trick = union([document.getElementById('trick'), ...document.querySelectorAll('#trick .tcard')]);
+  boxes.hand = union([...document.querySelectorAll('#hand button.card')]);
+  boxes.dummy = union([...document.querySelectorAll('#dummy-hand button.card')]);
+  boxes.stock = union([...document.querySelectorAll('.stock-area')]);
+  for (const k of Object.keys(boxes)) if (!boxes[k]) delete boxes[k];
+  const problems = [];
+  const names = Object.keys(boxes);
+  const w = document.documentElement.clientWidth, h = document.documentElement.clientHeight;
+  for (const [i, a] of names.entries()) {
+    const r = boxes[a];
+    if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1)
+      problems.push(`${a} [${[r.left, r.top, r.right, r.bottom].map(Math.round)}] outside ${w}x${h}`);
+    for (const b of names.slice(i + 1)) {
+      const s = boxes[b];
+      const x = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+      const y = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+      if (x > 1 && y > 1) problems.push(`${a} and ${b} overlap by ${Math.round(x)}x${Math.round(y)}`);
+    }
+  }
+  for (const card of document.querySelectorAll('#hand button.card')) {
+    const r = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit.closest('button.card') !== card) {
+      const what = hit ? (hit.closest('[data-card]') || hit).outerHTML.slice(0, 60) : 'nothing';
+      problems.push(`the centre of ${card.dataset.card} hits ${what}`);
+    }
+  }
+  return {problems, cards: document.querySelectorAll('#hand button.card').length,
+          trick: document.querySelectorAll('#trick .tcard').length};
+}"""
+
+#: One step of the game: "call" (a pass), "play" (your first enabled card or your dummy's),
+#: "over" (a hand ended: the summary is up), "wait".
+STEP = """() => {
+  const pass = document.querySelector('#bid-box:not([hidden]) .bid[data-call="pass"]');
+  if (pass) { pass.click(); return 'call'; }
+  if (document.body.dataset.phase !== 'play')
+    return document.querySelector('#summary:not([hidden])') ? 'over' : 'wait';
+  const card = document.querySelector(
+    '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]');
+  return card ? 'play' : 'wait';
+}"""
+
+PLAY = """() => {
+  const card = document.querySelector(
+    '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]');
+  card.click();
+  return card.dataset.card;
+}"""
+
+#: (width, height, touch, address, hands: a number, or 0 for the whole game)
+CASES = [
+    (360, 640, True, "?game=classic&target=5#deal=3", 0),
+    (360, 640, True, "?game=german#deal=5", 1),
+    (390, 844, True, "?game=dummy#deal=7", 1),
+    (390, 844, True, "?game=contract#deal=2", 1),
+    (844, 390, True, "?game=dummy#deal=11", 1),
+    (844, 390, True, "?game=german#deal=8", 1),
+    (768, 1024, True, "?game=classic#deal=21", 1),
+    (1366, 768, False, "?game=dummy#deal=4", 1),
+    (1366, 768, False, "?game=german#deal=9", 1),
+    (1920, 1080, False, "?game=short#deal=13", 1),
+]
+
+
+@pytest.fixture
+def sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> Any:
+    """A factory of watched pages of a given size (touch: a phone's, with ``is_mobile``)."""
+    from tests.e2e.conftest import PAGES_KEY, GamePage
+
+    def make(width: int, height: int, touch: bool) -> GamePage:
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                                      has_touch=touch, is_mobile=touch)
+        context.add_init_script(f"localStorage.setItem('whist:settings', {json.dumps(json.dumps(SETTINGS))});")
+        page = GamePage(context.new_page(), context, dev_server)
+        request.node.stash.setdefault(PAGES_KEY, []).append(page)
+        request.addfinalizer(context.close)
+        return page
+
+    return make
+
+
+def play_and_measure(page: GamePage, hands: int, limit: float = 150) -> tuple[int, list[str]]:
+    """Play ``hands`` hands (0: the whole game), measuring at each of your cards; (checks, problems)."""
+    end = time.monotonic() + limit
+    done = checks = 0
+    problems: list[str] = []
+    while True:
+        if time.monotonic() > end:
+            raise AssertionError(f"{done} hands played in {limit} s")
+        page.wait_for_function(f"() => ({STEP})() !== 'wait'", timeout=60000)
+        step = page.evaluate(STEP)
+        if step == "over":
+            done += 1
+            last = page.locator("#next-hand").is_hidden()
+            if last or (hands and done >= hands):
+                return checks, problems
+            page.click("#next-hand")
+            page.wait_for_function("() => document.getElementById('summary').hidden")
+            continue
+        if step == "play":
+            seen = page.evaluate(MEASURE)
+            checks += 1
+            problems += [f"{seen['cards']} cards, {seen['trick']} in the trick: {p}" for p in seen["problems"]]
+            card = page.evaluate(PLAY)
+            page.wait_for_function(
+                "(c) => !document.querySelector(`#hand [data-card='${c}'], #dummy-hand [data-card='${c}']`)",
+                arg=card, timeout=30000)
+
+
+@pytest.mark.parametrize(("width", "height", "touch", "address", "hands"), CASES,
+                         ids=[f"{w}x{h}-{a.split('=')[1].split('&')[0].split('#')[0]}" for w, h, _, a, _ in CASES])
+def test_nothing_overlaps_and_every_card_is_hit_at_its_centre(
+        sized: Any, width: int, height: int, touch: bool, address: str, hands: int) -> None:
+    page = sized(width, height, touch)
+    page.open(address.replace("#", "&pace=instant#"))
+    checks, problems = play_and_measure(page, hands)
+    assert checks >= 13 * max(hands, 1), f"only {checks} of your turns measured"
+    seen = list(dict.fromkeys(problems))
+    assert not seen, f"{len(problems)} problems in {checks} measures, the first:\n" + "\n".join(seen[:15])
