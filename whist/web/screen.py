@@ -94,6 +94,8 @@ class Screen:
             page.stock_view.render(view)
 
         self.motion.after(trick, mark)
+        if self.motion.pending is mark:  # until the mark: the trick is neither played on nor won yet
+            page.set_status("")
         return True
 
     def seat_cards(self, seat: str) -> Any:
