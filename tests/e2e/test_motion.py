@@ -116,7 +116,7 @@ def test_reduced_motion_removes_the_travel(still_page: GamePage) -> None:
 #: A new deal from a link (no game in progress: dealt at once); then, in the same task,
 #: which cards are moving, where the last one is, an input, and what moves after it.
 NEW_DEAL = """(input) => new Promise((done) => {
-  const moving = () => [...document.querySelectorAll('#hand .card, .seat .back')]
+  const moving = () => [...document.querySelectorAll('#hand .card, .seat .backs')]
     .filter(c => c.getAnimations().some(a => a.playState !== 'finished')).length;
   window.addEventListener('hashchange', () => {
     const last = [...document.querySelectorAll('#hand .card')].pop();

@@ -145,21 +145,19 @@ class Motion:
         anim.onfinish = create_once_callable(lambda *_: copy.remove())
 
     def deal(self, view: TableView) -> None:
-        """The hand just dealt: each seat's cards come from the dealer's seat, one at a time
-        round the table (the whole deal in 2.5 times a card's travel)."""
+        """The hand just dealt: each seat's cards come from the dealer's seat, round the table
+        (the whole deal in 2.5 times a card's travel)."""
         s = self.seconds
         dealer = next((i.seat for i in view.seats if i.dealer), None)
         if not s or dealer is None:
             return
         page = self.page
         source = page.el(f"seat-{dealer}")
+        # your cards one by one; another seat's backs (or face-up dummy) as one pile
         rows = [list(page.el("hand").querySelectorAll(".card")) if i.human else
-                list(page.el(f"seat-{i.seat}").querySelectorAll(".card, .backs:not([hidden]) .back"))
+                list(page.el(f"seat-{i.seat}").querySelectorAll(".hand:not([hidden]), .backs:not([hidden])"))
                 for i in view.seats if i.cards]
         rows = [r for r in rows if r]
-        total = sum(len(r) for r in rows)
-        if not total:
-            return
-        step, start = 1.5 * s / total, centre(source)
-        self.come([(el, start, centre(el), (k * len(rows) + j) * step)
+        start, n = centre(source), len(rows)
+        self.come([(el, start, centre(el), 1.5 * s * (k + j / n) / len(row))
                    for j, row in enumerate(rows) for k, el in enumerate(row)], .5)
