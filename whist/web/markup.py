@@ -103,7 +103,7 @@ def hand(cards: Sequence[CardView], enabled: Collection[str], trump: str | None,
 def trick_card(play: Play, seat_name: str, order: int) -> str:
     """A card on the table, placed toward its player's side."""
     tilt = _tilt(play.card)
-    return (f'<div class="tcard cface {colour(play.suit)} from" data-card="{play.card}" '
+    return (f'<div class="tcard cface {colour(play.suit)}" data-card="{play.card}" '
             f'data-seat="{play.seat}" role="img" aria-label="{escape(seat_name)}: {escape(play.name)}" '
             f'style="--rot:{tilt}deg;z-index:{order + 1}">{face(play.rank, play.suit)}</div>')
 

@@ -296,13 +296,10 @@ class Page:
 
     async def gather_trick(self, gen: int, view: TableView) -> None:
         """A finished trick (shown by :meth:`Screen.show_card`) stays on show, then is gathered."""
-        trick = self.el("trick")
-        wait = self.timing.trick
-        await self.wait(wait)
+        await self.wait(self.timing.trick)
         if gen != self.generation:
             return
-        trick.dataset.to = view.last_trick.winner if view.last_trick else ""
-        trick.classList.add("gather")
+        self.screen.sweep(view)
         await self.wait(self.timing.gather)
         if gen != self.generation:
             return

@@ -9,6 +9,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from whist.web import markup
+from whist.web.motion import Motion
 
 if TYPE_CHECKING:
     from whist.table.view import Play, TableView
@@ -23,6 +24,8 @@ class Screen:
         self.hand_number = -1
         self.shown: list[str] = []  # cards in #trick, in play order
         self.backs_shown: dict[str, int] = {}
+        self.humans: set[str] = set()  # the seats whose cards are in your hand (#hand)
+        self.motion = Motion(page)
 
     def forget(self, hand_number: int = -1) -> None:
         """Draw the hand and the backs anew (``hand_number`` -1: a new hand, dealt)."""
@@ -32,6 +35,8 @@ class Screen:
 
     def draw(self, view: TableView) -> None:
         """Draw the whole table at rest from ``view``: your turn, or the end of a hand."""
+        self.humans = {i.seat for i in view.seats if i.human}
+        dealt = view.hand_number != self.hand_number
         self.render_toolbar(view)
         self.render_seats(view)
         self.render_hand(view)
@@ -46,17 +51,23 @@ class Screen:
         self.render_status(view)
         self.render_controls(view)
         page.forms.render(view)  # forms: after the status (your dummy's turn has its own)
+        if dealt:
+            self.motion.deal(view)
 
     def show_card(self, view: TableView) -> bool:
         """Show the card or call just made, all of it from ``view`` in one go (the trick, the lit
-        seat, the status, written once); True when the card finished a trick, now on show."""
+        seat, the status, written once); True when the card finished a trick, now on show (its
+        winner marked, and the stock's cards taken, once every card of it is fully shown)."""
         page = self.page
+        self.humans = {i.seat for i in view.seats if i.human}
         page.take_announcements()
         self.render_toolbar(view)
         self.render_seat_counts(view)
         self.render_controls(view)
         page.sound.play("card")
-        page.stock_view.render(view)
+        done = None if view.trick else view.last_trick
+        if done is None:
+            page.stock_view.render(view)
         page.forms.render(view)  # forms
         self.render_turn(view)
         if page.auction_box.render(view):
@@ -66,19 +77,37 @@ class Screen:
             self.sync_trick(view.trick)
             self.render_status(view)
             return False
-        done = view.last_trick
         if done is None:
             return False
         self.sync_trick(done.plays)
-        win = page.el("trick").querySelector(f'[data-seat="{done.winner}"]')
-        if win:
-            win.classList.add("win")
-        who = "You win" if done.winner_name == "You" else f"{done.winner_name} wins"
-        more = " \u00b7 tap or press a key" if page.timing.trick is None else ""
-        page.set_status(f"{who} the trick{more}", "win-" + done.winner_side)
-        self.render_tricks(view)
-        page.sound.play("trick-" + done.winner_side)
+        trick = page.el("trick")
+
+        def mark() -> None:
+            win = trick.querySelector(f'[data-seat="{done.winner}"]')
+            if win:
+                win.classList.add("win")
+            who = "You win" if done.winner_name == "You" else f"{done.winner_name} wins"
+            more = " \u00b7 tap or press a key" if page.timing.trick is None else ""
+            page.set_status(f"{who} the trick{more}", "win-" + done.winner_side)
+            self.render_tricks(view)
+            page.sound.play("trick-" + done.winner_side)
+            page.stock_view.render(view)
+
+        self.motion.after(trick, mark)
+        if self.motion.pending is mark:  # until the mark: the trick is neither played on nor won yet
+            page.set_status("")
         return True
+
+    def seat_cards(self, seat: str) -> Any:
+        """Where the cards of ``seat`` are on screen: your hand, a dummy's, a computer's backs."""
+        if seat in self.humans:
+            return self.page.el("hand")
+        box = self.page.el(f"seat-{seat}")
+        for part in (".hand:not([hidden])", ".backs"):
+            el = box.querySelector(part)
+            if el and el.getBoundingClientRect().width:
+                return el
+        return box
 
     def render_controls(self, view: TableView | None = None) -> None:
         """The toolbar buttons that depend on the position: hint, undo, redo, last trick."""
@@ -271,29 +300,25 @@ class Screen:
         js.requestAnimationFrame(create_once_callable(again))
 
     def sync_trick(self, plays: tuple[Play, ...], animate: bool = True) -> None:
-        """Add the cards of ``plays`` not yet on the table, each sliding in from its seat."""
+        """Add the cards of ``plays`` not yet on the table, each coming from its player's cards."""
         trick = self.page.el("trick")
         cards = [p.card for p in plays]
         if self.shown != cards[: len(self.shown)]:
             self.clear_trick()
-        added = []
         for i, play in enumerate(plays[len(self.shown):], start=len(self.shown)):
             trick.insertAdjacentHTML("beforeend", markup.trick_card(play, play.player, i))
-            node = trick.lastElementChild
-            if not animate:
-                node.classList.remove("from")
-            added.append(node)
+            if animate:
+                self.motion.travel(trick.lastElementChild, self.seat_cards(play.seat))
             self.shown.append(play.card)
-        if added and animate:
-            trick.getBoundingClientRect()  # lay out the start position, so the move animates
-            for node in added:
-                node.classList.remove("from")
+
+    def sweep(self, view: TableView) -> None:
+        """The finished trick goes to the seat that won it."""
+        if view.last_trick:
+            self.motion.sweep(self.page.el("trick"), self.page.el(f"seat-{view.last_trick.winner}"))
 
     def clear_trick(self) -> None:
-        trick = self.page.el("trick")
-        trick.innerHTML = ""
-        trick.classList.remove("gather")
-        trick.removeAttribute("data-to")
+        self.page.el("trick").innerHTML = ""
+        self.motion.pending = None  # a mark for a trick no longer on show
         self.shown = []
 
     def render_status(self, view: TableView | None = None) -> None:

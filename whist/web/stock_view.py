@@ -67,6 +67,7 @@ class StockView:
         self.up_key: str | None = None
         self.drew_key: tuple[Any, ...] | None = None
         self.held_key: tuple[str, ...] | None = None
+        self.taken: tuple[int, int] = (-1, -1)  # the hand and the Phase One tricks last shown
 
     def build(self, stock: Stock) -> None:
         if self.built:
@@ -105,7 +106,10 @@ class StockView:
         pile.dataset.size = str(stock.size)
         up = stock.face_up
         key = up.card if up else ""
+        taken, self.taken = self.taken, (view.hand_number, stock.phase_one_tricks)
         if key != self.up_key:
+            if view.last_trick and taken == (view.hand_number, stock.phase_one_tricks - 1):
+                self.take(view, stock)
             self.up_key = key
             page.el("stock-up").innerHTML = face_card(up) if up else ""
         note = " \u00b7 ".join(view.notes)
@@ -122,6 +126,16 @@ class StockView:
             box.hidden = not held
             names = ", ".join(c.name for c in stock.they_hold)
             box.setAttribute("aria-label", f"Face-up cards {stock.opponent_name} took and holds: {names}")
+
+    def take(self, view: TableView, stock: Stock) -> None:
+        """The face-up card goes to the trick's winner, a card from the stock to the loser."""
+        screen = self.page.screen
+        winner = view.last_trick.winner if view.last_trick else ""
+        loser = next((i.seat for i in view.seats if i.seat != winner and (i.human or i.seat == stock.opponent)), "")
+        up = self.page.el("stock-up").firstElementChild
+        if up and winner and loser:
+            screen.motion.fly(up, screen.seat_cards(winner))
+            screen.motion.fly(self.page.el("stock-pile").querySelector(".pile-back"), screen.seat_cards(loser))
 
     def render_drew(self, view: TableView, stock: Stock) -> None:
         """The card you drew after a Phase One trick, shown for a moment (until the next card)."""
