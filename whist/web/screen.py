@@ -220,7 +220,6 @@ class Screen:
             fresh = view.hand_number != self.hand_number
             old_key, self.hand_key = self.hand_key, key
             self.hand_number = view.hand_number
-            hand.classList.toggle("dealing", fresh and page.timing.speed != "instant")
             focus = names.index(marks.focus_card) if marks.focus_card in names else 0
             had_focus = hand.contains(js.document.activeElement)
             if fresh or view.trump != self.hand_trump or not self.shrink_hand(hand, names, enabled, old_key, focus):
