@@ -141,3 +141,27 @@ def test_no_deal_motion_at_the_instant_pace(game_page: GamePage) -> None:
     game_page.open("?pace=instant" + YOU_LEAD)
     seen = game_page.evaluate(NEW_DEAL, "key")
     assert seen["before"] == 0 and seen["moved"] == 0, seen
+
+
+#: Counts, from before any script of the page runs, the animations started on your hand's cards.
+COUNT_HAND_MOTION = """(() => {
+  window.handMoves = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    if (this.closest && this.closest('#hand')) window.handMoves += 1;
+    return animate.apply(this, args);
+  };
+})();"""
+
+
+def test_a_game_taken_up_mid_hand_is_not_dealt_again(game_page: GamePage) -> None:
+    game_page.context.add_init_script(COUNT_HAND_MOTION)
+    game_page.open(YOU_LEAD)
+    game_page.wait_for_function("() => window.handMoves >= 13")  # a new hand comes from the dealer
+    card = game_page.locator(LEGAL).first.get_attribute("data-card")
+    game_page.locator(LEGAL).first.click()
+    game_page.wait_for_function(f"() => !!document.querySelector('#trick [data-card=\"{card}\"]')")
+    game_page.reload()
+    game_page.wait_ready()
+    assert game_page.locator(f'#trick [data-card="{card}"]').count() == 1  # the same hand, taken up
+    assert game_page.evaluate("window.handMoves") == 0

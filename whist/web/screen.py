@@ -51,7 +51,7 @@ class Screen:
         self.render_status(view)
         self.render_controls(view)
         page.forms.render(view)  # forms: after the status (your dummy's turn has its own)
-        if dealt:
+        if dealt and not view.tricks_played and not view.trick:  # not a game taken up mid-hand
             self.motion.deal(view)
 
     def show_card(self, view: TableView) -> bool:
