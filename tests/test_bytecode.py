@@ -77,3 +77,24 @@ def test_the_modules_to_keep_are_the_imported_ones_and_the_page_s() -> None:
     assert "web/bytecode.py" in kept and "web/page.py" in kept and "web/main.py" not in kept
     assert "__init__.py" in kept  # whist itself is imported
     assert all(Path(path).is_file() for path in kept.values())
+
+
+def test_a_module_compiled_ahead_is_imported_from_its_pyc(package: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The idle-time import is two steps: the compiler writes the .pyc, the import only loads it."""
+    compiled: list[str] = []
+    original = importlib.machinery.SourceFileLoader.source_to_code
+
+    def spy(self: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(path)
+        return original(self, data, path, *args, **kwargs)
+
+    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", spy)
+    importlib.invalidate_caches()
+    bytecode.Keeper.compiler("kept_pkg.mod")()
+    assert Path(importlib.util.cache_from_source(str(package / "mod.py"))).is_file()
+    compiled.clear()
+    module = importlib.import_module("kept_pkg.mod")
+    assert module.VALUE == "from source"  # type: ignore[attr-defined]
+    assert compiled == [], "compiled again at the import"
+    bytecode.Keeper.compiler("kept_pkg.mod")()  # already imported: nothing to do, no error
+    bytecode.Keeper.compiler("kept_pkg.no_such_module")()  # not there: nothing, no error

@@ -124,9 +124,34 @@ class Keeper:
         def keep() -> None:
             from pyodide.ffi import to_js
 
+            # and the modules imported since, compiled by :meth:`compiler` (or kept before)
+            for rel, path in modules_to_keep(self.base).items():
+                cached = importlib.util.cache_from_source(path)
+                if rel not in files and os.path.isfile(cached):
+                    with open(cached, "rb") as kept:
+                        files[rel] = kept.read()
             self.store.store(to_js(bundle(files)))
 
         return [compile_one(rel, path) for rel, path in targets] + [keep]
+
+    @staticmethod
+    def compiler(name: str) -> Callable[[], None]:
+        """An idle-time step that compiles module ``name``, not imported yet, and writes its .pyc:
+        importing it, in the step after, only loads it (two short tasks instead of a long one),
+        and the .pyc is kept with the others."""
+        def step() -> None:
+            spec = None if name in sys.modules else importlib.util.find_spec(name)
+            path = spec.origin if spec else None
+            if not path or not path.endswith(".py"):
+                return
+            target = importlib.util.cache_from_source(path)
+            if not os.path.isfile(target):  # else kept from an earlier visit
+                with open(path, "rb") as source:
+                    code = pyc(source.read(), path)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with open(target, "wb") as out:
+                    out.write(code)
+        return step
 
     @staticmethod
     def warn(text: str) -> None:

@@ -17,8 +17,10 @@ from whist.web.bytecode import Keeper as Bytecode
 
 #: What the first table does not need, imported one module at a time when the page is idle
 #: once the table is up (or on first use, if that comes first): the hand review and its
-#: solver, how to play, the New game dialog.
-LATER = ("whist.ai.solver", "whist.ai.review", "whist.web.review_markup", "whist.web.howto", "whist.web.newgame")
+#: solvers, how to play, the New game dialog. Each is compiled in an idle period of its own,
+#: then imported in the next.
+LATER = ("whist.ai.solver", "whist.ai.twohand", "whist.ai.review", "whist.web.review_markup", "whist.web.howto",
+         "whist.web.newgame")
 
 
 def importer(name: str) -> Callable[[], None]:
@@ -75,7 +77,8 @@ def main() -> object:
         page.start()
         keeper.started()
         keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
-        when_idle([importer(name) for name in LATER] + bytecode.steps())
+        when_idle([step for name in LATER for step in (bytecode.compiler(name), importer(name))]
+                  + bytecode.steps())
         return page
     except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))
