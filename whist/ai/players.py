@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from whist.ai.heuristic import BeginnerPlayer, RandomPlayer, RuleBasedPlayer, is_auction  # noqa: F401
+from whist.ai.knowledge import Why
 from whist.engine.observation import Observation
 from whist.engine.rules import GAMES, Rules
 
@@ -42,6 +43,11 @@ class Player(Protocol):
     def choose(self, obs: Observation) -> str:
         """The action (a card such as ``"QS"``, or in an auction a call such as
         ``"8H"`` or ``"pass"``) this player takes, from its observation only."""
+        ...
+
+    def advise(self, obs: Observation) -> tuple[str, Why]:
+        """The same action, and why: the rule or the figure that decided it
+        (worded by :func:`whist.table.words.reason`)."""
         ...
 
 

@@ -49,7 +49,7 @@ from whist.table.words import plural, revoke_words
 if TYPE_CHECKING:
     from whist.ai.review import HandReview
 
-__all__ = ["Choice", "FinishedHand", "GameChoice", "OptionChoice", "PlayResult", "Table", "game_choices",
+__all__ = ["Choice", "FinishedHand", "GameChoice", "Hint", "OptionChoice", "PlayResult", "Table", "game_choices",
            "revoke_words", "sort_hand", "suit_order"]
 
 
@@ -69,6 +69,15 @@ class Choice:
     seed: int
     game: str
     hint: bool = False
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hint suggests: the card or call the computer would make for you now,
+    and why, in one sentence naming it (the rule or the figure that decided)."""
+
+    action: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -402,6 +411,14 @@ class Table:
         self.redo_stack.clear()
         self._apply(checked)
         return PlayResult(True)
+
+    def advise(self, choice: Choice | None = None) -> Hint | None:
+        """The hint now (or ``choice``'s, a :meth:`hint_choice`) with its reason; None when it is not your turn."""
+        choice = choice or self.hint_choice()
+        if choice is None:
+            return None
+        action, why = self.player(choice.player).advise(choice.observation)
+        return Hint(action, words.reason(action, why))
 
     def hint(self) -> str | None:
         """The card or call the computer would make for you now (None when it is not your turn)."""

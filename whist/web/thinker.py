@@ -70,12 +70,25 @@ def player_for(level: str, seed: int | None, game: str) -> Player:
     return player
 
 
+def _ask(request: Any) -> tuple[Player, Observation]:
+    data = json.loads(str(request))
+    return player_for(str(data["level"]), data["seed"], str(data["game"])), decode(data["observation"])
+
+
 def choose(request: Any) -> str:
     """The card or call (``"QS"``, ``"pass"``...) for a request of :func:`request_of`."""
-    data = json.loads(str(request))
-    obs = decode(data["observation"])
-    return player_for(str(data["level"]), data["seed"], str(data["game"])).choose(obs)
+    player, obs = _ask(request)
+    return player.choose(obs)
+
+
+def advise(request: Any) -> str:
+    """A hint for a request: JSON ``[card, reason]``, the reason worded here (it travels with the card)."""
+    from whist.table.words import reason
+
+    player, obs = _ask(request)
+    action, why = player.advise(obs)
+    return json.dumps([action, reason(action, why)])
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose"]
+__export__ = ["choose", "advise"]
