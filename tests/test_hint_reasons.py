@@ -68,6 +68,7 @@ RULES = [  # (hand, position keywords, card, the rule's code, words the reason s
     ("QC 7C 2C 9D 8D", {"tricks": ("E: AC 3C 4C 6C",), "trick": "N: KC 5C"}, "2C", "partner-wins",
      "Your partner\u2019s K\u2663 is winning: play low, the 2\u2663"),
     ("KC 8C 2C 9D 8D", {"trick": "N: QC 4C"}, "2C", "no-help", "you cannot help"),
+    ("KC 4C 9D 8D", {"trick": "N: 9C 2C"}, "KC", "force", "the K\u2663 forces out their higher cards"),
     ("AH QH JH 2H 9D", {"trick": "W: 8H 3H TH"}, "JH", "last", "Last to play: the J\u2665"),
     ("9S 3S 8C 7C", {"trick": "W: AD 3D 4D"}, "3S", "last", "cheapest card to beat West\u2019s A\u2666"),
     ("AS 2S 8C 7C", {"tricks": ("N: AH 2H 3H 5C",), "trick": "N: 4H KH"}, "AS", "ruff", "Ruff with the A\u2660"),

@@ -52,7 +52,7 @@ def choose_follow(obs: Observation, know: Knowledge) -> tuple[int, Why]:
             top = high_card(legal, know)
             stops = cards_above(best) & ~cards_above(top) & ~(1 << top)
             if any(know.possible[s] & stops for s in later_opps):
-                return top, ("push", best)
+                return top, ("force", best)
         return play_low(obs, know, following), ("no-help", following, best)
 
     if not winners:

@@ -88,7 +88,7 @@ def _strain(strain: int | None) -> str:
 
 
 def _about(x: float) -> str:
-    return plural(int(x + 0.5), "trick")
+    return plural(int(x), "trick")
 
 
 def call_reason(call: str, why: Why) -> str:
@@ -101,7 +101,7 @@ def call_reason(call: str, why: Why) -> str:
         "stands": lambda: "Your own bid stands",
         "better": lambda: f"Your side counts about {_about(f[0])} {_strain(f[1])}, "
                           f"against {_about(f[2])} in your partner's bid",
-        "leave": lambda: "Nothing is clearly better than your partner's bid",
+        "leave": lambda: "Nothing is clearly better than your partner\u2019s bid",
         "double": lambda: f"Your side should take about {_about(f[0])} in defence: their contract fails",
         "doomed": lambda: f"Your side should take about {_about(f[0])} in defence: let them fail",
         "push": lambda: f"Push them up: {f[0] + 1} tricks look beyond them",
@@ -149,23 +149,23 @@ def _card_reason(card: int, why: Why) -> str:
         deals = f"Over {plural(int(n + 0.5), 'deal')} of the hidden cards"
         d = value - theirs
         if d < -0.05 and rule is not None:
-            return (f"{_card_reason(card, rule)}; over {int(n + 0.5)} deals of the hidden cards "
-                    f"the {glyph(other)} takes only {-d:.1f} tricks more, too few to trust")
+            return (f"{_card_reason(card, rule)}; over {int(n + 0.5)} deals the {glyph(other)} "
+                    f"takes only {-d:.1f} tricks more, too few to trust")
         if d < 0.05:
             return f"{deals}, the {c} takes as many tricks as the {glyph(other)}"
         return f"{deals}, the {c} takes {d:.1f} tricks more than the {glyph(other)}"
     if code == "exact":
-        return f"Every card is known now: the {c} takes {f[0]} of the {plural(f[1], 'trick')} left, the most"
+        return f"Every card is known now: the {c} keeps the most you can take, {f[0]} of {plural(f[1], 'trick')}"
     if code == "trumps":
         n, honours, out = f
         held = (f"you hold {n}" if n >= 5 else f"you hold {n} with {honours} honours" if n >= 4 and honours >= 2
-                else f"you hold {n} and {out} are out")
+                else f"you hold {n} of the {n + out} left")
         return f"Lead trumps with the {c}: {held}"
     return {
         "only": lambda: f"The {c} is your only legal card",
         "partner-wins": lambda: f"Your partner\u2019s {g(1)} is winning: {low(f[0])}",
         "rescue": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} wins for sure",
-        "push": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} forces out their higher cards",
+        "force": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} forces out their higher cards",
         "no-help": lambda: f"Your partner\u2019s {g(1)} may be beaten and you cannot help: {low(f[0])}",
         "cannot-win": lambda: f"You cannot beat {whose(2)}: {low(f[0])}",
         "last": lambda: f"Last to play: the {c} is your cheapest card to beat {whose(1)}",
