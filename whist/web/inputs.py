@@ -82,7 +82,7 @@ class Input:
         box = self.page.el("hint-reason")
         box.textContent = text
         box.hidden = False
-        area = button.closest(".hand, #bid-box").getBoundingClientRect()
+        area = (button.closest(".hand, #bid-box") or button).getBoundingClientRect()
         card = button.getBoundingClientRect()
         w, h = box.offsetWidth, box.offsetHeight
         x = min(max(4, card.left + card.width / 2 - w / 2), js.document.documentElement.clientWidth - w - 4)
