@@ -77,18 +77,26 @@ class Input:
         self.lifted = None
 
     def show_reason(self, button: Any, text: str) -> None:
-        """``#hint-reason``: the hint's reason beside the hinted ``button``, above its hand or box
-        (below it when there is no room), never over it; hidden again when the game moves."""
-        box = self.page.el("hint-reason")
+        """``#hint-reason``: the hint's reason beside the hinted ``button``: above its hand and the
+        status line, or just below the bid box (over the status line, whose words it repeats);
+        never over a card, a call or the toolbar. Hidden again when the game moves."""
+        page = self.page
+        box = page.el("hint-reason")
         box.textContent = text
         box.hidden = False
-        area = (button.closest(".hand, #bid-box") or button).getBoundingClientRect()
+        bid = button.closest(".auction-panel")
+        area = (bid or button.closest(".hand") or button).getBoundingClientRect()
         card = button.getBoundingClientRect()
+        status = page.el("status").getBoundingClientRect()
         w, h = box.offsetWidth, box.offsetHeight
         x = min(max(4, card.left + card.width / 2 - w / 2), js.document.documentElement.clientWidth - w - 4)
         y = min(area.top, card.top - card.height * 0.1 - 26) - h - 4
+        if x < status.right and x + w > status.left and y < status.bottom and y + h > status.top:
+            y = status.top - h - 4
+        if bid or y < page.doc.querySelector(".toolbar").getBoundingClientRect().bottom:
+            y = area.bottom + 4
         box.style.left = f"{x:.0f}px"
-        box.style.top = f"{y if y > 4 else area.bottom + 4:.0f}px"
+        box.style.top = f"{y:.0f}px"
 
     def hide_reason(self) -> None:
         box = self.page.el("hint-reason")
