@@ -15,7 +15,7 @@ from whist.ai.bidding import choose_call, decide_call
 from whist.ai.german import GermanPlayer
 from whist.ai.heuristic import BeginnerPlayer, RuleBasedPlayer
 from whist.ai.montecarlo import HARD, MonteCarloPlayer
-from whist.ai.players import make_player
+from whist.ai.players import Player, make_player
 from whist.engine.auction import bid_words, parse_bid
 from whist.engine.cards import card_name, parse_card
 from whist.engine.rules import GAMES
@@ -33,6 +33,7 @@ CASES += [("german", "easy", 8), ("german", "normal", 8), ("classic", "hard", 2)
 def play_hand(game: str, level: str, seed: int) -> str:
     """Every action of one seeded hand, all four seats played by ``level``."""
     st = GameState(game, seed=seed)
+    players: dict[Seat, Player]
     if level == "hard":
         players = {s: MonteCarloPlayer(seed * 4 + int(s), HARD.but(budget=None, samples=3)) for s in st.rules.seats}
     else:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whist.ai.players import LEVELS, Player, make_player
+from whist.ai.players import LEVELS, Adviser, make_player
 from whist.engine.auction import DOUBLE, PASS
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card
 from whist.engine.observation import Observation
@@ -152,7 +152,7 @@ class Table:
         self.messages: list[str] = []
         self.levels: dict[Seat, str] = {}
         self._level = level
-        self.players: dict[Seat, Player] = {}
+        self.players: dict[Seat, Adviser] = {}
         self.redo_stack: list[list[str]] = []
         if state is None:
             self.new_game(seed, dealer=dealer)
@@ -247,7 +247,7 @@ class Table:
         self.levels[self.human] = partner
         self.players.pop(self.human, None)
 
-    def player(self, seat: Seat) -> Player:
+    def player(self, seat: Seat) -> Adviser:
         """The computer player for ``seat`` (also the human's seat: the hint) at its level."""
         player = self.players.get(seat)
         if player is None:
