@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from tests.e2e.test_controls import play_lowest, state, wait_your_move
 from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
+from whist.engine.cards import parse_card
+from whist.table.words import glyph
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
@@ -114,5 +116,8 @@ def test_a_hint_at_hard_is_thought_in_the_worker(game_page: GamePage) -> None:
     hinted = game_page.get_attribute("#hand button.card.hint", "data-card")
     # (Not compared with CPython's choice: in the browser the time cap binds, as it should.)
     assert hinted in legal_from_page(read(game_page))
+    # Its reason came with it from the worker: it names the card (the search's figure, or the rule it kept).
+    reason = game_page.text_content("#hint-reason") or ""
+    assert glyph(parse_card(hinted or "")) in reason and reason in game_page.inner_text("#announce")
     game_page.click(f'#hand button.card[data-card="{hinted}"]', position={"x": 8, "y": 24})
     wait_your_move(game_page, timeout=60000)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from whist.engine.auction import DOUBLE, PASS, STRAINS, bid_level, bid_name, bid_of, bid_strain, highest, parse_bid
 from whist.engine.cards import ACE, JACK, KING, QUEEN
@@ -155,6 +156,11 @@ def defence_tricks(obs: Observation, strain: int | None) -> float:
 
 def choose_call(obs: Observation) -> str:
     """The call this seat makes now: ``pass``, ``double`` or a bid such as ``"8H"``."""
+    return decide_call(obs)[0]
+
+
+def decide_call(obs: Observation) -> tuple[str, tuple[Any, ...]]:
+    """The call, and why: a rule's code and the facts it used (:data:`whist.ai.knowledge.Why`)."""
     if obs.to_play != obs.seat or not obs.legal_calls:
         raise ValueError(f"it is not {obs.seat.long_name}'s turn to call")
     legal = set(obs.legal_calls)
@@ -170,37 +176,38 @@ def choose_call(obs: Observation) -> str:
                 return bid_name(bid)
         return None
 
+    own = lowest_bid(makable, strain)
+    counted = ("bid" if own else "weak", expected, strain)
     if top is None:
-        return lowest_bid(makable, strain) or PASS
+        return own or PASS, counted
     holder, bid = top
     ours = obs.side_of(holder) == obs.side_of(obs.seat)
     if ours:
         if holder == obs.seat:
-            return PASS  # our own bid stands
+            return PASS, ("stands",)  # our own bid stands
         # raise partner only for a clearly better denomination or a makable higher level
         view = partner_view(obs, obs.partner)
         current = bid_strain(bid)
         support = suit_holding(obs.hand, current)[0] if current is not None else 0
         in_theirs = hand_tricks(obs.hand, current) + view.tricks(current, support)
-        if strain != current and expected >= in_theirs + 2:
-            return lowest_bid(makable, strain) or PASS
-        return PASS
+        if strain != current and expected >= in_theirs + 2 and own:
+            return own, ("better", expected, strain, in_theirs)
+        return PASS, ("leave", current)
     # The opponents hold the auction: compare what each course should score.
     # Defending, we score our tricks, and so do they unless their contract fails;
     # declaring, we score ours if we make it and they score theirs.
-    own = lowest_bid(makable, strain)
     their_level, their_strain = bid_level(bid), bid_strain(bid)
     defence = defence_tricks(obs, their_strain)
     doomed = 13 - defence < their_level - 0.5
     defend = defence - (0 if doomed else 13 - defence)
     if own is not None and expected - (13 - expected) > defend + 0.5:
-        return own
+        return own, counted
     if doomed:
         if DOUBLE in legal and 13 - defence < their_level - 1.5:
-            return DOUBLE  # every point of the hand counts twice, and they score none
-        return PASS  # let them play a contract they should not make
+            return DOUBLE, ("double", defence)  # every point counts twice, and they score none
+        return PASS, ("doomed", defence)  # let them play a contract they should not make
     # push them up: compete one step when the next level looks beyond them
     push = lowest_bid(min(13, makable + 1), strain)
     if push is not None and 13 - defence < their_level + 1:
-        return push
-    return PASS
+        return push, ("push", their_level)
+    return PASS, ("defend", defence)

@@ -19,7 +19,7 @@ discard from a short, weak suit, keeping masters, guards and long suits.
 
 from __future__ import annotations
 
-from whist.ai.knowledge import Knowledge, beats, cards_above
+from whist.ai.knowledge import Knowledge, Why, beats, cards_above
 from whist.engine.cards import JACK, SUIT_MASK, cards_of, highest, lowest, rank_of, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -28,7 +28,8 @@ from whist.engine.trick import trick_winner
 TEN = 8
 
 
-def choose_follow(obs: Observation, know: Knowledge) -> int:
+def choose_follow(obs: Observation, know: Knowledge) -> tuple[int, Why]:
+    """The card, and why: a rule's code and the facts it used (see :func:`whist.table.words.reason`)."""
     trump = obs.trump
     plays = obs.trick
     led_card = plays[0][1]
@@ -44,47 +45,50 @@ def choose_follow(obs: Observation, know: Knowledge) -> int:
 
     if obs.side_of(win_seat) == mine:
         if not any(know.may_beat(s, best, led) for s in later_opps):
-            return play_low(obs, know, following)
+            return play_low(obs, know, following), ("partner-wins", following, best)
         if safe:
-            return min(safe)  # partner's card would be beaten: take the trick ourselves
+            return min(safe), ("rescue", best)  # partner's card would be beaten: take the trick ourselves
         if following and winners:
             top = high_card(legal, know)
             stops = cards_above(best) & ~cards_above(top) & ~(1 << top)
             if any(know.possible[s] & stops for s in later_opps):
-                return top
-        return play_low(obs, know, following)
+                return top, ("force", best)
+        return play_low(obs, know, following), ("no-help", following, best)
 
     if not winners:
-        return play_low(obs, know, following)
+        return play_low(obs, know, following), ("cannot-win", following, best, win_seat)
     if not later_opps:
-        return min(winners)  # last to play: win as cheaply as possible
+        return min(winners), ("last", best, win_seat)  # last to play: win as cheaply as possible
     partner_later = obs.partner in later
     if not following:
-        return min(safe) if safe else play_low(obs, know, following)
+        return (min(safe), ("ruff", led)) if safe else (play_low(obs, know, following), ("no-ruff", led))
     if partner_later:
         return second_hand(obs, know, led_card, best, winners, safe)
     if safe:
-        return min(safe)
+        return min(safe), ("third-safe", best, win_seat)
     top = high_card(legal, know)
     if not any(know.certain.get(s, 0) & cards_above(top) for s in later_opps):
-        return top  # third hand high: win unless they hold better, forcing it out
-    return play_low(obs, know, following)
+        return top, ("third-high", best, win_seat)  # win unless they hold better, forcing it out
+    return play_low(obs, know, following), ("third-low", following, best)
 
 
 def second_hand(obs: Observation, know: Knowledge, led_card: int, best: int,
-                winners: list[int], safe: list[int]) -> int:
+                winners: list[int], safe: list[int]) -> tuple[int, Why]:
     """Second hand low, unless an honour is led or a sure trick would be lost."""
     led = suit_of(led_card)
     holding = obs.legal & SUIT_MASK[led]
     honour_led = best == led_card and rank_of(led_card) >= JACK
     if safe:
         cheapest = min(safe)
-        if honour_led or last_chance(obs, know, led) or know.rank_class(cheapest) == know.rank_class(
-                lowest(holding)):
-            return cheapest
+        if honour_led:
+            return cheapest, ("cover-safe", led_card)
+        if last_chance(obs, know, led):
+            return cheapest, ("last-chance", led)
+        if know.rank_class(cheapest) == know.rank_class(lowest(holding)):
+            return cheapest, ("cheap-win", led)
     if honour_led and promotes(know, led_card, min(winners)):
-        return min(winners)  # cover an honour with an honour
-    return lowest(holding)
+        return min(winners), ("cover", led_card)  # cover an honour with an honour
+    return lowest(holding), ("second-low",)
 
 
 def last_chance(obs: Observation, know: Knowledge, led: int) -> bool:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from whist.ai.knowledge import beats
-from whist.ai.twohand import choose_two
+from whist.ai.knowledge import Why, beats
+from whist.ai.twohand import decide_two
 from whist.engine.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, card_name, cards_of, lowest, rank_of, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -56,16 +56,19 @@ class GermanPlayer:
         self.margin = margin
 
     def choose(self, obs: Observation) -> str:
+        return self.advise(obs)[0]
+
+    def advise(self, obs: Observation) -> tuple[str, Why]:
+        """The card, and why (:data:`whist.ai.knowledge.Why`)."""
         if obs.to_play != obs.seat or not obs.legal:
             raise ValueError(f"it is not {obs.seat.long_name}'s turn to play a card")
         if obs.legal & (obs.legal - 1) == 0:
-            return card_name(lowest(obs.legal))
-        if obs.stock_size == 0:
-            return card_name(self.phase_two(obs))
-        return card_name(self.phase_one(obs))
+            return card_name(lowest(obs.legal)), ("only",)
+        card, why = self.phase_two(obs) if obs.stock_size == 0 else self.phase_one(obs)
+        return card_name(card), why
 
     # --- Phase Two: every card is known -----------------------------------------
-    def phase_two(self, obs: Observation) -> int:
+    def phase_two(self, obs: Observation) -> tuple[int, Why]:
         opponent = next(s for s in obs.seats if s != obs.seat)
         hidden = obs.unseen | dict(obs.exposed).get(opponent, 0)
         hands = [0, 0, 0, 0]
@@ -73,10 +76,11 @@ class GermanPlayer:
         hands[opponent] = hidden
         # the exact two-hand search; among equally good cards it keeps the
         # strong ones: it plays the lowest in rank
-        return choose_two(hands, obs.trump, obs.leader, trick=obs.trick)
+        card, v, n = decide_two(hands, obs.trump, obs.leader, trick=obs.trick)
+        return card, ("exact", v, n)
 
     # --- Phase One: the fight for the face-up card ---------------------------------
-    def phase_one(self, obs: Observation) -> int:
+    def phase_one(self, obs: Observation) -> tuple[int, Why]:
         if obs.face_up is None:
             raise ValueError("in Phase One the stock has a face-up card, but this observation shows none")
         gone = obs.played
@@ -99,15 +103,17 @@ class GermanPlayer:
             if want and winners:
                 card = min(winners, key=lambda c: (cost(c), c))
                 if cost(card) < prize - blind + 0.5:
-                    return card
+                    return card, ("fight", obs.face_up)
             pool_ = losers or legal
-            return min(pool_, key=lambda c: (cost(c), c))
+            why = ("dear" if winners else "no-winner") if want else "let-go"
+            return min(pool_, key=lambda c: (cost(c), c)), (why, obs.face_up)
         # leading: to win, lead a card the opponent can hardly beat; to lose, a low one
         if want:
             sure = [c for c in legal if self._likely_wins(c, obs)]
             if sure:
-                return min(sure, key=lambda c: (cost(c), c))
-        return min(legal, key=lambda c: (cost(c) + (0.3 if self._likely_wins(c, obs) else 0.0), c))
+                return min(sure, key=lambda c: (cost(c), c)), ("lead-win", obs.face_up)
+        return (min(legal, key=lambda c: (cost(c) + (0.3 if self._likely_wins(c, obs) else 0.0), c)),
+                ("lead-cheap" if want else "let-go", obs.face_up))
 
     @staticmethod
     def _likely_wins(card: int, obs: Observation) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from whist.ai.bidding import choose_call
+from whist.ai.bidding import choose_call, decide_call
 from whist.ai.follow import choose_follow
-from whist.ai.knowledge import Knowledge, beats
+from whist.ai.knowledge import Knowledge, Why, beats
 from whist.ai.leads import choose_lead
 from whist.engine.cards import SUIT_MASK, card_name, cards_of, highest, lowest, suit_of
 from whist.engine.observation import Observation
@@ -38,14 +38,24 @@ class RuleBasedPlayer:
             return choose_call(obs)
         return card_name(self.choose_card(obs))
 
+    def advise(self, obs: Observation) -> tuple[str, Why]:
+        """The action, and why (:data:`whist.ai.knowledge.Why`)."""
+        if is_auction(obs):
+            return decide_call(obs)
+        card, why = self.decide(obs)
+        return card_name(card), why
+
     def choose_card(self, obs: Observation) -> int:
+        return self.decide(obs)[0]
+
+    def decide(self, obs: Observation) -> tuple[int, Why]:
         _check_turn(obs)
         if obs.legal & (obs.legal - 1) == 0:
-            return lowest(obs.legal)  # only one card may be played
+            return lowest(obs.legal), ("only",)  # only one card may be played
         know = Knowledge.from_observation(obs)
-        card = choose_follow(obs, know) if obs.trick else choose_lead(obs, know)
+        card, why = choose_follow(obs, know) if obs.trick else choose_lead(obs, know)
         assert obs.legal >> card & 1, "the rules of thumb chose an illegal card"
-        return card
+        return card, why
 
 
 class BeginnerPlayer:
@@ -59,8 +69,11 @@ class BeginnerPlayer:
         self.careless = careless
 
     def choose(self, obs: Observation) -> str:
+        return self.advise(obs)[0]
+
+    def advise(self, obs: Observation) -> tuple[str, Why]:
         if is_auction(obs):
-            return choose_call(obs)
+            return decide_call(obs)
         _check_turn(obs)
         # One generator per decision, from the seed and the position: the same
         # position gives the same card whatever was asked before.
@@ -68,21 +81,23 @@ class BeginnerPlayer:
                if self.seed is not None else self.rng)
         legal = _cards(obs.legal)
         if rng.random() < self.careless:
-            return card_name(rng.choice(legal))
+            return card_name(rng.choice(legal)), ("careless",)
         know = Knowledge.from_observation(obs, remember=False)
         if not obs.trick:
             if rng.random() < 0.5:
-                return card_name(choose_lead(obs, know))
+                card, why = choose_lead(obs, know)
+                return card_name(card), why
             longest = max(range(4), key=lambda s: ((obs.legal & SUIT_MASK[s]).bit_count(), -s))
-            return card_name(highest(obs.legal & SUIT_MASK[longest]))
+            return card_name(highest(obs.legal & SUIT_MASK[longest])), ("top-long", longest)
         plays = obs.trick
-        best = plays[trick_winner([c for _, c in plays], obs.trump)][1]
+        win_seat, best = plays[trick_winner([c for _, c in plays], obs.trump)]
         winners = [c for c in legal if beats(c, best, obs.trump)]
         if winners:
             led = suit_of(plays[0][1])
             follow = [c for c in winners if suit_of(c) == led]
-            return card_name(max(follow) if follow else min(winners))
-        return card_name(choose_follow(obs, know))
+            return card_name(max(follow) if follow else min(winners)), ("grab", best, win_seat)
+        card, why = choose_follow(obs, know)
+        return card_name(card), why
 
 
 class RandomPlayer:
@@ -92,7 +107,10 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> str:
+        return self.advise(obs)[0]
+
+    def advise(self, obs: Observation) -> tuple[str, Why]:
         if is_auction(obs):
-            return self.rng.choice(obs.legal_calls)
+            return self.rng.choice(obs.legal_calls), ("careless",)
         _check_turn(obs)
-        return card_name(self.rng.choice(_cards(obs.legal)))
+        return card_name(self.rng.choice(_cards(obs.legal))), ("careless",)

@@ -15,10 +15,15 @@ seat whose possible cards number exactly its hand size holds all of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from whist.engine.cards import FULL_DECK, SUIT_MASK, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
+
+Why = tuple[Any, ...]
+"""Why a player chose: a rule's code, then the facts it used (cards, seats, suits, counts);
+:func:`whist.table.words.reason` words it, only when a hint asks."""
 
 
 def cards_above(card: int) -> int:

@@ -9,7 +9,7 @@ ruff) are avoided while there is another choice.
 
 from __future__ import annotations
 
-from whist.ai.knowledge import Knowledge
+from whist.ai.knowledge import Knowledge, Why
 from whist.engine.cards import JACK, SUIT_MASK, highest, lowest, rank_of, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -17,7 +17,8 @@ from whist.engine.seats import Seat
 TEN = 8
 
 
-def choose_lead(obs: Observation, know: Knowledge) -> int:
+def choose_lead(obs: Observation, know: Knowledge) -> tuple[int, Why]:
+    """The card, and why: a rule's code and the facts it used."""
     hand = obs.legal
     trump = obs.trump
     opponents = [s for s in obs.seats if obs.side_of(s) != obs.side_of(obs.seat)]
@@ -27,37 +28,38 @@ def choose_lead(obs: Observation, know: Knowledge) -> int:
 
     trumps = hand & SUIT_MASK[trump] if trump is not None else 0
     if obs.contract is not None:
-        card = contract_lead(obs, know, trumps, opponents, side_suits)
-        if card is not None:
-            return card
-    if trumps and should_lead_trump(obs, know, trumps, opponents, bool(safe)):
-        return lead_from(trumps, know)
+        lead = contract_lead(obs, know, trumps, opponents, side_suits)
+        if lead is not None:
+            return lead
+    why = should_lead_trump(obs, know, trumps, opponents, bool(safe)) if trumps else None
+    if why:
+        return lead_from(trumps, know), why
 
     if partner is not None and know.may_hold_trump(partner):
         for s in safe:
             low = lowest(hand & SUIT_MASK[s])
             if know.is_void(partner, s) and not know.is_master(low):
-                return low
+                return low, ("for-ruff", s)
 
     masters = [s for s in safe if know.is_master(highest(hand & SUIT_MASK[s]))]
     if masters:
         # The master most at risk first: the suit with fewest cards left out.
         s = min(masters, key=lambda s: (know.out_in_suit(s).bit_count(), s))
-        return highest(hand & SUIT_MASK[s])
+        return highest(hand & SUIT_MASK[s]), ("cash", trump is not None)
 
     back = partners_suit(obs, partner)
     if back is not None and hand & SUIT_MASK[back] and (back == trump or back in safe):
-        return return_card(hand & SUIT_MASK[back], know)
+        return return_card(hand & SUIT_MASK[back], know), ("return", back)
 
     pool = safe or side_suits
     if not pool:
-        return lead_from(trumps or hand, know)
+        return lead_from(trumps or hand, know), ("only-trumps",)
     best = max(pool, key=lambda s: (suit_lead_score(hand & SUIT_MASK[s], know), -s))
-    return lead_from(hand & SUIT_MASK[best], know)
+    return lead_from(hand & SUIT_MASK[best], know), ("longest", best, len(pool) < len(side_suits))
 
 
 def contract_lead(obs: Observation, know: Knowledge, trumps: int, opponents: list[Seat],
-                  side_suits: list[int]) -> int | None:
+                  side_suits: list[int]) -> tuple[int, Why] | None:
     """Contract Whist: declarers draw trumps; defenders lead a short suit against a
     trump contract (to ruff it later) and their longest suit against no trumps,
     and keep leading it. None: no special reason, lead as usual."""
@@ -67,21 +69,21 @@ def contract_lead(obs: Observation, know: Knowledge, trumps: int, opponents: lis
     declaring = obs.side_of(contract.declarer) == obs.side_of(obs.seat)
     if declaring:
         if trumps and any(know.may_hold_trump(o) for o in opponents):
-            return lead_from(trumps, know)
+            return lead_from(trumps, know), ("draw",)
         return None
     if contract.strain is None:
         ours = own_suit(obs) or partners_suit(obs, obs.partner)
         if ours is not None and hand & SUIT_MASK[ours]:
-            return lead_from(hand & SUIT_MASK[ours], know)
+            return lead_from(hand & SUIT_MASK[ours], know), ("nt-ours", ours)
         if not obs.tricks:
             longest = max(range(4), key=lambda s: ((hand & SUIT_MASK[s]).bit_count(), s))
-            return lead_from(hand & SUIT_MASK[longest], know)
+            return lead_from(hand & SUIT_MASK[longest], know), ("nt-long", longest)
         return None
     if trumps and not obs.tricks:
         short = [s for s in side_suits if 1 <= (hand & SUIT_MASK[s]).bit_count() <= 2]
         if short:
             s = min(short, key=lambda s: ((hand & SUIT_MASK[s]).bit_count(), s))
-            return highest(hand & SUIT_MASK[s])
+            return highest(hand & SUIT_MASK[s]), ("short", s)
     return None
 
 
@@ -94,21 +96,21 @@ def own_suit(obs: Observation) -> int | None:
 
 
 def should_lead_trump(obs: Observation, know: Knowledge, trumps: int,
-                      opponents: list[Seat], have_safe_side_suit: bool) -> bool:
-    """Lead trumps to draw the opponents' while we are the stronger in them."""
+                      opponents: list[Seat], have_safe_side_suit: bool) -> Why | None:
+    """Lead trumps to draw the opponents' while we are the stronger in them: why, or None."""
     trump = obs.trump
     assert trump is not None
     if not any(know.may_hold_trump(o) for o in opponents):
-        return False  # nothing to draw: keep ours for ruffing
+        return None  # nothing to draw: keep ours for ruffing
     n = trumps.bit_count()
     honours = sum(1 for r in range(JACK, 13) if trumps >> (13 * trump + r) & 1)
     out = know.out_in_suit(trump).bit_count()
     if n >= 5 or (n >= 4 and honours >= 2) or (n >= 2 and n >= out):
-        return True
+        return "trumps", n, honours, out
     partner = obs.partner
     if partner is not None and partners_suit(obs, partner) == trump:
-        return True  # partner asked for trumps by leading them
-    return not have_safe_side_suit and n == obs.legal.bit_count()
+        return ("trumps-asked",)  # partner asked for trumps by leading them
+    return ("only-trumps",) if not have_safe_side_suit and n == obs.legal.bit_count() else None
 
 
 def partners_suit(obs: Observation, partner: Seat | None) -> int | None:

@@ -40,8 +40,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from whist.ai.bidding import choose_call
+from whist.ai.bidding import choose_call, decide_call
 from whist.ai.heuristic import RuleBasedPlayer
+from whist.ai.knowledge import Why
 from whist.ai.playout import Playout
 from whist.ai.sampling import MISS, DealSampler, PlayModel
 from whist.ai.solver import solve_cards
@@ -104,24 +105,44 @@ class MonteCarloPlayer:
             return choose_call(obs)  # the auction is bid by the rules of thumb at every level
         return card_name(self.choose_card(obs))
 
+    def advise(self, obs: Observation) -> tuple[str, Why]:
+        """The action, and why: ``("search", deals, card, value, runner-up, its value, rule)``,
+        ``rule`` the normal player's why when its card was kept."""
+        if obs.phase == "auction":
+            return decide_call(obs)
+        card, why = self.decide(obs)
+        return card_name(card), why
+
     def choose_card(self, obs: Observation) -> int:
-        usual = self.normal.choose_card(obs)  # also checks that it is our turn
-        values = self.evaluate(obs)
+        return self.decide(obs)[0]
+
+    def decide(self, obs: Observation) -> tuple[int, Why]:
+        usual, rule = self.normal.decide(obs)  # also checks that it is our turn
+        values, deals = self.search(obs)
         if len(values) <= 1:
-            return usual
+            return usual, rule
         group = _group_of(usual, obs)
         mine = max(v for c, v in values.items() if group >> c & 1)
         best = max(values.values())
         if best <= mine + self.settings.margin:
-            return usual
-        return min(c for c, v in values.items() if v >= best - 1e-9)
+            card, value, why = usual, mine, rule
+        else:
+            card = min(c for c, v in values.items() if v >= best - 1e-9)
+            value, why = best, None
+        group = _group_of(card, obs)
+        other = max((c for c in values if not group >> c & 1), key=lambda c: (values[c], -c))
+        return card, ("search", deals, card, value, other, values[other], why)
 
     def evaluate(self, obs: Observation) -> dict[int, float]:
         """The average value (our side's tricks from now on) of one card of each
         group of equivalent legal cards; empty when there is no real choice."""
+        return self.search(obs)[0]
+
+    def search(self, obs: Observation) -> tuple[dict[int, float], float]:
+        """:meth:`evaluate`'s values, and the deals they average over."""
         cands = _candidates(obs)
         if len(cands) <= 1:
-            return {}
+            return {}, 0
         st = self.settings
         start = time.perf_counter()
         rng = random.Random(f"{self.seed}:{obs.hand_number}:{int(obs.seat)}:{obs.hand}:{obs.played}")
@@ -147,7 +168,7 @@ class MonteCarloPlayer:
                 if now - start + (now - last) > st.budget:
                     break
                 last = now
-        return {c: t / weight for c, t in totals.items()}
+        return {c: t / weight for c, t in totals.items()}, weight
 
 
 def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from whist.ai.heuristic import BeginnerPlayer, RandomPlayer, RuleBasedPlayer, is_auction  # noqa: F401
+from whist.ai.knowledge import Why
 from whist.engine.observation import Observation
 from whist.engine.rules import GAMES, Rules
 
@@ -45,28 +46,37 @@ class Player(Protocol):
         ...
 
 
+class Adviser(Player, Protocol):
+    """Every built-in player: it also says why."""
+
+    def advise(self, obs: Observation) -> tuple[str, Why]:
+        """The same action, and why: the rule or the figure that decided it
+        (worded by :func:`whist.table.words.reason`)."""
+        ...
+
+
 
 # The searching players are imported when first asked for: the page reads this
 # registry (its levels) at start-up, and loads the search only when a level needs it.
-def _hard(seed: int | None) -> Player:
+def _hard(seed: int | None) -> Adviser:
     from whist.ai.montecarlo import HARD, MonteCarloPlayer
 
     return MonteCarloPlayer(seed, HARD)
 
 
-def _expert(seed: int | None) -> Player:
+def _expert(seed: int | None) -> Adviser:
     from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
 
     return MonteCarloPlayer(seed, EXPERT)
 
 
-def _german(seed: int | None) -> Player:
+def _german(seed: int | None) -> Adviser:
     from whist.ai.german import GermanPlayer
 
     return GermanPlayer(seed)
 
 
-_PLAYERS: dict[str, dict[str, Callable[[int | None], Player]]] = {
+_PLAYERS: dict[str, dict[str, Callable[[int | None], Adviser]]] = {
     "trick-taking": {"easy": BeginnerPlayer, "normal": RuleBasedPlayer, "hard": _hard, "expert": _expert},
     "two-hand": {"easy": BeginnerPlayer, "normal": _german, "hard": _german, "expert": _german},
 }
@@ -74,7 +84,7 @@ _PLAYERS: dict[str, dict[str, Callable[[int | None], Player]]] = {
 (``Rules.computer_player``)."""
 
 
-def make_player(level: str = "normal", seed: int | None = None, game: str | Rules = "classic") -> Player:
+def make_player(level: str = "normal", seed: int | None = None, game: str | Rules = "classic") -> Adviser:
     """A computer player of the given level for ``game`` (its name or its rules);
     the seed fixes its tie-breaks.
 

@@ -607,13 +607,19 @@ def choose_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
     Cheaper than :func:`best_two_cards`: on lead, the search for the value has
     found one best lead already, so only the cards before it in that order are
     probed; the first card that keeps the value is played."""
+    return decide_two(hands, trump, leader, trick=trick)[0]
+
+
+def decide_two(hands: Sequence[int], trump: int | None, leader: Seat, *,
+               trick: Sequence[tuple[Seat, int]] = ()) -> tuple[int, int, int]:
+    """:func:`choose_two`'s card, the tricks it keeps and the tricks left (this one included)."""
     pos = _Position(hands, trump, leader, trick)
     v = pos.value()
     found = pos.proved_lead(v) if pos.card < 0 else -1
     try:
         for x in sorted(((r & -r).bit_length() - 1 for r in pos.runs()), key=lambda x: (x % 13, x)):
             if x == found or pos.keeps(x, v):
-                return x
+                return x, v, pos.n
         raise AssertionError("no legal card keeps the value of the position")
     finally:
         pos.search.release()

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whist.ai.players import LEVELS, Player, make_player
+from whist.ai.players import LEVELS, Adviser, make_player
 from whist.engine.auction import DOUBLE, PASS
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card
 from whist.engine.observation import Observation
@@ -49,7 +49,7 @@ from whist.table.words import plural, revoke_words
 if TYPE_CHECKING:
     from whist.ai.review import HandReview
 
-__all__ = ["Choice", "FinishedHand", "GameChoice", "OptionChoice", "PlayResult", "Table", "game_choices",
+__all__ = ["Choice", "FinishedHand", "GameChoice", "Hint", "OptionChoice", "PlayResult", "Table", "game_choices",
            "revoke_words", "sort_hand", "suit_order"]
 
 
@@ -69,6 +69,15 @@ class Choice:
     seed: int
     game: str
     hint: bool = False
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hint suggests: the card or call the computer would make for you now,
+    and why, in one sentence naming it (the rule or the figure that decided)."""
+
+    action: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -143,7 +152,7 @@ class Table:
         self.messages: list[str] = []
         self.levels: dict[Seat, str] = {}
         self._level = level
-        self.players: dict[Seat, Player] = {}
+        self.players: dict[Seat, Adviser] = {}
         self.redo_stack: list[list[str]] = []
         if state is None:
             self.new_game(seed, dealer=dealer)
@@ -238,7 +247,7 @@ class Table:
         self.levels[self.human] = partner
         self.players.pop(self.human, None)
 
-    def player(self, seat: Seat) -> Player:
+    def player(self, seat: Seat) -> Adviser:
         """The computer player for ``seat`` (also the human's seat: the hint) at its level."""
         player = self.players.get(seat)
         if player is None:
@@ -402,6 +411,14 @@ class Table:
         self.redo_stack.clear()
         self._apply(checked)
         return PlayResult(True)
+
+    def advise(self, choice: Choice | None = None) -> Hint | None:
+        """The hint now (or ``choice``'s, a :meth:`hint_choice`) with its reason; None when it is not your turn."""
+        choice = choice or self.hint_choice()
+        if choice is None:
+            return None
+        action, why = self.player(choice.player).advise(choice.observation)
+        return Hint(action, words.reason(action, why))
 
     def hint(self) -> str | None:
         """The card or call the computer would make for you now (None when it is not your turn)."""

@@ -4,7 +4,13 @@ why a card may not be played now, a hand's result). The rules' own refusal is wo
 
 from __future__ import annotations
 
-from whist.engine.cards import SUIT_NAMES
+from typing import Any
+
+from whist.engine.auction import bid_words, parse_bid
+from whist.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from whist.engine.seats import Seat
+
+Why = tuple[Any, ...]  # whist.ai.knowledge.Why (not imported: the page starts without the players)
 
 AUCTION_ON = "The auction is on: make a call first."
 HAND_OVER = "The hand is over."
@@ -69,3 +75,127 @@ def revoke_words(name: str, moved: int, to: str) -> str:
         return f"{what}, with no tricks won to give up."
     words = ("one", "two", "three")[moved - 1] if moved <= 3 else str(moved)
     return f"{what}: {words} trick{'s go' if moved > 1 else ' goes'} to {to}."
+
+
+def glyph(card: int) -> str:
+    """``"10♠"``, ``"K♥"``: a card as a hint's reason names it."""
+    rank = RANKS[card % 13]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card // 13]
+
+
+def _strain(strain: int | None) -> str:
+    return "at no trumps" if strain is None else f"with {SUIT_NAMES[strain]} as trumps"
+
+
+def _about(x: float) -> str:
+    return plural(int(x), "trick")
+
+
+def call_reason(call: str, why: Why) -> str:
+    """Why a bidder of Contract Whist makes ``call``; ``why`` from :func:`whist.ai.bidding.decide_call`."""
+    code, *f = why
+    act = call if call in ("pass", "double") else "bid " + bid_words(parse_bid(call))
+    text = {
+        "bid": lambda: f"Your side counts about {_about(f[0])} {_strain(f[1])}",
+        "weak": lambda: f"Your side counts only about {_about(f[0])}, {_strain(f[1])}: too few to bid",
+        "stands": lambda: "Your own bid stands",
+        "better": lambda: f"Your side counts about {_about(f[0])} {_strain(f[1])}, "
+                          f"against {_about(f[2])} in your partner's bid",
+        "leave": lambda: "Nothing is clearly better than your partner\u2019s bid",
+        "double": lambda: f"Your side should take about {_about(f[0])} in defence: their contract fails",
+        "doomed": lambda: f"Your side should take about {_about(f[0])} in defence: let them fail",
+        "push": lambda: f"Push them up: {f[0] + 1} tricks look beyond them",
+        "defend": lambda: f"Defending should score more: your side takes about {_about(f[0])}",
+    }[code]()
+    return f"{text}: {act}."
+
+
+def reason(action: str, why: Why) -> str:
+    """A hint's reason in whist words, from the rule or the figure that decided ``action``
+    (a card such as ``"QS"`` or a call): ``why`` as a player's ``advise`` gives it.
+
+    >>> reason("TS", ("third-high", 7, Seat.W))
+    'Third hand high: the 10♠ beats West\u2019s 9♠.'
+    >>> reason("9S", ("search", 12.0, 7, 1.5, 10, 1.1, None))
+    'Over 12 deals of the hidden cards, the 9♠ takes 0.4 tricks more than the Q♠.'
+    """
+    if why[0] in CALL_CODES:
+        return call_reason(action, why)
+    card = parse_card(action)
+    return _card_reason(card, why) + "."
+
+
+CALL_CODES = frozenset({"bid", "weak", "stands", "better", "leave", "double", "doomed", "push", "defend"})
+
+
+def _card_reason(card: int, why: Why) -> str:
+    code, *f = why
+    c = glyph(card)
+
+    def g(k: int) -> str:
+        return glyph(f[k])
+
+    def low(following: bool) -> str:
+        return f"play low, the {c}" if following else f"throw the {c}, your least useful card"
+
+    def whose(k: int) -> str:
+        return f"{Seat(f[k]).long_name}\u2019s {g(k - 1)}"
+
+    def suit(k: int) -> str:
+        return SUIT_NAMES[f[k]]
+
+    if code == "search":
+        n, _, value, other, theirs, rule = f
+        deals = f"Over {plural(int(n + 0.5), 'deal')} of the hidden cards"
+        d = value - theirs
+        if d < -0.05 and rule is not None:
+            return (f"{_card_reason(card, rule)}; over {int(n + 0.5)} deals the {glyph(other)} "
+                    f"takes only {-d:.1f} tricks more, too few to trust")
+        if d < 0.05:
+            return f"{deals}, the {c} takes as many tricks as the {glyph(other)}"
+        return f"{deals}, the {c} takes {d:.1f} tricks more than the {glyph(other)}"
+    if code == "exact":
+        return f"Every card is known now: the {c} keeps the most you can take, {f[0]} of {plural(f[1], 'trick')}"
+    if code == "trumps":
+        n, honours, out = f
+        held = (f"you hold {n}" if n >= 5 else f"you hold {n} with {honours} honours" if n >= 4 and honours >= 2
+                else f"you hold {n} of the {n + out} left")
+        return f"Lead trumps with the {c}: {held}"
+    return {
+        "only": lambda: f"The {c} is your only legal card",
+        "partner-wins": lambda: f"Your partner\u2019s {g(1)} is winning: {low(f[0])}",
+        "rescue": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} wins for sure",
+        "force": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} forces out their higher cards",
+        "no-help": lambda: f"Your partner\u2019s {g(1)} may be beaten and you cannot help: {low(f[0])}",
+        "cannot-win": lambda: f"You cannot beat {whose(2)}: {low(f[0])}",
+        "last": lambda: f"Last to play: the {c} is your cheapest card to beat {whose(1)}",
+        "ruff": lambda: f"Ruff with the {c}: nobody after you can overruff",
+        "no-ruff": lambda: f"A ruff could be overruffed: throw the {c}, your least useful card",
+        "cover-safe": lambda: f"Cover the {g(0)} with the {c}: it wins for sure",
+        "last-chance": lambda: f"Take the sure trick with the {c} now: it may not survive another round of {suit(0)}",
+        "cheap-win": lambda: f"The {c} wins for sure and costs no more than your lowest {suit(0)}",
+        "cover": lambda: f"Cover an honour with an honour: the {c} over the {g(0)}",
+        "second-low": lambda: f"Second hand low: the {c}",
+        "third-safe": lambda: f"Third hand: the {c} beats {whose(1)} and nobody after you can beat it",
+        "third-high": lambda: f"Third hand high: the {c} beats {whose(1)}",
+        "third-low": lambda: f"An opponent after you surely holds better: {low(f[0])}",
+        "draw": lambda: f"Draw trumps with the {c}: you declared and they may still hold some",
+        "nt-ours": lambda: f"Against no trumps, keep leading {suit(0)}: the {c}",
+        "nt-long": lambda: f"Against no trumps, lead your longest suit: the {c}",
+        "short": lambda: f"Lead the {c} from your short {suit(0)}: you may ruff them later",
+        "trumps-asked": lambda: f"Lead trumps with the {c}: your partner led them",
+        "only-trumps": lambda: f"Lead the {c}: you hold only trumps",
+        "for-ruff": lambda: f"Your partner is out of {suit(0)}: lead the {c} for a ruff",
+        "cash": lambda: f"Cash the {c} before it can be trumped" if f[0] else f"Cash the {c}: it is the master",
+        "return": lambda: f"Return your partner\u2019s {suit(0)}: the {c}",
+        "longest": lambda: f"Lead from your longest, strongest suit{', one they cannot ruff' if f[1] else ''}: the {c}",
+        "careless": lambda: f"A guess: Easy plays any card now and then, this time the {c}",
+        "top-long": lambda: f"Lead the top of your longest suit: the {c}",
+        "grab": lambda: f"Grab the trick: the {c} beats {whose(1)}",
+        "fight": lambda: f"The {g(0)} on the stock is worth winning: the {c} takes it most cheaply",
+        "dear": lambda: f"Winning the {g(0)} would cost too much: play the {c}",
+        "no-winner": lambda: f"You cannot win the {g(0)}: play the {c}, your cheapest card",
+        "let-go": lambda: f"The {g(0)} on the stock is not worth a good card: play the {c}",
+        "lead-win": lambda: f"The {g(0)} on the stock is worth winning: lead the {c}, which they can hardly beat",
+        "lead-cheap": lambda: f"Lead the {c}: you have no sure winner for the {g(0)}",
+    }[code]()

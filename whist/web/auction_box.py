@@ -410,9 +410,10 @@ class AuctionBox:
     def hint(self) -> None:
         """Suggest a call: ring it and say it (one more Enter or click makes it)."""
         page = self.page
-        call = page.table.hint()
-        if call is None:
+        hint = page.table.advise()
+        if hint is None:
             return
+        call = hint.action
         for button in page.el("bid-box").querySelectorAll(".bid.hint"):
             button.classList.remove("hint")
             button.removeAttribute("data-hint")
@@ -424,8 +425,10 @@ class AuctionBox:
         keyboard = page.input.pointer not in ("touch", "pen")
         self.choose(call, focus=keyboard)
         verb = "pass" if call == "pass" else "double" if call == "double" else f"bid {call_words(call)}"
-        page.say(f"Hint: {verb}.")
+        page.say(f"Hint: {verb}. {hint.reason}")
         page.set_status(f"Hint: {verb}", "hint")
+        if button:
+            page.input.show_reason(button, hint.reason)
 
     def status(self, view: TableView) -> tuple[str, str]:
         auction = view.auction

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import js
 
 if TYPE_CHECKING:
+    from whist.table import Hint
     from whist.web.page import Page
 
 
@@ -23,6 +24,7 @@ class Input:
         """No card lifted or hinted."""
         self.lifted = None
         self.hint_card = None
+        self.hide_reason()
 
     def on_pointerdown(self, evt: Any) -> None:
         page = self.page
@@ -73,6 +75,33 @@ class Input:
             other.classList.remove("lifted")
             other.removeAttribute("data-lifted")
         self.lifted = None
+
+    def show_reason(self, button: Any, text: str) -> None:
+        """``#hint-reason``: the hint's reason beside the hinted ``button``: above its hand and the
+        status line, or just below the bid box (over the status line, whose words it repeats);
+        never over a card, a call or the toolbar. Hidden again when the game moves."""
+        page = self.page
+        box = page.el("hint-reason")
+        box.textContent = text
+        box.hidden = False
+        bid = button.closest(".auction-panel")
+        area = (bid or button.closest(".hand") or button).getBoundingClientRect()
+        card = button.getBoundingClientRect()
+        status = page.el("status").getBoundingClientRect()
+        w, h = box.offsetWidth, box.offsetHeight
+        x = min(max(4, card.left + card.width / 2 - w / 2), js.document.documentElement.clientWidth - w - 4)
+        y = min(area.top, card.top - card.height * 0.1 - 26) - h - 4
+        if x < status.right and x + w > status.left and y < status.bottom and y + h > status.top:
+            y = status.top - h - 4
+        if bid or y < page.doc.querySelector(".toolbar").getBoundingClientRect().bottom:
+            y = area.bottom + 4
+        box.style.left = f"{x:.0f}px"
+        box.style.top = f"{y:.0f}px"
+
+    def hide_reason(self) -> None:
+        box = self.page.el("hint-reason")
+        if not box.hidden:
+            box.hidden = True
 
     def card_button(self, card: str) -> Any:
         # forms: your dummy's cards too (Dummy Whist)
@@ -192,11 +221,12 @@ class Input:
         if move and button:
             button.focus()
 
-    def mark_hint(self, card: str | None) -> None:
-        """Ring the hinted ``card`` and say it; a touch lifts it (one more tap plays it)."""
+    def mark_hint(self, hint: Hint | None) -> None:
+        """Ring the hinted card, show and say it with its reason; a touch lifts it (one more tap plays it)."""
         page = self.page
-        if card is None:
+        if hint is None:
             return
+        card = hint.action
         self.hint_card = card
         for button in page.el("hand").querySelectorAll("button.hint"):
             button.classList.remove("hint")
@@ -207,8 +237,9 @@ class Input:
         view = page.table.view()
         shown = view.card(card)  # forms: or your dummy's
         name = shown.name if shown is not None else card
-        page.say(f"Hint: play the {name}.")
+        page.say(f"Hint: play the {name}. {hint.reason}")
         page.set_status(f"Hint: the {name}", "hint")
+        self.show_reason(button, hint.reason)
         if self.pointer in ("touch", "pen"):
             self.lift(card)  # one more tap plays it
         keyboard = page.el("hand").contains(js.document.activeElement) or \

@@ -188,6 +188,7 @@ class Page:
     # --- start ---------------------------------------------------------------------
     def start(self) -> None:
         hand = self.el("hand")
+        self.state_listeners.append(self.input.hide_reason)
         self.on(self.doc, "pointerdown", self.input.on_pointerdown)
         self.on(self.doc, "keydown", self.input.on_key)
         self.on(hand, "click", self.input.on_hand_click)
@@ -385,15 +386,15 @@ class Page:
         if choice is not None and is_slow(choice) and not self.thinker.failed:
             self.spawn(self.slow_hint(self.generation, choice))
             return
-        self.input.mark_hint(self.table.hint())
+        self.input.mark_hint(self.table.advise())
 
     async def slow_hint(self, gen: int, choice: Any) -> None:
-        """A hint at a slow level: thought in the worker, shown if the position has not moved."""
+        """A hint at a slow level: thought in the worker (its reason with it), shown if the position has not moved."""
         self.set_status("Thinking about a hint\u2026", "hint")
-        card = await self.thinker.choose(choice)
+        hint = await self.thinker.advise(choice)
         if gen != self.generation or not self.table.is_current(choice):
             return
-        self.input.mark_hint(card if card is not None else self.table.decide(choice))
+        self.input.mark_hint(hint or self.table.advise(choice))
 
     def undo(self) -> None:
         if not self.table.can_undo:

@@ -29,14 +29,14 @@ import json
 import pickle
 from typing import TYPE_CHECKING, Any
 
-from whist.ai.players import Player, make_player
+from whist.ai.players import Adviser, make_player
 
 if TYPE_CHECKING:
     from whist.engine.observation import Observation
     from whist.table import Choice
 
 #: The players the worker keeps, by (level, seed, game): as the table keeps one a seat.
-_players: dict[tuple[str, int | None, str], Player] = {}
+_players: dict[tuple[str, int | None, str], Adviser] = {}
 
 
 def encode(obs: Observation) -> str:
@@ -60,7 +60,7 @@ def request_of(choice: Choice) -> str:
                        "observation": encode(choice.observation)})
 
 
-def player_for(level: str, seed: int | None, game: str) -> Player:
+def player_for(level: str, seed: int | None, game: str) -> Adviser:
     key = (level, seed, game)
     player = _players.get(key)
     if player is None:
@@ -70,12 +70,25 @@ def player_for(level: str, seed: int | None, game: str) -> Player:
     return player
 
 
+def _ask(request: Any) -> tuple[Adviser, Observation]:
+    data = json.loads(str(request))
+    return player_for(str(data["level"]), data["seed"], str(data["game"])), decode(data["observation"])
+
+
 def choose(request: Any) -> str:
     """The card or call (``"QS"``, ``"pass"``...) for a request of :func:`request_of`."""
-    data = json.loads(str(request))
-    obs = decode(data["observation"])
-    return player_for(str(data["level"]), data["seed"], str(data["game"])).choose(obs)
+    player, obs = _ask(request)
+    return player.choose(obs)
+
+
+def advise(request: Any) -> str:
+    """A hint for a request: JSON ``[card, reason]``, the reason worded here (it travels with the card)."""
+    from whist.table.words import reason
+
+    player, obs = _ask(request)
+    action, why = player.advise(obs)
+    return json.dumps([action, reason(action, why)])
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose"]
+__export__ = ["choose", "advise"]

@@ -18,19 +18,20 @@ decisions are made on the main thread, as before.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
 import js
 
 if TYPE_CHECKING:
-    from whist.table import Choice
+    from whist.table import Choice, Hint
 
 #: The levels that think long enough to freeze the page (Monte Carlo).
 SLOW_LEVELS = frozenset({"hard", "expert"})
 
 WORKER_NAME = "whist-thinker"
-WORKER_CODE = "from whist.web.thinker import choose\n__export__ = ['choose']\n"
+WORKER_CODE = "from whist.web.thinker import advise, choose\n__export__ = ['choose', 'advise']\n"
 
 
 def is_slow_level(level: str) -> bool:
@@ -83,7 +84,14 @@ class Thinker:
         finally:
             js.URL.revokeObjectURL(url)
 
-    async def choose(self, choice: Choice) -> str | None:
+    async def advise(self, choice: Choice) -> Hint | None:
+        """The worker's hint (card and reason) for ``choice``; None if there is no worker."""
+        from whist.table import Hint
+
+        answer = await self.choose(choice, "advise")
+        return None if answer is None else Hint(*json.loads(answer))
+
+    async def choose(self, choice: Choice, ask: str = "choose") -> str | None:
         """The worker's answer to ``choice``; None if there is no worker (decide on the page)."""
         if self.failed:
             return None
@@ -95,7 +103,7 @@ class Thinker:
         from whist.web import thinker  # the codec (pickle): only once a decision goes to the worker
 
         try:
-            answer = await worker.choose(thinker.request_of(choice))
+            answer = await getattr(worker, ask)(thinker.request_of(choice))
         except Exception as err:  # the worker's error: this decision is made on the page
             js.console.warn(f"whist: the thinker failed ({err}); deciding on the page")
             return None
