@@ -27,7 +27,7 @@ and the holding that beats it: ``Refused: if West holds the ♠J, the ♠9 loses
 >>> end = Ending((N, E, S, W), ((N, S), (E, W)), None, {S: p("AS KS 9S")}, {}, {N: 3, E: 3, W: 3},
 ...              {}, p("JS TS QS 8S 2H 3H 4H 5H 6H"), (), S)
 >>> prove(end).text
-'Refused: if East holds the ♠10, the ♠9 loses a trick.'
+'Refused: if East holds the ♠Q, the ♠9 loses a trick.'
 """
 
 from __future__ import annotations
