@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whist.engine.cards import SUIT_MASK, cards_of, parse_cards, suit_of
+from whist.engine.cards import SUIT_MASK, cards_of, mask_names, parse_cards, suit_of
 from whist.engine.claim import Ending, prove
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, IllegalActionError, Phase
 from whist.engine.trick import trick_winner
+from whist.table.session import Table
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -221,3 +222,79 @@ def test_a_refused_claim_changes_nothing() -> None:
     assert state.snapshot() == before
     with pytest.raises(IllegalActionError):
         state.apply("claim x")
+
+
+def _table_at(want: bool, left: int = 3) -> Table:
+    """A table where it is your turn with ``left`` tricks to go and your claim of the rest is ``want``."""
+    for seed in range(300):
+        table = Table(seed=seed)
+        rng = random.Random(seed)
+        st = table.state
+        while st.phase is Phase.PLAY and st.rules.tricks_per_hand - len(st.tricks) > left:
+            if not table.computer_step():
+                table.human_play(rng.choice(st.legal_actions()))
+        while table.computer_step():
+            pass
+        if table.human_to_play and st.rules.tricks_per_hand - len(st.tricks) == left \
+                and st.clone().claim().ok == want:
+            return table
+    raise AssertionError("no such table")
+
+
+def test_your_claim_is_accepted_scored_and_undone() -> None:
+    table = _table_at(True)
+    view = table.view()
+    assert view.claim == "Claim the rest" and view.claim_text == "" and view.claimed == ()
+    before, hand = table.state.snapshot(), {c.card for c in view.hand}
+    result = table.claim()
+    assert result.ok and result.reason.startswith("You claim the rest: ") and result.reason.endswith(".")
+    view = table.view()
+    assert view.phase in ("hand-over", "game-over") and view.claim == "" and view.claim_text == result.reason
+    assert {p.card for p in view.claimed} == hand and {p.seat for p in view.claimed} == {"S"}
+    assert result.reason in table.take_messages()
+    assert view.summary is not None and view.summary.tricks.us >= 3
+    saved = Table.load(table.saved()["record"])
+    assert saved.state.snapshot() == table.state.snapshot()
+    assert table.undo() == 1 and table.state.snapshot() == before and table.view().claim_text == ""
+    assert table.redo() and table.state.claimed is not None
+
+
+def test_a_false_claim_is_refused_with_its_reason() -> None:
+    table = _table_at(False)
+    before = table.state.snapshot()
+    result = table.claim()
+    assert not result.ok and result.code == "claim-refused" and result.reason.startswith("Refused: ")
+    assert table.state.snapshot() == before and table.view().claim_text == result.reason
+    card = next(c.card for c in table.view().hand if c.legal)
+    table.human_play(card)
+    assert table.view().claim_text == ""
+    assert Table(seed=1).claim().ok is False  # the computers play first: not your turn
+
+
+def test_the_computers_claim_what_they_can_prove() -> None:
+    for seed in range(200):
+        table = Table(seed=seed)
+        table.computers_claim = True
+        rng = random.Random(seed)
+        st = table.state
+        while st.phase is Phase.PLAY:
+            if not table.computer_step():
+                table.human_play(rng.choice(st.legal_actions()))
+        if st.claimed is not None and st.claimed[0] != Seat.S:
+            seat = st.claimed[0]
+            text = table.view().claim_text
+            assert text.startswith(f"{seat.long_name} claims ") and text in table.take_messages()
+            assert {p.card for p in table.view().claimed} == set(mask_names(st.hands[seat]))
+            record = st.to_record()
+            assert GameState.from_record(record).snapshot() == st.snapshot()
+            return
+    raise AssertionError("no computer claimed")
+
+
+def test_the_only_legal_card_is_named_for_the_setting() -> None:
+    table = _table_at(False, left=1)
+    view = table.view()
+    assert view.forced == next(c.card for c in view.hand) and view.claim == ""
+    table = _table_at(False, left=3)
+    legal = [c.card for c in table.view().hand if c.legal]
+    assert table.view().forced == (legal[0] if len(legal) == 1 else None)

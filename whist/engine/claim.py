@@ -40,7 +40,7 @@ from whist.engine.seats import Seat
 from whist.engine.trick import trick_winner
 
 SEARCH_TRICKS = 4
-NODE_LIMIT = 5000
+NODE_LIMIT = 3000
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def prove(end: Ending, n: int | None = None, node_limit: int = NODE_LIMIT) -> Pr
     n = left if n is None else n
     if not 0 < n <= left:
         return Proof(False, f"Refused: {n} is not a number of the {left} tricks left.", n, left)
-    why = "it is checked by cashing winners only when the claimant's side is on lead"
+    why = "too many cards are left to try every play, and cashing winners needs the lead"
     if not end.trick and end.first in end.mine:
         k, won, how, why = _cash(end)
         if k >= n:

@@ -408,14 +408,15 @@ class GameState:
         else:
             self._call(action)
 
-    def claim(self, action: str = CLAIM, *, strict: bool = False) -> claims.Proof:
+    def claim(self, action: str = CLAIM, *, strict: bool = False, node_limit: int = claims.NODE_LIMIT) -> claims.Proof:
         """Claim for the side of whoever plays the seat to play: ``"claim"`` (every trick left) or
         ``"claim 3"``. A claim proved from what the claimant knows ends the hand, its tricks to the
         claimant's side and the rest to the other; a refused one changes nothing (with ``strict``,
-        it raises IllegalActionError). Returns the proof, which says why."""
+        it raises IllegalActionError). Returns the proof, which says why. ``node_limit`` bounds the
+        search (a record replays with the default, which proves at least as much)."""
         if self.phase is not Phase.PLAY:
             self.check(action)  # raises: nothing to claim outside the play
-        n, proof = self._claim_proof(action)
+        n, proof = self._claim_proof(action, node_limit)
         if not proof.ok:
             if strict:
                 raise IllegalActionError(f"the claim is refused: {proof.text}", code="claim-refused",
@@ -427,7 +428,7 @@ class GameState:
         self._score_hand()
         return proof
 
-    def _claim_proof(self, action: str) -> tuple[int | None, claims.Proof]:
+    def _claim_proof(self, action: str, node_limit: int = claims.NODE_LIMIT) -> tuple[int | None, claims.Proof]:
         rest = action.strip().lower()[len(CLAIM):].strip()
         if (rest and not rest.isdigit()) or len(rest) > 2:
             raise IllegalActionError(f"a claim is 'claim' or 'claim 3', not {shown(action)}", code="not-an-action",
@@ -437,7 +438,7 @@ class GameState:
             return n, claims.Proof(False, "Refused: claims wait until the stock is gone.")
         seat = self.rules.controller(self._actor())
         mine = tuple(s for s in self.rules.seats if self.rules.controller(s) == seat)
-        return n, claims.prove(claims.ending_of(self.observation(seat), mine), n)
+        return n, claims.prove(claims.ending_of(self.observation(seat), mine), n, node_limit)
 
     def push(self, card: int) -> None:
         """Play ``card`` for the seat to play, trusted: nothing is checked (python-chess's

@@ -69,3 +69,21 @@ def revoke_words(name: str, moved: int, to: str) -> str:
         return f"{what}, with no tricks won to give up."
     words = ("one", "two", "three")[moved - 1] if moved <= 3 else str(moved)
     return f"{what}: {words} trick{'s go' if moved > 1 else ' goes'} to {to}."
+
+
+CLAIM = "Claim the rest"
+"""The label of the Claim control."""
+CLAIM_WAITS = "You can claim on your turn in the play, once the stock is gone."
+
+
+def claimed(name: str, n: int, left: int, why: str) -> str:
+    """An accepted claim, in words.
+
+    >>> claimed("East", 3, 3, "\u2660A K Q are all masters")
+    'East claims the rest: \u2660A K Q are all masters.'
+    >>> claimed("You", 2, 3, "\u2660A K are all masters")
+    'You claim 2 of the 3 tricks left: \u2660A K are all masters.'
+    """
+    verb = "claim" if name == "You" else "claims"
+    what = "the rest" if n == left else f"{n} of the {left} tricks left"
+    return f"{name} {verb} {what}: {why}."
