@@ -298,3 +298,19 @@ def test_the_only_legal_card_is_named_for_the_setting() -> None:
     table = _table_at(False, left=3)
     legal = [c.card for c in table.view().hand if c.legal]
     assert table.view().forced == (legal[0] if len(legal) == 1 else None)
+
+
+def test_your_dummys_only_card_is_forced_too() -> None:
+    for seed in range(100):
+        table = Table(seed=seed, game="dummy")
+        st = table.state
+        while st.phase is Phase.PLAY:
+            if table.computer_step():
+                continue
+            legal = st.legal_actions()
+            if st.to_play == Seat.N and len(legal) == 1:
+                assert table.view().forced == legal[0]
+                return
+            assert table.view().forced == (legal[0] if len(legal) == 1 else None)
+            table.human_play(legal[-1])
+    raise AssertionError("no forced card for the dummy")
