@@ -6,12 +6,12 @@ Each position is a saved game (``whist:game``) found in CPython, restored by the
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tests.e2e.test_persistence import put
 from tests.e2e.test_play import click_card, read, wait_your_move
 from whist.engine.seats import Seat
 from whist.table import Table
@@ -50,10 +50,11 @@ def position(want: Callable[[Table], bool]) -> dict[str, Any]:
 
 
 def open_at(page: GamePage, record: dict[str, Any]) -> dict[str, Any]:
+    """The page with ``record`` as its saved game (put in storage before the page's first script)."""
+    saved = json.dumps({"v": 1, "id": "claim-1", "record": record, "redo": []})
+    page.context.add_init_script(f"""if (!sessionStorage.getItem('claim-set')) {{
+        sessionStorage.setItem('claim-set', '1'); localStorage.setItem('whist:game', {json.dumps(saved)}); }}""")
     page.open(URL.format(seed=record["seed"]))
-    put(page, "whist:game", {"v": 1, "id": "claim-1", "record": record, "redo": []})
-    page.reload()
-    page.wait_ready()
     return wait_your_move(page)
 
 

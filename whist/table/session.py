@@ -126,6 +126,10 @@ class Table:
     partner's strength.
     """
 
+    computers_claim = False
+    """A computer whose side surely takes every trick left claims them (the page turns it on for
+    every table it makes; a table may set its own)."""
+
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
                  level: str = "normal", *, dealer: Seat | None = None, state: GameState | None = None,
                  **options: Any) -> None:
@@ -145,8 +149,6 @@ class Table:
         self._level = level
         self.players: dict[Seat, Player] = {}
         self.redo_stack: list[list[str]] = []
-        self.computers_claim = False
-        """A computer whose side surely takes every trick left claims them (the page turns it on)."""
         self.claim_text = ""
         """The sentence of the last claim: accepted (until the next hand), or yours refused (until a card)."""
         if state is None:
