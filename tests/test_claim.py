@@ -314,3 +314,13 @@ def test_your_dummys_only_card_is_forced_too() -> None:
             assert table.view().forced == (legal[0] if len(legal) == 1 else None)
             table.human_play(legal[-1])
     raise AssertionError("no forced card for the dummy")
+
+
+def test_the_claims_setting_is_stored_once_set() -> None:
+    from whist.web.settings import DEFAULTS
+    from whist.web.storage import decode_settings, encode_settings
+
+    assert "claims" not in encode_settings(DEFAULTS) and DEFAULTS.claims is False
+    on = DEFAULTS.changed(claims=True)
+    assert encode_settings(on)["claims"] is True and decode_settings(encode_settings(on)) == (on, [])
+    assert decode_settings({"claims": "yes"}) == (DEFAULTS, ["let the computers claim"])

@@ -122,6 +122,9 @@ def test_a_computer_claim_shows_its_sentence_and_cards(game_page: GamePage) -> N
     text = mirror.claim_text
     seat = mirror.state.claimed[0] if mirror.state.claimed else Seat.S
     open_at(game_page, record)
+    game_page.click("#settings-btn")
+    game_page.check("#set-claims")  # off by default: every hand is played out
+    game_page.keyboard.press("Escape")
     click_card(game_page, card)
     game_page.wait_for_selector("#summary:not([hidden])")
     assert game_page.text_content("#summary-claim .claim-words") == text

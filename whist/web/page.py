@@ -82,7 +82,6 @@ class Page:
         self.state_listeners: list[Callable[[], None]] = []
         #: Shows what the address asked for that could not be used (whist.web.persist: the notice).
         self.notify: Callable[[list[str]], None] = self.say_all
-        Table.computers_claim = True  # every table of the page: a computer sure of the rest claims it
         self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
@@ -477,6 +476,7 @@ class Page:
         self.settings = settings
         self.timing = timing(settings)
         self.table.set_levels(settings.partner_level, settings.opponent_level)
+        Table.computers_claim = settings.claims  # every table of the page, a restored one too
         self.wake_thinker()
         self.sound.enabled = settings.sound
         self.body.dataset.speed = settings.speed
