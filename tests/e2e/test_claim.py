@@ -12,12 +12,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
+from tests.e2e.conftest import PAGES_KEY, GamePage
 from tests.e2e.test_play import click_card, read, wait_your_move
 from whist.engine.seats import Seat
 from whist.table import Table
 
 if TYPE_CHECKING:
-    from tests.e2e.conftest import GamePage
+    from playwright.sync_api import Browser
 
 SHOTS = Path(os.environ.get("WHIST_SHOTS", "/tmp/shots-claim"))
 URL = "?pace=instant&seed={seed}"
@@ -100,10 +103,10 @@ def test_a_false_claim_is_refused_and_nothing_is_lost(game_page: GamePage) -> No
     assert reason in game_page.inner_text("#announce")
     after = read(game_page)
     assert after["hand"] == before["hand"] and after["phase"] == "play"
+    shot(game_page, "claim-refused")
     card = next(c["card"] for c in after["hand"] if c["disabled"] == "false")
     click_card(game_page, card)  # the game goes on
     game_page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
-    shot(game_page, "claim-refused")
 
 
 def _computer_claims(table: Table) -> bool:
@@ -132,3 +135,22 @@ def test_a_computer_claim_shows_its_sentence_and_cards(game_page: GamePage) -> N
     assert game_page.locator("#summary-claim .mini").count() == len(mirror.view().claimed) > 0
     assert text in game_page.inner_text("#announce")
     shot(game_page, "claim-computer")
+
+
+@pytest.mark.parametrize(("width", "height", "phone"), [(360, 640, True), (390, 844, True), (1366, 768, False)])
+def test_the_claim_button_fits_the_screen(browser: Browser, dev_server: str, request: pytest.FixtureRequest,
+                                          width: int, height: int, phone: bool) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                                  device_scale_factor=2 if phone else 1)
+    page = GamePage(context.new_page(), context, dev_server)
+    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    open_at(page, position(_true))
+    box = page.locator("#claim-btn").bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["y"] + box["height"] <= height
+    hand = page.locator("#hand").bounding_box()
+    assert hand is not None and box["y"] + box["height"] <= hand["y"] + 1, (box, hand)  # above your cards
+    shot(page, f"claim-{width}")
+    page.click("#claim-btn")
+    page.wait_for_selector("#summary:not([hidden])")
+    shot(page, f"claim-{width}-summary")
