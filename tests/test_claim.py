@@ -191,7 +191,8 @@ def _position(game: str, tricks: int, want: bool) -> GameState:
                 or state.stock or state.trick:
             state.apply(rng.choice(state.legal_actions()))
         if state.claim().ok == want:
-            state.undo() if want else None
+            if want:
+                state.undo()
             return state
     raise AssertionError("no such position")
 
@@ -200,7 +201,9 @@ def _position(game: str, tricks: int, want: bool) -> GameState:
 def test_a_claim_ends_the_hand_and_replays(game: str) -> None:
     state = _position(game, 3, want=True)
     before = state.snapshot()
-    seat = state.rules.controller(state.to_play)
+    to_play = state.to_play
+    assert to_play is not None
+    seat = state.rules.controller(to_play)
     won = state.tricks_won
     proof = state.claim()
     assert proof.ok and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)

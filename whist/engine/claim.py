@@ -32,6 +32,7 @@ and the holding that beats it: ``Refused: if West holds the ♠J, the ♠9 loses
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from whist.engine.cards import RANKS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, cards_high_first, rank_of, suit_of
@@ -79,8 +80,8 @@ class Ending:
         return _left(self.mine, self.trick)
 
 
-def _left(hands: dict[Seat, int], trick: object) -> int:
-    played = {s for s, _ in trick}  # type: ignore[attr-defined]
+def _left(hands: dict[Seat, int], trick: Iterable[tuple[Seat, int]]) -> int:
+    played = {s for s, _ in trick}
     return max(m.bit_count() + (s in played) for s, m in hands.items())
 
 
