@@ -327,3 +327,14 @@ def test_the_claims_setting_is_stored_once_set() -> None:
     on = DEFAULTS.changed(claims=True)
     assert encode_settings(on)["claims"] is True and decode_settings(encode_settings(on)) == (on, [])
     assert decode_settings({"claims": "yes"}) == (DEFAULTS, ["let the computers claim"])
+
+
+def test_a_claimed_hand_is_reviewed_with_every_card() -> None:
+    from whist.ai.review import HandReview
+
+    table = _table_at(True)
+    table.claim()
+    review = HandReview.of(table.state)
+    assert [h.bit_count() for h in review.hands] == [13, 13, 13, 13]
+    review.run(max_tricks=3)
+    assert review.done == review.total
