@@ -338,3 +338,30 @@ def test_a_claimed_hand_is_reviewed_with_every_card() -> None:
     assert [h.bit_count() for h in review.hands] == [13, 13, 13, 13]
     review.run(max_tricks=3)
     assert review.done == review.total
+
+
+def test_a_claim_of_some_tricks_and_a_bad_number() -> None:
+    table = _table_at(True)
+    assert not table.claim(0).ok and table.claim(0).reason == "Refused: 0 is not a number of the 3 tricks left."
+    assert not table.claim(500).ok and table.state.phase is Phase.PLAY
+    result = table.claim(2)
+    assert result.ok and result.reason.startswith("You claim 2 of the 3 tricks left: ")
+    summary = table.view().summary
+    assert summary is not None and summary.tricks.them >= 1  # the trick not claimed is conceded
+
+
+def test_redo_replays_a_computer_claim_and_keeps_the_setting() -> None:
+    for seed in range(200):
+        table = Table(seed=seed)
+        table.computers_claim = True
+        rng = random.Random(seed)
+        st = table.state
+        while st.phase is Phase.PLAY:
+            if not table.computer_step():
+                table.human_play(rng.choice(st.legal_actions()))
+        if st.claimed is not None and st.claimed[0] != Seat.S:
+            end = st.snapshot()
+            table.undo()
+            assert table.redo() and st.snapshot() == end and table.computers_claim
+            return
+    raise AssertionError("no computer claimed")

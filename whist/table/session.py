@@ -149,6 +149,7 @@ class Table:
         self._level = level
         self.players: dict[Seat, Player] = {}
         self.redo_stack: list[list[str]] = []
+        self._redoing = False
         self.claim_text = ""
         """The sentence of the last claim: accepted (until the next hand), or yours refused (until a card)."""
         if state is None:
@@ -423,7 +424,10 @@ class Table:
         st = self.state
         if not self.human_to_play or st.phase is not Phase.PLAY or st.stock:
             return PlayResult(False, words.CLAIM_WAITS, "not-your-turn")
-        proof = st.claim(CLAIM if n is None else f"{CLAIM} {n}")
+        try:
+            proof = st.claim(CLAIM if n is None else f"{CLAIM} {n}")
+        except IllegalActionError as err:  # not a number of tricks
+            return PlayResult(False, err.sentence(self.human, yours=True), err.code)
         if not proof.ok:
             self.claim_text = proof.text
             self.messages.append(proof.text)
@@ -436,8 +440,8 @@ class Table:
         """The computer to play claims every trick left, when it can prove its side takes them
         (from its own knowledge: the proof sees what that seat sees), cheaply."""
         st = self.state
-        if (not self.computers_claim or not self.computer_to_play or st.phase is not Phase.PLAY or st.stock
-                or st.rules.tricks_per_hand - len(st.tricks) < 2):
+        if (not self.computers_claim or self._redoing or not self.computer_to_play or st.phase is not Phase.PLAY
+                or st.stock or st.rules.tricks_per_hand - len(st.tricks) < 2):
             return
         if st.claim(node_limit=COMPUTER_NODES).ok:
             self._announce_claim()
@@ -538,7 +542,7 @@ class Table:
             self.messages.append("Nothing to redo.")
             return False
         group = self.redo_stack.pop()
-        claims, self.computers_claim = self.computers_claim, False  # the group has any claim made
+        self._redoing = True  # the group holds any claim that was made
         try:
             for action in group:
                 if action == NEXT_HAND:
@@ -547,7 +551,7 @@ class Table:
                 else:
                     self._apply(action)
         finally:
-            self.computers_claim = claims
+            self._redoing = False
         return True
 
     def previous_trick(self) -> TrickView | None:
