@@ -365,3 +365,11 @@ def test_redo_replays_a_computer_claim_and_keeps_the_setting() -> None:
             assert table.redo() and st.snapshot() == end and table.computers_claim
             return
     raise AssertionError("no computer claimed")
+
+
+def test_the_claim_control_shows_late_in_the_hand() -> None:
+    table = Table(seed=5)
+    while table.computer_step():
+        pass
+    assert table.human_to_play and table.view().claim == ""  # the first trick: no button
+    assert table.claim().reason.startswith("Refused: ")  # the key still claims

@@ -331,7 +331,7 @@ class TableView:
     game_over: GameOver | None
     score_sheet: ScoreSheet
     claim: str = ""
-    """The label of the Claim control while it is offered (your turn in the play), else empty."""
+    """The label of the Claim control while it is offered (your turn, late in the play), else empty."""
     claim_text: str = ""
     """The last claim in words: accepted ("East claims the rest: ..."), or yours refused."""
     claimed: tuple[Play, ...] = ()
@@ -730,11 +730,15 @@ def view(table: Table) -> TableView:
         game_over=game_over(table), score_sheet=score_sheet(table), **_claims(table))
 
 
+CLAIM_OFFERED = 8
+"""The Claim control shows once this many tricks are left (the C key claims on any turn of yours)."""
+
+
 def _claims(table: Table) -> dict[str, Any]:
     st = table.state
     rules = table.rules
     offered = (table.human_to_play and st.phase is Phase.PLAY and not st.stock
-               and rules.tricks_per_hand - len(st.tricks) > 1)
+               and 1 < rules.tricks_per_hand - len(st.tricks) <= CLAIM_OFFERED)
     legal = st.legal_mask() if table.human_to_play else 0
     claimed: tuple[Play, ...] = ()
     if st.claimed is not None:
