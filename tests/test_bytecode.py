@@ -94,7 +94,7 @@ def test_a_module_compiled_ahead_is_imported_from_its_pyc(package: Path, monkeyp
     assert Path(importlib.util.cache_from_source(str(package / "mod.py"))).is_file()
     compiled.clear()
     module = importlib.import_module("kept_pkg.mod")
-    assert module.VALUE == "from source"  # type: ignore[attr-defined]
+    assert module.VALUE == "from source"
     assert compiled == [], "compiled again at the import"
     bytecode.Keeper.compiler("kept_pkg.mod")()  # already imported: nothing to do, no error
     bytecode.Keeper.compiler("kept_pkg.no_such_module")()  # not there: nothing, no error

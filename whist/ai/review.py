@@ -212,9 +212,11 @@ def pbn_of(state: GameState, event: str = "Whist") -> str:
 def _played(state: GameState) -> tuple[int, int, int, int]:
     """The hands as the first counted trick found them."""
     hands = [0, 0, 0, 0]
-    for t in state.tricks[state.rules.first_counted_trick:]:
-        for seat, card in t.plays:
-            hands[seat] |= 1 << card
+    plays = [p for t in state.tricks[state.rules.first_counted_trick:] for p in t.plays]
+    if state.claimed is not None:  # a claim ended the hand: the cards still held, and on the table
+        hands, plays = list(state.hands), plays + list(state.trick)
+    for seat, card in plays:
+        hands[seat] |= 1 << card
     return (hands[0], hands[1], hands[2], hands[3])
 
 

@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from whist.engine import auction
+from whist.engine import claim as claims
 from whist.engine.auction import Call, Contract
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card, shown, suit_of
 from whist.engine.observation import Observation
@@ -37,6 +38,9 @@ partners and deal (a redrawn card was ranked against everyone's first card); its
 records still load, and replay with that draw, as they were played."""
 RECORD_FORMATS = (1, 2)
 NEXT_HAND = "next"
+CLAIM = "claim"
+"""The action of a claim: ``"claim"`` (every trick left) or ``"claim 3"``, made by whoever plays the
+cards of the seat to play; it ends the hand when :mod:`whist.engine.claim` proves it."""
 
 
 class IllegalActionError(ValueError):
@@ -90,13 +94,15 @@ class IllegalActionError(ValueError):
         if code == "call-refused" and self.beat is not None:
             low, over = (auction.bid_words(auction.parse_bid(b)) for b in (str(self.action), self.beat))
             return f"{low} does not beat {over}: bid higher, or pass."
+        if code == "claim-refused":
+            return self.detail
         text = self.detail or str(self)
         return text[:1].upper() + text[1:] + "."
 
 
 #: Every ``IllegalActionError.code``: what kind of refusal it is.
 REFUSAL_CODES = ("not-an-action", "game-over", "paused", "not-a-call", "call-refused", "not-a-card",
-                 "not-in-hand", "must-follow", "illegal")
+                 "not-in-hand", "must-follow", "claim-refused", "illegal")
 
 
 class Phase(StrEnum):
@@ -140,7 +146,7 @@ class HandResult:
 
 _FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "dealt", "turn_up", "trump",
            "leader", "trick", "tricks", "revokes", "scores", "results", "games", "game_number",
-           "auction", "contract", "stock", "reveal", "draws")
+           "auction", "contract", "stock", "reveal", "draws", "claimed")
 
 
 class GameState:
@@ -167,6 +173,8 @@ class GameState:
     stock: tuple[int, ...]
     reveal: int | None
     draws: tuple[Draw, ...]
+    claimed: tuple[Seat, int, str] | None
+    """The claim that ended the hand: the claimant, the tricks its side took of those left, why."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int = 0, *, dealer: Seat | None = None,
                  record_format: int = RECORD_FORMAT, **options: Any) -> None:
@@ -240,6 +248,11 @@ class GameState:
         won = [0] * len(self.rules.sides)
         for t in self.tricks[self.rules.first_counted_trick:]:
             won[self.rules.side_of(t.winner)] += 1
+        if self.claimed is not None:
+            seat, n, _ = self.claimed
+            side = self.rules.side_of(seat)
+            for i in range(len(won)):
+                won[i] += n if i == side else self.rules.tricks_per_hand - len(self.tricks) - n
         return tuple(won)
 
     @property
@@ -336,6 +349,12 @@ class GameState:
                 raise IllegalActionError(f"{what}: the only action is {NEXT_HAND!r}, not {shown(action)}",
                                          code="paused", action=action, detail=what)
             return NEXT_HAND
+        if self.phase is Phase.PLAY and action.strip().lower().startswith(CLAIM):
+            n, proof = self._claim_proof(action)
+            if not proof.ok:
+                raise IllegalActionError(f"the claim is refused: {proof.text}", code="claim-refused",
+                                         seat=self.to_play, action=action, detail=proof.text)
+            return CLAIM if n is None else f"{CLAIM} {n}"
         seat = self.to_play
         if seat is None:  # never: in the auction and the play someone is always to act
             raise IllegalActionError(f"nobody is to act in the {self.phase.value} phase", action=action)
@@ -370,6 +389,9 @@ class GameState:
     def apply(self, action: str) -> None:
         """Take an action. An illegal one raises IllegalActionError and changes nothing.
         The record, undo and the observations carry the action as :meth:`check` spells it."""
+        if self.phase is Phase.PLAY and isinstance(action, str) and action.strip().lower().startswith(CLAIM):
+            self.claim(action, strict=True)
+            return
         action = self.check(action)
         if self.phase is Phase.PLAY:
             self.push(parse_card(action))
@@ -385,6 +407,38 @@ class GameState:
             self._deal_hand(self.hand_number + 1, self.rules.next_dealer(self.dealer))
         else:
             self._call(action)
+
+    def claim(self, action: str = CLAIM, *, strict: bool = False, node_limit: int = claims.NODE_LIMIT) -> claims.Proof:
+        """Claim for the side of whoever plays the seat to play: ``"claim"`` (every trick left) or
+        ``"claim 3"``. A claim proved from what the claimant knows ends the hand, its tricks to the
+        claimant's side and the rest to the other; a refused one changes nothing (with ``strict``,
+        it raises IllegalActionError). Returns the proof, which says why. ``node_limit`` bounds the
+        search (a record replays with the default, which proves at least as much)."""
+        if self.phase is not Phase.PLAY:
+            self.check(action)  # raises: nothing to claim outside the play
+        n, proof = self._claim_proof(action, node_limit)
+        if not proof.ok:
+            if strict:
+                raise IllegalActionError(f"the claim is refused: {proof.text}", code="claim-refused",
+                                         seat=self.to_play, action=action, detail=proof.text)
+            return proof
+        claimant = self.rules.controller(self._actor())
+        self._record(CLAIM if n is None else f"{CLAIM} {n}")
+        self.claimed = (claimant, proof.tricks, proof.text)
+        self._score_hand()
+        return proof
+
+    def _claim_proof(self, action: str, node_limit: int = claims.NODE_LIMIT) -> tuple[int | None, claims.Proof]:
+        rest = action.strip().lower()[len(CLAIM):].strip()
+        if (rest and not rest.isdigit()) or len(rest) > 2:
+            raise IllegalActionError(f"a claim is 'claim' or 'claim 3', not {shown(action)}", code="not-an-action",
+                                     seat=self.to_play, action=action)
+        n = int(rest) if rest else None
+        if self.stock:
+            return n, claims.Proof(False, "Refused: claims wait until the stock is gone.")
+        seat = self.rules.controller(self._actor())
+        mine = tuple(s for s in self.rules.seats if self.rules.controller(s) == seat)
+        return n, claims.prove(claims.ending_of(self.observation(seat), mine), n, node_limit)
 
     def push(self, card: int) -> None:
         """Play ``card`` for the seat to play, trusted: nothing is checked (python-chess's
@@ -506,6 +560,7 @@ class GameState:
         self.stock = dealt.stock
         self.reveal = dealt.reveal
         self.draws = ()
+        self.claimed = None
         self.phase = Phase.AUCTION if self.rules.has_auction else Phase.PLAY
 
     def _side_map(self) -> dict[Seat, int]:

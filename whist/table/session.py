@@ -41,7 +41,7 @@ from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high
 from whist.engine.observation import Observation
 from whist.engine.rules import Rules, make_rules
 from whist.engine.seats import Seat
-from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
+from whist.engine.state import CLAIM, NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.table import view, words
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
@@ -135,6 +135,10 @@ class Table:
     partner's strength.
     """
 
+    computers_claim = False
+    """A computer whose side surely takes every trick left claims them (the page turns it on for
+    every table it makes; a table may set its own)."""
+
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
                  level: str = "normal", *, dealer: Seat | None = None, state: GameState | None = None,
                  **options: Any) -> None:
@@ -154,6 +158,9 @@ class Table:
         self._level = level
         self.players: dict[Seat, Adviser] = {}
         self.redo_stack: list[list[str]] = []
+        self._redoing = False
+        self.claim_text = ""
+        """The sentence of the last claim: accepted (until the next hand), or yours refused (until a card)."""
         if state is None:
             self.new_game(seed, dealer=dealer)
         else:
@@ -420,6 +427,51 @@ class Table:
         action, why = self.player(choice.player).advise(choice.observation)
         return Hint(action, words.reason(action, why))
 
+    def claim(self, n: int | None = None) -> PlayResult:
+        """Claim ``n`` (by default all) of the tricks left for your side, on your turn in the play.
+        The engine proves it from what you know, or refuses it; ``reason`` is the sentence either way.
+
+        >>> table = Table(seed=7)
+        >>> while table.computer_step():
+        ...     pass
+        >>> result = table.claim()
+        >>> result.ok, result.reason.startswith("Refused: ")
+        (False, True)
+        """
+        st = self.state
+        if not self.human_to_play or st.phase is not Phase.PLAY or st.stock:
+            return PlayResult(False, words.CLAIM_WAITS, "not-your-turn")
+        try:
+            proof = st.claim(CLAIM if n is None else f"{CLAIM} {n}")
+        except IllegalActionError as err:  # not a number of tricks
+            return PlayResult(False, err.sentence(self.human, yours=True), err.code)
+        if not proof.ok:
+            self.claim_text = proof.text
+            self.messages.append(proof.text)
+            return PlayResult(False, proof.text, "claim-refused")
+        self.redo_stack.clear()
+        self._announce_claim()
+        return PlayResult(True, self.claim_text)
+
+    def _computer_claim(self) -> None:
+        """The computer to play claims every trick left, when it can prove its side takes them
+        (from its own knowledge: the proof sees what that seat sees), cheaply."""
+        st = self.state
+        if (not self.computers_claim or self._redoing or not self.computer_to_play or st.phase is not Phase.PLAY
+                or st.stock or st.rules.tricks_per_hand - len(st.tricks) < 2):
+            return
+        if st.claim(node_limit=COMPUTER_NODES).ok:
+            self._announce_claim()
+
+    def _announce_claim(self) -> None:
+        st = self.state
+        assert st.claimed is not None
+        seat, n, why = st.claimed
+        left = st.rules.tricks_per_hand - len(st.tricks)
+        self.claim_text = words.claimed(self.seat_name(seat), n, left, why)
+        self.messages.append(self.claim_text)
+        self._announce_result()
+
     def hint(self) -> str | None:
         """The card or call the computer would make for you now (None when it is not your turn)."""
         seat = self.state.to_play
@@ -447,7 +499,9 @@ class Table:
             return False
         st.apply(NEXT_HAND)
         self.redo_stack.clear()
+        self.claim_text = ""
         self._announce_deal()
+        self._computer_claim()
         return True
 
     def next_hand(self) -> bool:
@@ -487,7 +541,10 @@ class Table:
         taken.reverse()
         self.redo_stack.append(taken)
         first = taken[0]
-        if st.phase is Phase.AUCTION:
+        self.claim_text = ""
+        if first.startswith(CLAIM):
+            what = "your claim"
+        elif st.phase is Phase.AUCTION:
             what = "your pass" if first == PASS else "your double" if first == DOUBLE else f"your bid of {first}"
         else:
             what = f"the {card_long_name(parse_card(first))}"
@@ -502,12 +559,16 @@ class Table:
             self.messages.append("Nothing to redo.")
             return False
         group = self.redo_stack.pop()
-        for action in group:
-            if action == NEXT_HAND:
-                self.state.apply(action)
-                self._announce_deal()
-            else:
-                self._apply(action)
+        self._redoing = True  # the group holds any claim that was made
+        try:
+            for action in group:
+                if action == NEXT_HAND:
+                    self.state.apply(action)
+                    self._announce_deal()
+                else:
+                    self._apply(action)
+        finally:
+            self._redoing = False
         return True
 
     def previous_trick(self) -> TrickView | None:
@@ -569,10 +630,16 @@ class Table:
         st = self.state
         seat = st.to_play
         assert seat is not None
+        if action.startswith(CLAIM):
+            st.apply(action)
+            self._announce_claim()
+            return
+        self.claim_text = ""
         if st.phase is Phase.AUCTION:
             self._apply_call(seat, action)
         else:
             self._apply_card(seat, parse_card(action))
+        self._computer_claim()
 
     def _apply_call(self, seat: Seat, call: str) -> None:
         st = self.state
@@ -631,6 +698,8 @@ class Table:
             self.messages.append(over.text)
 
 
+COMPUTER_NODES = 400
+"""The search a computer's claim may take (a claim it cannot prove within it is not made)."""
 MAX_ACTIONS = 4000
 """More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
 

@@ -330,6 +330,14 @@ class TableView:
     summary: Summary | None
     game_over: GameOver | None
     score_sheet: ScoreSheet
+    claim: str = ""
+    """The label of the Claim control while it is offered (your turn, late in the play), else empty."""
+    claim_text: str = ""
+    """The last claim in words: accepted ("East claims the rest: ..."), or yours refused."""
+    claimed: tuple[Play, ...] = ()
+    """The cards of the hands that claimed, shown face up once a claim ends the hand."""
+    forced: str | None = None
+    """On your turn, the card you or your dummy must play, when it is the only legal one."""
 
     def seat(self, key: str) -> SeatView | None:
         """The seat ``key`` (``"N"``), or None if it does not play in this game."""
@@ -719,4 +727,23 @@ def view(table: Table) -> TableView:
         turn=turn(table, hand, dummy), notes=_notes(table),
         auction=_auction(table), stock=_stock(table), draw=_draw(table),
         summary=summary(table) if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
-        game_over=game_over(table), score_sheet=score_sheet(table))
+        game_over=game_over(table), score_sheet=score_sheet(table), **_claims(table))
+
+
+CLAIM_OFFERED = 8
+"""The Claim control shows once this many tricks are left (the C key claims on any turn of yours)."""
+
+
+def _claims(table: Table) -> dict[str, Any]:
+    st = table.state
+    rules = table.rules
+    offered = (table.human_to_play and st.phase is Phase.PLAY and not st.stock
+               and 1 < rules.tricks_per_hand - len(st.tricks) <= CLAIM_OFFERED)
+    legal = st.legal_mask() if table.human_to_play else 0
+    claimed: tuple[Play, ...] = ()
+    if st.claimed is not None:
+        who = rules.controller(st.claimed[0])
+        claimed = _plays(table, ((s, c) for s in rules.seats if rules.controller(s) == who
+                                 for c in sort_hand(st.hands[s], st.trump)))
+    return {"claim": words.CLAIM if offered else "", "claim_text": table.claim_text, "claimed": claimed,
+            "forced": card_name(legal.bit_length() - 1) if legal.bit_count() == 1 else None}

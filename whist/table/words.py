@@ -199,3 +199,20 @@ def _card_reason(card: int, why: Why) -> str:
         "lead-win": lambda: f"The {g(0)} on the stock is worth winning: lead the {c}, which they can hardly beat",
         "lead-cheap": lambda: f"Lead the {c}: you have no sure winner for the {g(0)}",
     }[code]()
+
+CLAIM = "Claim the rest"
+"""The label of the Claim control."""
+CLAIM_WAITS = "You can claim on your turn in the play, once the stock is gone."
+
+
+def claimed(name: str, n: int, left: int, why: str) -> str:
+    """An accepted claim, in words.
+
+    >>> claimed("East", 3, 3, "\u2660A K Q are all masters")
+    'East claims the rest: \u2660A K Q are all masters.'
+    >>> claimed("You", 2, 3, "\u2660A K are all masters")
+    'You claim 2 of the 3 tricks left: \u2660A K are all masters.'
+    """
+    verb = "claim" if name == "You" else "claims"
+    what = "the rest" if n == left else f"{n} of the {left} tricks left"
+    return f"{name} {verb} {what}: {why}."

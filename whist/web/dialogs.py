@@ -77,6 +77,7 @@ class Dialogs:
         page.el("set-partner-level").innerHTML = markup.options(LEVEL_LABELS, s.partner_level)
         page.el("set-opponent-level").innerHTML = markup.options(LEVEL_LABELS, s.opponent_level)
         page.el("set-auto-play").checked = s.auto_play
+        page.el("set-claims").checked = s.claims
         page.el("set-sound").checked = s.sound
         page.open_dialog("settings")
 
@@ -90,6 +91,7 @@ class Dialogs:
             partner_level=str(page.el("set-partner-level").value),
             opponent_level=str(page.el("set-opponent-level").value),
             auto_play=bool(page.el("set-auto-play").checked),
+            claims=bool(page.el("set-claims").checked),
             sound=bool(page.el("set-sound").checked),
         ))
 

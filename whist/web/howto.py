@@ -28,6 +28,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("\u2190 \u2192", "Move along your hand (Home and End jump to the ends)"),
     ("Enter or Space", "Play the card with the focus ring"),
     ("H", "Hint: highlight the card the computer would play"),
+    ("C", "Claim the rest of the tricks: accepted only when they are sure, however the unseen cards lie"),
     ("U", "Undo your last card (and everything played after it)"),
     ("R", "Redo what you undid"),
     ("L", "Look at the last trick"),

@@ -171,6 +171,8 @@ class Input:
                 return
         elif key in ("h", "H"):
             page.show_hint()
+        elif key in ("c", "C"):
+            page.claim()
         elif key in ("u", "U"):  # Shift+U and Caps Lock too: the guide says U undoes
             page.undo()
         elif key in ("r", "R"):

@@ -194,7 +194,7 @@ class Page:
         self.on(hand, "click", self.input.on_hand_click)
         self.on(js.window, "hashchange", self.on_address_change)  # a #deal= link opened on this page
         buttons: dict[str, Callable[[], None]] = {
-            "hint-btn": self.show_hint, "undo-btn": self.undo, "redo-btn": self.redo,
+            "hint-btn": self.show_hint, "claim-btn": self.claim, "undo-btn": self.undo, "redo-btn": self.redo,
             "last-btn": self.dialogs.show_last_trick, "new-game": self.ask_new_game, "mute-btn": self.toggle_mute,
             "settings-btn": self.dialogs.open_settings, "rules-btn": lambda: self.dialogs.open_help("rules"),
             "play-again": self.new_game, "next-hand": self.next_hand, "summary-undo": self.undo,
@@ -257,6 +257,9 @@ class Page:
             if not await self.computer_move(gen):
                 return
             self.changed()
+            if self.table.view().claimed:  # a computer claimed the rest: the summary shows it
+                self.take_announcements()
+                break
             await self.show_play(gen)
         if gen == self.generation:
             self.busy = False
@@ -332,12 +335,12 @@ class Page:
         """With the setting on, play your only legal card for you after a short pause."""
         if not self.settings.auto_play or self.no_auto or self.busy or not self.table.human_to_play:
             return
-        legal = [c.card for c in self.table.view().hand if c.legal]
-        if len(legal) != 1:
+        forced = self.table.view().forced  # yours, or your dummy's
+        if forced is None:
             return
         self.busy = True
         self.set_status("Your only legal card: playing it\u2026", "you")
-        self.spawn(self.auto_play(self.generation, legal[0]))
+        self.spawn(self.auto_play(self.generation, forced))
 
     async def auto_play(self, gen: int, card: str) -> None:
         await self.wait(0 if self.timing.speed == "instant" else max(self.timing.card, 0.4))
@@ -347,6 +350,19 @@ class Page:
         self.play(card)
 
     # --- commands: your card, the toolbar, new games and hands ------------------------------
+    def claim(self) -> None:
+        """Claim the rest: accepted, the hand ends (the summary shows the claimed cards); refused, why."""
+        if self.busy:
+            return
+        result = self.table.claim()
+        if not result.ok:
+            self.say(result.reason)
+            self.set_status(result.reason, "refuse")
+            return
+        self.changed()
+        self.take_announcements()
+        self.settle()
+
     def play(self, card: str) -> None:
         result = self.table.human_play(card)
         if not result.ok:
@@ -461,6 +477,7 @@ class Page:
         self.settings = settings
         self.timing = timing(settings)
         self.table.set_levels(settings.partner_level, settings.opponent_level)
+        Table.computers_claim = settings.claims  # every table of the page, a restored one too
         self.wake_thinker()
         self.sound.enabled = settings.sound
         self.body.dataset.speed = settings.speed

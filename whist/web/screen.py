@@ -3,6 +3,7 @@ status and the summary (``page.screen``); only what changes is written."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -127,6 +128,8 @@ class Screen:
                 button.setAttribute("aria-disabled", want)
             button.setAttribute("data-why", why)
         page.el("summary-undo").hidden = not view.can_undo
+        claim = page.el("claim-btn")
+        claim.hidden = not view.claim or page.busy
 
     def render_toolbar(self, view: TableView) -> None:
         page = self.page
@@ -357,6 +360,10 @@ class Screen:
             page.set_text(f"sum-points-{side}", f"+{pts}" if pts else "0")
             page.set_text(f"sum-score-{side}", str(summary.scores[side]))
         page.set_text("summary-text", over.text if over else summary.text)
+        claimed = page.el("summary-claim")
+        claimed.hidden = not view.claimed
+        claimed.innerHTML = (f"<span class=\"claim-words\">{escape(view.claim_text)}</span> " +
+                             "".join(markup.mini_card(p) for p in view.claimed)) if view.claimed else ""
         panel.dataset.result = over.winner if over else ("us" if summary.points.us else
                                                            "them" if summary.points.them else "even")
         panel.classList.toggle("game-over", bool(over))

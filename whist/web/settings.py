@@ -86,7 +86,10 @@ class Settings:
     trick_pause: str = "pace"
     """How long a finished trick stays: "pace" follows the speed of play."""
     auto_play: bool = False
-    """Play your only legal card for you."""
+    """Play your only legal card for you (off: by default you play every card yourself)."""
+    claims: bool = False
+    """The computers claim the rest when they can prove it (off: by default every hand is played
+    out, as before claims; stored only once set, see :data:`LATER`)."""
     partner_level: str = "normal"
     opponent_level: str = "normal"
     sound: bool = True
@@ -119,6 +122,9 @@ class Settings:
 
 
 DEFAULTS = Settings()
+LATER = ("claims",)
+"""Settings added later: stored only when they differ from the default, so that a stored
+record keeps the keys it had."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 from whist.engine.jsontext import json_problem
 from whist.table import SavedGameError, Table, catalog
-from whist.web.settings import DEFAULTS, Settings
+from whist.web.settings import DEFAULTS, LATER, Settings
 
 VERSION = 1
 SETTINGS_KEY = "whist:settings"
@@ -113,12 +113,13 @@ def decode_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 
 SETTING_NAMES = {"speed": "speed of play", "trick_pause": "how long a trick stays",
                  "auto_play": "play my only legal card", "partner_level": "partner's strength",
-                 "opponent_level": "opponents' strength", "sound": "sound"}
+                 "opponent_level": "opponents' strength", "sound": "sound",
+                 "claims": "let the computers claim"}
 """The settings as the Settings dialog names them, for the notices."""
 
 
 def encode_settings(settings: Settings) -> dict[str, Any]:
-    return settings.to_dict()
+    return {k: v for k, v in settings.to_dict().items() if k not in LATER or v != getattr(DEFAULTS, k)}
 
 
 # --- stats --------------------------------------------------------------------
