@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tarfile
 import threading
+import tokenize
 import tomllib
 import urllib.parse
 from collections.abc import Callable
@@ -365,8 +366,20 @@ def file_hash(path: Path) -> str:
     return value
 
 
+def shipped_source(data: bytes) -> bytes:
+    """A module as whist.tgz ships it: its comments taken out, every line where it was, so it
+    compiles to the very same code, line numbers and all (tests/test_manifest.py checks)."""
+    lines = io.StringIO(data.decode("utf-8"), newline="").readlines()
+    for token in tokenize.generate_tokens(iter(lines).__next__):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    return "".join(lines).encode("utf-8")
+
+
 def make_package_zip(files: dict[str, Path]) -> bytes:
-    """The package's modules as one gzipped tar (``whist.tgz``): names relative to
+    """The package's modules (:func:`shipped_source`) as one gzipped tar (``whist.tgz``): names relative to
     ``whist/``, sorted, fixed times and modes, so the same sources always give the same
     bytes (and hash). One gzip stream over every module compresses a sixth better than a
     zip, which compresses each file alone."""
@@ -374,7 +387,7 @@ def make_package_zip(files: dict[str, Path]) -> bytes:
     with gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream, \
             tarfile.open(fileobj=stream, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name, path in sorted(files.items()):
-            data = path.read_bytes()
+            data = shipped_source(path.read_bytes())
             info = tarfile.TarInfo(name)
             info.size, info.mode, info.mtime = len(data), 0o644, 0
             archive.addfile(info, io.BytesIO(data))

@@ -8,6 +8,7 @@ command-line tools, which nothing the page runs imports.
 from __future__ import annotations
 
 import ast
+import marshal
 import tomllib
 from pathlib import Path
 
@@ -82,10 +83,32 @@ def test_nothing_shipped_imports_the_command_line() -> None:
         assert _imported(line) & cli == {"whist.cli.bot"}, line
 
 
-def test_the_zip_holds_the_files_as_they_are() -> None:
+def test_the_zip_holds_the_modules_as_they_are_but_their_comments() -> None:
+    """Each module compiles, in whist.tgz, to the code of its source (line numbers and all)."""
     archive = serve.read_package_zip(serve.Site(ROOT, release=False).package_zip())
+    shipped = saved = 0
     for name, data in archive.items():
-        assert data == (ROOT / "whist" / name).read_bytes(), name
+        source = (ROOT / "whist" / name).read_bytes()
+        path = str(ROOT / "whist" / name)
+        assert marshal.dumps(compile(data, path, "exec", dont_inherit=True)) == marshal.dumps(
+            compile(source, path, "exec", dont_inherit=True)), name
+        assert data.count(b"\n") == source.count(b"\n"), name
+        shipped += len(data)
+        saved += len(source) - len(data)
+    assert saved > 0 and shipped > 0
+
+
+def test_shipped_source_keeps_strings_and_lines() -> None:
+    source = (b'x = "# not a comment"  # a comment\r\n'
+              b'# a whole line\n'
+              b'y = (1,  # in a bracket\n'
+              b'     2)\n'
+              b'z = """\n# in a string\n"""\n')
+    assert serve.shipped_source(source) == (b'x = "# not a comment"\r\n'
+                                            b'\n'
+                                            b'y = (1,\n'
+                                            b'     2)\n'
+                                            b'z = """\n# in a string\n"""\n')
 
 
 def test_local_interpreter_no_packages_and_no_unused_plugins() -> None:
