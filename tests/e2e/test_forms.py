@@ -40,13 +40,12 @@ def played(page: GamePage, card: str) -> None:
     page.wait_for_function(GONE, arg=card, timeout=30000)
 
 
-def play_hand(page: GamePage, limit: float = 60, dummy_said: str = "") -> list[str]:
+def play_hand(page: GamePage, dummy_said: str = "") -> list[str]:
     """Play your cards (and your dummy's) until the hand is over; the hands they came from.
     With ``dummy_said``, check that the status and the live region begin with it
     on each turn of your dummy's."""
     where: list[str] = []
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
+    for _ in range(2 * 26 + 1):  # a turn of yours or your dummy's, or the hand's end, each round
         page.wait_for_function(WAITS, timeout=30000)
         if page.get_attribute("body", "data-phase") != "play":
             return where

@@ -225,11 +225,9 @@ def test_human_pace_plays_the_computers_slowly(game_page: GamePage) -> None:
     game_page.wait_for_timeout(100)
     shown = len(read(game_page)["trick"])
     assert shown >= 1
-    started = time.monotonic()
     game_page.wait_for_timeout(300)
     assert len(read(game_page)["trick"]) == shown, "a computer played at once"
     game_page.wait_for_function(f"() => document.querySelectorAll('#trick [data-card]').length !== {shown}")
-    assert time.monotonic() - started >= 0.3
 
 
 def test_phone_portrait_shows_all_13_cards(game_page: GamePage) -> None:
