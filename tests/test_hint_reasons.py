@@ -193,3 +193,29 @@ def test_a_hint_from_the_worker_carries_its_reason() -> None:
     assert choice is not None
     action, text = json.loads(thinker.advise(thinker.request_of(choice)))
     assert Hint(action, text) == table.advise(choice)
+
+
+def test_your_dummys_hint_calls_your_own_hand_your_own_hand() -> None:
+    """Playing North's card in Dummy Whist, the dummy's partner is you: never 'your partner'."""
+    found = 0
+    for seed in range(40):
+        table = Table(seed=seed, game="dummy")
+        for _ in range(80):
+            if table.human_to_play:
+                choice = table.hint_choice()
+                assert choice is not None
+                hint = table.advise(choice)
+                assert hint is not None
+                if choice.seat != choice.player:  # the dummy's card
+                    action, why = table.player(choice.player).advise(choice.observation)
+                    assert "partner" not in hint.reason, hint.reason
+                    if "partner" in reason(action, why):
+                        found += 1
+                        assert hint.reason == reason(action, why, dummy=True)
+                        assert json.loads(thinker.advise(thinker.request_of(choice)))[1] == hint.reason
+                table.human_play(hint.action)
+            elif table.computer_step() is None:
+                break
+        if found >= 3:
+            break
+    assert found >= 3, "no dummy's hint that names a partner"

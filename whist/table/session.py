@@ -425,7 +425,7 @@ class Table:
         if choice is None:
             return None
         action, why = self.player(choice.player).advise(choice.observation)
-        return Hint(action, words.reason(action, why))
+        return Hint(action, words.reason(action, why, dummy=choice.seat != choice.player))
 
     def claim(self, n: int | None = None) -> PlayResult:
         """Claim ``n`` (by default all) of the tricks left for your side, on your turn in the play.

@@ -110,9 +110,10 @@ def call_reason(call: str, why: Why) -> str:
     return f"{text}: {act}."
 
 
-def reason(action: str, why: Why) -> str:
+def reason(action: str, why: Why, dummy: bool = False) -> str:
     """A hint's reason in whist words, from the rule or the figure that decided ``action``
-    (a card such as ``"QS"`` or a call): ``why`` as a player's ``advise`` gives it.
+    (a card such as ``"QS"`` or a call): ``why`` as a player's ``advise`` gives it. For your
+    dummy's card (``dummy``), the dummy's partner is your own hand.
 
     >>> reason("TS", ("third-high", 7, Seat.W))
     'Third hand high: the 10♠ beats West\u2019s 9♠.'
@@ -122,7 +123,8 @@ def reason(action: str, why: Why) -> str:
     if why[0] in CALL_CODES:
         return call_reason(action, why)
     card = parse_card(action)
-    return _card_reason(card, why) + "."
+    text = _card_reason(card, why) + "."
+    return text.replace("Your partner", "Your own hand").replace("your partner", "your own hand") if dummy else text
 
 
 CALL_CODES = frozenset({"bid", "weak", "stands", "better", "leave", "double", "doomed", "push", "defend"})

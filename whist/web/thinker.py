@@ -57,7 +57,7 @@ def decode(text: str) -> Observation:
 def request_of(choice: Choice) -> str:
     """The request text for one decision of the table."""
     return json.dumps({"level": choice.level, "seed": choice.seed, "game": choice.game,
-                       "observation": encode(choice.observation)})
+                       "observation": encode(choice.observation), "dummy": choice.seat != choice.player})
 
 
 def player_for(level: str, seed: int | None, game: str) -> Adviser:
@@ -87,7 +87,7 @@ def advise(request: Any) -> str:
 
     player, obs = _ask(request)
     action, why = player.advise(obs)
-    return json.dumps([action, reason(action, why)])
+    return json.dumps([action, reason(action, why, dummy=json.loads(str(request)).get("dummy") is True)])
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
