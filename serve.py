@@ -981,6 +981,9 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 def run_server(server: ThreadingHTTPServer, base: str = "/") -> int:
     """Serve until Ctrl-C (or SIGTERM); print the URL; return 0."""
     signal.signal(signal.SIGTERM, _interrupt)
+    # Ctrl-C stops the server even when it was started from a shell's background job, which
+    # starts its commands with SIGINT ignored (Python then leaves it ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     print(f"Serving the whist card room at {server_url(server, base)}  (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
