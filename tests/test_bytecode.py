@@ -37,20 +37,26 @@ def fresh_import(name: str) -> object:
     return importlib.import_module(name)
 
 
+def compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the sources the import system compiles from now on."""
+    seen: list[str] = []
+    original = importlib.machinery.SourceFileLoader.source_to_code
+
+    def spy(self: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(path)
+        return original(self, data, path, *args, **kwargs)
+
+    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", spy)
+    return seen
+
+
 def test_a_kept_module_is_loaded_from_its_pyc(package: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = (package / "mod.py").read_bytes()
     blob = bytecode.bundle({"mod.py": bytecode.pyc(source, str(package / "mod.py"))})
     assert bytecode.install(blob, str(package)) == 1
     pyc = Path(importlib.util.cache_from_source(str(package / "mod.py")))
     assert pyc.is_file()
-    loaded: list[str] = []
-    original = importlib.machinery.SourceFileLoader.source_to_code
-
-    def spy(self: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
-        loaded.append(path)
-        return original(self, data, path, *args, **kwargs)
-
-    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", spy)
+    loaded = compiles(monkeypatch)
     module = fresh_import("kept_pkg.mod")
     assert module.VALUE == "from source"  # type: ignore[attr-defined]
     assert str(package / "mod.py") not in loaded, "compiled again instead of loading the kept bytecode"
@@ -81,14 +87,7 @@ def test_the_modules_to_keep_are_the_imported_ones_and_the_page_s() -> None:
 
 def test_a_module_compiled_ahead_is_imported_from_its_pyc(package: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The idle-time import is two steps: the compiler writes the .pyc, the import only loads it."""
-    compiled: list[str] = []
-    original = importlib.machinery.SourceFileLoader.source_to_code
-
-    def spy(self: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
-        compiled.append(path)
-        return original(self, data, path, *args, **kwargs)
-
-    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", spy)
+    compiled = compiles(monkeypatch)
     importlib.invalidate_caches()
     bytecode.Keeper.compiler("kept_pkg.mod")()
     assert Path(importlib.util.cache_from_source(str(package / "mod.py"))).is_file()

@@ -274,15 +274,22 @@ def test_a_false_claim_is_refused_with_its_reason() -> None:
     assert Table(seed=1).claim().ok is False  # the computers play first: not your turn
 
 
+def computers_claiming(seed: int) -> Table:
+    """A hand of seed ``seed`` played to its end with the computers claiming (your cards at random)."""
+    table = Table(seed=seed)
+    table.computers_claim = True
+    rng = random.Random(seed)
+    st = table.state
+    while st.phase is Phase.PLAY:
+        if not table.computer_step():
+            table.human_play(rng.choice(st.legal_actions()))
+    return table
+
+
 def test_the_computers_claim_what_they_can_prove() -> None:
     for seed in range(200):
-        table = Table(seed=seed)
-        table.computers_claim = True
-        rng = random.Random(seed)
+        table = computers_claiming(seed)
         st = table.state
-        while st.phase is Phase.PLAY:
-            if not table.computer_step():
-                table.human_play(rng.choice(st.legal_actions()))
         if st.claimed is not None and st.claimed[0] != Seat.S:
             seat = st.claimed[0]
             text = table.view().claim_text
@@ -352,13 +359,8 @@ def test_a_claim_of_some_tricks_and_a_bad_number() -> None:
 
 def test_redo_replays_a_computer_claim_and_keeps_the_setting() -> None:
     for seed in range(200):
-        table = Table(seed=seed)
-        table.computers_claim = True
-        rng = random.Random(seed)
+        table = computers_claiming(seed)
         st = table.state
-        while st.phase is Phase.PLAY:
-            if not table.computer_step():
-                table.human_play(rng.choice(st.legal_actions()))
         if st.claimed is not None and st.claimed[0] != Seat.S:
             end = st.snapshot()
             table.undo()
