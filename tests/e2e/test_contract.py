@@ -136,13 +136,20 @@ def check_summary(page: GamePage, table: Table) -> None:
     assert page.text_content("#sum-points-us") in (f"+{summary.points.us}", "0")
 
 
-def test_bid_with_the_mouse_and_play_the_contract(game_page: GamePage) -> None:
-    open_contract(game_page)
+def bid_nine_hearts(page: GamePage) -> Table:
+    """Open the seeded auction, click 9♥ in the page and make the same call in an engine table,
+    whose computers then call on; that table."""
+    open_contract(page)
     table = engine()
-    game_page.click('#bid-box .bid[data-call="9H"]')
+    page.click('#bid-box .bid[data-call="9H"]')
     assert table.human_call("9H").ok
     while table.computer_step():
         pass
+    return table
+
+
+def test_bid_with_the_mouse_and_play_the_contract(game_page: GamePage) -> None:
+    table = bid_nine_hearts(game_page)
     game_page.wait_for_function(YOUR_MOVE)
     assert page_calls(game_page)[:4] == engine_calls(table)[:4]
     assert "You bid 9H." in game_page.inner_text("#announce")
@@ -255,12 +262,7 @@ def test_the_whole_bidding_box_shows_on_a_phone(browser: Browser, dev_server: st
 def test_the_declarer_shows_and_the_auction_opens_again(browser: Browser, dev_server: str,
                                                         request: pytest.FixtureRequest, size: str) -> None:
     page = open_sized(browser, dev_server, request, size)
-    open_contract(page)
-    table = engine()
-    page.click('#bid-box .bid[data-call="9H"]')
-    assert table.human_call("9H").ok
-    while table.computer_step():
-        pass
+    table = bid_nine_hearts(page)
     while table.view().phase == "auction":
         page.wait_for_selector(BOX_OPEN)
         page.click('#bid-box .bid[data-call="pass"]')
