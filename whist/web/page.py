@@ -339,6 +339,8 @@ class Page:
         if forced is None:
             return
         self.busy = True
+        # Dimmed while it waits: the card is about to be played, no longer yours to choose.
+        self.screen.render_hand(self.table.view(), locked=True)
         self.set_status("Your only legal card: playing it\u2026", "you")
         self.spawn(self.auto_play(self.generation, forced))
 
