@@ -32,6 +32,7 @@ Standard library only, Python 3.11+.
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import gzip
 import hashlib
@@ -367,14 +368,29 @@ def file_hash(path: Path) -> str:
 
 
 def shipped_source(data: bytes) -> bytes:
-    """A module as whist.tgz ships it: its comments taken out, every line where it was, so it
-    compiles to the very same code, line numbers and all (tests/test_manifest.py checks)."""
+    """A module as whist.tgz ships it: its comments and docstrings taken out, every line where it
+    was, so it compiles to the same code as ``python -OO`` would, line numbers and all
+    (tests/test_manifest.py checks). The page never reads a docstring (``__doc__`` is only
+    used by the command-line tools, which are not shipped)."""
     lines = io.StringIO(data.decode("utf-8"), newline="").readlines()
     for token in tokenize.generate_tokens(iter(lines).__next__):
         if token.type == tokenize.COMMENT:
             row, col = token.start
             line = lines[row - 1]
             lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    # Every string statement (a docstring, or a string standing alone) becomes "" and its other
+    # lines blank; the last first, so that the earlier ones' places still hold.
+    strings = [node for node in ast.walk(ast.parse("".join(lines)))
+               if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+               and isinstance(node.value.value, str) and node.end_lineno is not None]
+    for node in sorted(strings, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+        first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[operator]
+        head = lines[first].encode("utf-8")[:node.col_offset].decode("utf-8")
+        tail = lines[last].encode("utf-8")[node.end_col_offset:].decode("utf-8")  # type: ignore[index]
+        lines[first] = head + '""' + tail
+        for row in range(first + 1, last + 1):
+            end = lines[row][len(lines[row].rstrip("\r\n")):]
+            lines[row] = end or "\n"
     return "".join(lines).encode("utf-8")
 
 
