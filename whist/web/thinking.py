@@ -93,6 +93,13 @@ class Thinker:
 
     async def choose(self, choice: Choice, ask: str = "choose") -> str | None:
         """The worker's answer to ``choice``; None if there is no worker (decide on the page)."""
+        from whist.web import thinker  # the codec (pickle): only once a decision goes to the worker
+
+        return await self.call(ask, thinker.request_of(choice))
+
+    async def call(self, name: str, request: str) -> str | None:
+        """The worker's answer to ``request`` (text) from its export ``name``, booting it if need be;
+        None if there is no worker or it failed (the caller decides on the page, or does without)."""
         if self.failed:
             return None
         self.start()
@@ -100,10 +107,8 @@ class Thinker:
         worker = await asyncio.shield(self.boot)  # an undo cancels the wait, never the boot
         if worker is None:
             return None
-        from whist.web import thinker  # the codec (pickle): only once a decision goes to the worker
-
         try:
-            answer = await getattr(worker, ask)(thinker.request_of(choice))
+            answer = await getattr(worker, name)(request)
         except Exception as err:  # the worker's error: this decision is made on the page
             js.console.warn(f"whist: the thinker failed ({err}); deciding on the page")
             return None
