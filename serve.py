@@ -382,11 +382,11 @@ def shipped_source(data: bytes) -> bytes:
     # lines blank; the last first, so that the earlier ones' places still hold.
     strings = [node for node in ast.walk(ast.parse("".join(lines)))
                if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-               and isinstance(node.value.value, str) and node.end_lineno is not None]
+               and isinstance(node.value.value, str) and node.end_col_offset is not None]
     for node in sorted(strings, key=lambda n: (n.lineno, n.col_offset), reverse=True):
-        first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[operator]
+        first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
         head = lines[first].encode("utf-8")[:node.col_offset].decode("utf-8")
-        tail = lines[last].encode("utf-8")[node.end_col_offset:].decode("utf-8")  # type: ignore[index]
+        tail = lines[last].encode("utf-8")[node.end_col_offset or 0:].decode("utf-8")
         lines[first] = head + '""' + tail
         for row in range(first + 1, last + 1):
             end = lines[row][len(lines[row].rstrip("\r\n")):]
