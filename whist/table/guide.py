@@ -105,9 +105,9 @@ def follow(view: TableView, touch: bool) -> Lesson | None:
 
 
 def _last(view: TableView) -> tuple[Play, Play] | None:
-    """The last trick's lead and winning card, while no card of the next trick is played."""
+    """The last trick's lead and winning card, until you play to the next trick."""
     last = view.last_trick
-    if last is None or view.trick or view.hand_number != last.hand_number:
+    if last is None or view.hand_number != last.hand_number or any(p.seat == view.human for p in view.trick):
         return None
     return last.plays[0], next(p for p in last.plays if p.seat == last.winner)
 
