@@ -58,7 +58,7 @@ def test_each_lesson_comes_once_at_its_moment_of_the_chosen_deal() -> None:
     assert words["won"].target == "seat-N"
     assert words["book"].target == "tricks-us" and "the book" in words["book"].text
     assert table.view().tricks_won.us == 8
-    assert "8 tricks" in words["odd"].text and "2 odd tricks score 2 points" in words["odd"].text
+    assert "8 tricks" in words["odd"].text and "the 2 odd tricks score 2 points" in words["odd"].text
     assert words["odd"].button == "Done" and words["odd"].target == "sum-points-us"
     for lesson in shown:  # one sentence, and the control to use
         assert lesson.text.count(". ") <= 1 and lesson.control.endswith(".")

@@ -161,10 +161,11 @@ def odd(view: TableView, touch: bool) -> Lesson | None:
     if side is None:
         text = "Six tricks each: neither side has an odd trick, so nobody scores this hand."
     else:
-        n = done.tricks[side]
-        text = (f"{view.side_names[side]} took {n} tricks: the six of the book count nothing, the "
-                f"{plural(n - 6, 'odd trick')} score {plural(done.points[side], 'point')}. {view.goal}")
-    return Lesson("odd", text.strip(), _button("Done", touch), "sum-points-us", "Done")
+        n, points = done.tricks[side], plural(done.points[side], "point")
+        odd_tricks = "the odd trick scores" if n == 7 else f"the {n - 6} odd tricks score"
+        text = (f"{view.side_names[side]} took {n} tricks: the six of the book count nothing, and {odd_tricks} "
+                f"{points}; the first side to {view.target} points wins the game.")
+    return Lesson("odd", text, _button("Done", touch), f"sum-points-{side or 'us'}", "Done")
 
 
 RULES: tuple[tuple[str, Callable[[TableView, bool], Lesson | None]], ...] = (
