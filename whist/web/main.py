@@ -62,6 +62,7 @@ def main() -> object:
         from whist.web.page import Page, random_seed
         from whist.web.persist import Keeper
         from whist.web.settings import SPEEDS
+        from whist.web.storage import first_visit
 
         start = parse_address(str(js.location.search), str(js.location.hash))
         keeper = Keeper.load()  # settings, stats and the game this device keeps (never raises)
@@ -72,10 +73,19 @@ def main() -> object:
             if pace in ("fast", "instant"):
                 settings = settings.changed(trick_pause="none")
         seed = start.seed if start.seed is not None else random_seed()
+        # guide: a plain first visit (no address, nothing kept) is dealt the guided first hand
+        guided = not (str(js.location.search).strip("?") or str(js.location.hash).strip("#")) and first_visit(
+            keeper.saved)
+        if guided:
+            from whist.table.guide import SEED
+            seed = SEED
         page = Page(seed, settings, start.game, start.options, start.dealer)
         keeper.attach(page)  # the saved game, the stats panel, the notice
         page.start()
         keeper.started()
+        if guided:
+            from whist.web import guide_view
+            guide_view.start(page, deal=False)
         keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
         when_idle([step for name in LATER for step in (bytecode.compiler(name), importer(name))]
                   + bytecode.steps())

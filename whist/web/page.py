@@ -198,6 +198,7 @@ class Page:
             "last-btn": self.dialogs.show_last_trick, "new-game": self.ask_new_game, "mute-btn": self.toggle_mute,
             "settings-btn": self.dialogs.open_settings, "rules-btn": lambda: self.dialogs.open_help("rules"),
             "play-again": self.new_game, "next-hand": self.next_hand, "summary-undo": self.undo,
+            "guide-again": self.guided_hand,  # guide: from the help
         }
 
         # Each handler is made by a function so that it keeps its own button.
@@ -445,6 +446,12 @@ class Page:
             self.go()
         elif self.el("hand").contains(js.document.activeElement) or js.document.activeElement == self.body:
             self.input.move_focus("Here")
+
+    def guided_hand(self) -> None:
+        """The guided first hand, dealt again (whist/web/guide_view.py, imported on first use)."""
+        from whist.web import guide_view
+
+        guide_view.start(self)
 
     def toggle_mute(self) -> None:
         self.apply_settings(self.settings.changed(sound=not self.settings.sound))

@@ -114,7 +114,7 @@ def decode_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 SETTING_NAMES = {"speed": "speed of play", "trick_pause": "how long a trick stays",
                  "auto_play": "play my only legal card", "partner_level": "partner's strength",
                  "opponent_level": "opponents' strength", "sound": "sound",
-                 "claims": "let the computers claim"}
+                 "claims": "let the computers claim", "guided": "the guided first hand"}
 """The settings as the Settings dialog names them, for the notices."""
 
 
@@ -258,6 +258,21 @@ def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | No
 def encode_game(game_id: str, table: Table) -> dict[str, Any]:
     """The game as it is stored: its id and what the table keeps (:meth:`whist.table.Table.saved`)."""
     return {"id": game_id, **table.saved()}
+
+
+def first_visit(saved: Saved) -> bool:
+    """Whether this device has never played here: no game kept, no hand counted, nothing damaged
+    or blocked, and the guided first hand not offered yet (a bad flag reads as not offered).
+
+    >>> first_visit(Saved()), first_visit(Saved(settings=Settings(guided=True)))
+    (True, False)
+    >>> store = MemoryStorage({SETTINGS_KEY: '{"v": 1, "guided": "yes"}'})
+    >>> first_visit(Saved.load(store)), first_visit(Saved(stats=decode_stats({"overall": {"hands_played": 2}})[0]))
+    (False, False)
+    """
+    counts = saved.stats["overall"]
+    return not (saved.settings.guided or saved.game is not None or counts["played"] or counts["hands_played"]
+                or saved.notices or saved.blocked)
 
 
 # --- reading and writing --------------------------------------------------------

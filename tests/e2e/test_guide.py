@@ -1,0 +1,149 @@
+"""The guided first hand in the real page: a plain first visit (nothing stored, no address) is
+dealt the guided deal with its tips; Skip and Escape end it, a reload never offers it again, the
+help's "Guided first hand" starts it again, and a returning player never sees it.
+
+The page is opened at its plain address (an address with ``?seed=`` or ``#deal=``, as the other
+tests use, never starts the guide): the speed is set to Instant by a stored settings record instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.e2e.conftest import PAGES_KEY, GamePage
+from tests.e2e.test_a11y import serious_violations
+from tests.e2e.test_play import click_card
+from whist.table.guide import SEED
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+INSTANT = """if (!localStorage.getItem('whist:settings'))
+    localStorage.setItem('whist:settings', '{"v": 1, "speed": "instant"}');"""
+SHOWN = '#guide:not([hidden])'
+LESSON = "() => { const g = document.querySelector('#guide'); return g.hidden ? null : g.dataset.lesson; }"
+#: The page waits for you: a card to play, a tip's button to press, or the hand is over.
+WAITS = """() => document.body.dataset.phase !== 'play'
+    || !!document.querySelector('#hand button.card[aria-disabled="false"]')
+    || (!document.querySelector('#guide').hidden && !document.querySelector('#guide-next').hidden)"""
+
+
+def fresh(page: GamePage, stored: str = "") -> GamePage:
+    page.context.add_init_script(INSTANT + stored)
+    page.open()
+    return page
+
+
+def lesson(page: GamePage, key: str) -> None:
+    page.wait_for_selector(f'#guide[data-lesson="{key}"]:not([hidden])')
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def clear_of(page: GamePage, *selectors: str) -> None:
+    """The tip covers none of these elements (your hand, the element it is about)."""
+    tip = page.locator("#guide").bounding_box()
+    assert tip is not None
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        assert box is not None and not overlaps(tip, box), (selector, tip, box)
+
+
+def guided(page: GamePage) -> str:
+    """The id of the element the tip is about (ringed once it shows)."""
+    page.wait_for_selector("[data-guide]")
+    return str(page.evaluate("() => document.querySelector('[data-guide]')?.id || ''"))
+
+
+def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_played(game_page: GamePage) -> None:
+    page = fresh(game_page)
+    lesson(page, "partner")
+    assert "North" in page.inner_text("#guide-text") and guided(page) == "seat-N"
+    assert page.inner_text("#guide-do") == "Click Next."
+    clear_of(page, "#hand", "#seat-N")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('whist:settings')).guided") is True
+    page.click("#guide-next")
+    lesson(page, "trump")
+    assert "two of clubs" in page.inner_text("#guide-text") and guided(page) == "turnup"
+    clear_of(page, "#hand", "#turnup")
+    page.click("#guide-next")
+    lesson(page, "follow")
+    assert guided(page) == "hand" and "press Enter" in page.inner_text("#guide-do")
+    clear_of(page, "#hand")
+    # A card of another suit, with spades in your hand: refused, and the follow-suit lesson stays.
+    hand = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)")
+    click_card(page, next(c for c in hand if c[1] != "S"), force=True)
+    assert "must follow suit" in page.inner_text("#status")
+    lesson(page, "follow")
+    seen = ["partner", "trump", "follow"]
+    for _ in range(200):
+        page.wait_for_function(WAITS)
+        key = page.evaluate(LESSON)
+        if key and key != seen[-1]:
+            seen.append(key)
+            clear_of(page, "#hand", f"#{guided(page)}")
+            assert page.inner_text("#guide-do")
+        if key == "odd":
+            break
+        if key and page.locator("#guide-next").is_visible():
+            page.click("#guide-next")
+        elif page.evaluate("() => document.body.dataset.phase") == "play":
+            card = page.get_attribute('#hand button.card[aria-disabled="false"]', "data-card")
+            click_card(page, str(card))
+    assert seen[:4] == ["partner", "trump", "follow", "won"], seen
+    assert {"book", "odd"} <= set(seen), seen
+    assert "odd trick" in page.inner_text("#guide-text") or "nobody scores" in page.inner_text("#guide-text")
+    assert page.inner_text("#guide-next") == "Done"
+    assert f"Deal {SEED}" in page.inner_text("#summary-sub")
+    page.click("#guide-next")
+    page.wait_for_selector("#guide", state="hidden")
+    page.reload()
+    page.wait_ready()
+    page.wait_for_timeout(300)
+    assert page.locator(SHOWN).count() == 0, "offered once: a reload does not offer it again"
+
+
+def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_again(
+        browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = GamePage(context.new_page(), context, dev_server)
+    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    fresh(page)
+    lesson(page, "partner")
+    assert page.inner_text("#guide-do") == "Tap Next."
+    clear_of(page, "#hand", "#seat-N")
+    assert not serious_violations(page, "the guide's tip")
+    page.click("#guide-skip")
+    page.wait_for_selector("#guide", state="hidden")
+    assert page.locator("[data-guide]").count() == 0
+    page.reload()
+    page.wait_ready()
+    page.wait_for_timeout(300)
+    assert page.locator(SHOWN).count() == 0
+    page.click("#rules-btn")
+    page.click("#guide-again")
+    lesson(page, "partner")
+    assert page.locator("#help").evaluate("d => d.open") is False
+    page.click("#guide-next")
+    lesson(page, "trump")
+    clear_of(page, "#hand", "#turnup")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#guide", state="hidden")
+
+
+@pytest.mark.parametrize("address", ["", "?seed=5&pace=instant"])
+def test_a_returning_player_or_a_game_address_never_sees_it(game_page: GamePage, address: str) -> None:
+    stats = ("" if address else """localStorage.setItem('whist:stats', JSON.stringify({v: 1, recorded: [],
+        games: {}, overall: {played: 1, won: 1, streak: 1, best_streak: 1, hands_played: 3, hands_won: 2,
+        best_margin: 2}}));""")
+    game_page.context.add_init_script(INSTANT + stats)
+    game_page.open(address)
+    game_page.wait_for_timeout(500)
+    assert game_page.locator(SHOWN).count() == 0
+    stored: Any = game_page.evaluate("() => localStorage.getItem('whist:settings')")
+    assert '"guided"' not in str(stored)
