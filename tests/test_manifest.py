@@ -85,8 +85,9 @@ def test_nothing_shipped_imports_the_command_line() -> None:
 
 def _code(code: types.CodeType) -> list[tuple[object, ...]]:
     """What a module's code does, function by function: instructions, constants, names, lines."""
-    parts: list[tuple[object, ...]] = [(code.co_name, code.co_code, code.co_names, code.co_varnames, list(code.co_lines()),
-              [c for c in code.co_consts if not isinstance(c, types.CodeType)])]
+    consts = [c for c in code.co_consts if not isinstance(c, types.CodeType)]
+    parts: list[tuple[object, ...]] = [
+        (code.co_name, code.co_code, code.co_names, code.co_varnames, list(code.co_lines()), consts)]
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             parts += _code(const)

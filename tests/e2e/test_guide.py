@@ -127,6 +127,10 @@ def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_agai
     assert page.locator(SHOWN).count() == 0
     page.click("#rules-btn")
     page.click("#guide-again")
+    # The skipped hand goes on (North has led): one press says the game would be dropped, and keeps it.
+    assert "will be abandoned" in page.inner_text("#guide-abandon")
+    assert page.locator("#help").evaluate("d => d.open") is True and page.locator(SHOWN).count() == 0
+    page.click("#guide-again")
     lesson(page, "partner")
     assert page.locator("#help").evaluate("d => d.open") is False
     page.click("#guide-next")

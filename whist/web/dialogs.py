@@ -105,6 +105,7 @@ class Dialogs:
         page.el("help-controls").innerHTML = howto.controls_html(view.target) + (
             keys_html() if view.auction is not None else "")
         page.set_text("help-title", f"How to play {view.title}")
+        page.el("guide-abandon").hidden = True  # the guided hand asks again before it drops a game
         self.select_tab(tab)
         page.open_dialog("help")
 

@@ -448,7 +448,15 @@ class Page:
             self.input.move_focus("Here")
 
     def guided_hand(self) -> None:
-        """The guided first hand, dealt again (whist/web/guide_view.py, imported on first use)."""
+        """The guided first hand, dealt again (whist/web/guide_view.py, imported on first use). A game
+        in progress is not dropped at one press: the first says it would be, a second deals."""
+        note = self.el("guide-abandon")
+        if self.table.in_progress and note.hidden:
+            note.textContent = "The game in progress will be abandoned: press again to deal the guided hand."
+            note.hidden = False
+            self.say(note.textContent)
+            return
+        note.hidden = True
         from whist.web import guide_view
 
         guide_view.start(self)
