@@ -24,7 +24,6 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from whist.ai.players import Adviser, make_player
-from whist.ai.review import hand_at_end
 from whist.engine.cards import parse_card
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import CLAIM, GameState, Phase
@@ -34,6 +33,9 @@ if TYPE_CHECKING:
     from whist.table.session import Table
 
 EXPERT = "expert"
+PLAYING = "Expert is playing your cards\u2026"
+NOT_AVAILABLE = ("Expert with your cards is not available: it needs the computer's helper (a Web Worker), "
+                 "which did not start in this browser.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +150,8 @@ def request_of(table: Table) -> str | None:
 def answer(request: Any, expert: Adviser | None = None) -> str:
     """The worker's answer to :func:`request_of`'s request: :meth:`Duplicate.to_json`, or JSON
     ``{"error": ...}`` saying why there is none."""
+    from whist.ai.review import hand_at_end  # the solver's module: only in the worker
+
     try:
         data = json.loads(str(request))
         state = hand_at_end(data["record"], int(data["hand"]))
