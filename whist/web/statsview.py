@@ -101,7 +101,8 @@ def duplicate_figure(hands: list[int]) -> str:
 def duplicate_chart(hands: list[int]) -> str:
     """An inline SVG of every hand kept, oldest first: a bar up where you took more tricks than
     Expert, down where fewer (cut at 4); its label reads the numbers."""
-    up, down = [], []
+    up: list[str] = []
+    down: list[str] = []
     for i, d in enumerate(hands):
         if d:
             (up if d > 0 else down).append(f"M{2 * i + 1} 14v{-3 * max(-4, min(4, d))}")
