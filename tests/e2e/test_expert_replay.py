@@ -12,6 +12,8 @@ import re
 from typing import TYPE_CHECKING
 
 from tests.e2e.test_review import finish_hand
+from whist.engine.seats import SEAT_NAMES
+from whist.table.duplicate import Duplicate, answer
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
@@ -41,6 +43,11 @@ def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePa
         assert f"the {cells[2][2].strip()}" in text and f"the {cells[2][1].strip()}" in text
     else:
         assert "the same cards as you" in text
+    # the worker's replay is the engine's: Expert searches without a time cap, so any machine agrees
+    record = json.loads(game_page.evaluate("() => localStorage.getItem('whist:game')"))["record"]
+    here = Duplicate.from_json(answer(json.dumps({"record": record, "hand": 0, "human": "S",
+                                                  "levels": dict.fromkeys(SEAT_NAMES, "normal")})))
+    assert (here.yours, here.expert, here.text) == (yours, expert, text)
     stored = json.loads(game_page.evaluate("() => localStorage.getItem('whist:stats')"))
     assert stored["duplicate"] == [yours - expert]
     game_page.click("#stats-btn")

@@ -5,7 +5,8 @@ is kept and the comparison is of the card play alone. Expert plays your seat (an
 dummy's); the other seats play their recorded cards for as long as the play is the same as
 yours (their players chose them from the same observations), then their own players at their
 levels and seeds decide. Every player decides from its own Observation only. Your claim ends
-your part: Expert plays the rest. The worker runs :func:`answer` (a replay takes seconds).
+your part: Expert plays the rest. The worker runs :func:`answer` (a replay takes seconds; Expert
+searches without its time cap, so the same hand replays the same on any machine).
 
 >>> from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
 >>> from whist.table import Table
@@ -92,7 +93,7 @@ def replay(state: GameState, human: Seat, levels: dict[Seat, str], expert: Advis
         played.append(s.undo() or "")
     played.reverse()
     base = len(s.actions)
-    expert = expert or make_player(EXPERT, seed=s.seed * 4 + int(human), game=rules.name)
+    expert = expert or _uncapped(make_player(EXPERT, seed=s.seed * 4 + int(human), game=rules.name))
     players: dict[Seat, Adviser] = {}
     first: tuple[int, str, str, bool, Seat] | None = None
     claimed: int | None = None
@@ -122,6 +123,16 @@ def replay(state: GameState, human: Seat, levels: dict[Seat, str], expert: Advis
     theirs = s.tricks_won[side]
     return Duplicate(yours, theirs, first[0] if first else None, first[1] if first else "",
                      first[2] if first else "", _words(yours, theirs, first, claimed, human))
+
+
+def _uncapped(player: Adviser) -> Adviser:
+    """Expert with no time cap (only a cap for slow machines): the same deal gives the same replay
+    on any machine, and the worker has the time."""
+    from whist.ai.montecarlo import MonteCarloPlayer
+
+    if isinstance(player, MonteCarloPlayer):
+        player.settings = player.settings.but(budget=None)
+    return player
 
 
 def _words(yours: int, expert: int, first: tuple[int, str, str, bool, Seat] | None, claimed: int | None,
