@@ -30,6 +30,7 @@ def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePa
     assert game_page.is_enabled("#next-hand")  # the summary does not wait
     game_page.wait_for_selector(DONE, timeout=240_000)
     assert game_page.is_hidden("#summary-expert")
+    assert game_page.evaluate("() => document.activeElement.id") == "next-hand"  # the focus is not lost
     cells = game_page.eval_on_selector_all("#expert-result tr",
                                            "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
     assert [c.strip() for c in cells[0]] == ["", "You", "Expert"]

@@ -73,6 +73,8 @@ class ExpertView:
         if answer is not None:
             data = json.loads(answer)
             result = data["error"] if "error" in data else duplicate.Duplicate.from_json(answer)
+        if len(self.results) >= 32:  # a long game's hands: keep the last ones
+            del self.results[next(iter(self.results))]
         self.results[request] = result
         if isinstance(result, duplicate.Duplicate) and self.counted is not None:
             self.counted(result.delta)
@@ -80,8 +82,11 @@ class ExpertView:
             self.show(result)
 
     def show(self, result: duplicate.Duplicate | str) -> None:
-        box = self.page.el("expert-result")
-        self.page.el("summary-expert").hidden = isinstance(result, duplicate.Duplicate)
+        page = self.page
+        box, button = page.el("expert-result"), page.el("summary-expert")
+        if isinstance(result, duplicate.Duplicate) and button.contains(page.doc.activeElement):
+            page.el("play-again" if page.el("next-hand").hidden else "next-hand").focus()  # not lost with it
+        button.hidden = isinstance(result, duplicate.Duplicate)
         box.hidden = not result
         box.dataset.state = "done" if isinstance(result, duplicate.Duplicate) else "wait" if result else ""
         if isinstance(result, str):
