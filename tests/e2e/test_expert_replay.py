@@ -11,6 +11,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from tests.e2e.test_a11y import serious_violations
 from tests.e2e.test_review import finish_hand
 from whist.engine.seats import SEAT_NAMES
 from whist.table.duplicate import Duplicate, answer
@@ -49,6 +50,7 @@ def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePa
     here = Duplicate.from_json(answer(json.dumps({"record": record, "hand": 0, "human": "S",
                                                   "levels": dict.fromkeys(SEAT_NAMES, "normal")})))
     assert (here.yours, here.expert, here.text) == (yours, expert, text)
+    assert serious_violations(game_page, "summary with Expert's result") == []
     stored = json.loads(game_page.evaluate("() => localStorage.getItem('whist:stats')"))
     assert stored["duplicate"] == [yours - expert]
     game_page.click("#stats-btn")
@@ -59,6 +61,7 @@ def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePa
                       "over your one hand so far")
     label = game_page.get_attribute("#stats-duplicate svg[role=img]", "aria-label") or ""
     assert re.search(r"oldest first: [\u2212+]?\d+$", label)
+    assert serious_violations(game_page, "stats with the duplicate figure") == []
 
 
 #: A browser that cannot start the worker: every Worker refuses to be made.
