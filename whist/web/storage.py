@@ -47,8 +47,8 @@ GAME_KEY = "whist:game"
 KEYS = (SETTINGS_KEY, STATS_KEY, GAME_KEY)
 WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", GAME_KEY: "game"}
 RECENT_GAMES = 64
-DUPLICATE_HANDS = 50  # duplicate: the hands against Expert the stats keep
 """How many finished games' ids are remembered, so that none is counted twice."""
+DUPLICATE_HANDS = 50  # duplicate: the hands against Expert the stats keep
 EXPORT_KIND = "whist-export"
 
 STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_won", "best_margin")
