@@ -52,6 +52,7 @@ from whist.web.storage import (
     Storage,
     StorageError,
     StorageFull,
+    count_duplicate,
     count_game,
     encode,
     encode_game,
@@ -477,6 +478,14 @@ class Keeper:
         page.on(page.el("stats-file"), "change", lambda e: self.on_file())
         page.on(page.el("notice-close"), "click", lambda e: self.close_notice())
         page.on(js.window, "storage", self.on_storage)
+        page.screen.expert.counted = self.count_duplicate  # duplicate: the stats keep each replay
+
+    def count_duplicate(self, difference: int) -> None:
+        """duplicate: keep a hand's tricks against Expert's (whist.web.expert_view)."""
+        if STATS_KEY not in self.held:
+            self.stats, problem = count_duplicate(self.storage, difference)
+            self.problem(problem)
+            self.render_stats()
 
     def open_stats(self) -> None:
         assert self.page is not None
@@ -499,6 +508,7 @@ class Keeper:
         counts = statsview.counts_for(self.stats, chosen)
         page.el("stats-tiles").innerHTML = statsview.tiles_html(counts)
         page.el("stats-tiles").dataset.game = chosen
+        page.el("stats-duplicate").innerHTML = statsview.duplicate_html(self.stats)  # duplicate
 
     def message(self, text: str) -> None:
         assert self.page is not None

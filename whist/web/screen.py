@@ -10,6 +10,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from whist.web import markup
+from whist.web.expert_view import ExpertView
 from whist.web.motion import Motion
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ class Screen:
         self.backs_shown: dict[str, int] = {}
         self.humans: set[str] = set()  # the seats whose cards are in your hand (#hand)
         self.motion = Motion(page)
+        self.expert = ExpertView(page)  # expert: the summary's "Expert with your cards"
+        self.expert.install()
 
     def forget(self, hand_number: int = -1) -> None:
         """Draw the hand and the backs anew (``hand_number`` -1: a new hand, dealt)."""
@@ -371,5 +374,6 @@ class Screen:
         page.el("play-again").hidden = not over
         was_hidden = panel.hidden
         panel.hidden = False
+        self.expert.sync()
         if was_hidden and not page.dialog_open():
             (page.el("play-again") if over else page.el("next-hand")).focus()

@@ -75,3 +75,48 @@ def tiles_html(c: dict[str, int]) -> str:
 def options_html(stats: dict[str, Any], chosen: str) -> str:
     return "".join(f'<option value="{escape(k)}"{" selected" if k == chosen else ""}>{escape(label)}</option>'
                    for k, label in choices(stats))
+
+
+# --- duplicate: your tricks against Expert's with the same cards ---------------------------
+RECENT = 20  # the hands the figure averages
+
+
+def _signed(x: float, digits: int = 1) -> str:
+    return f"{x:+.{digits}f}".replace("-", "\u2212") if round(x, digits) else f"{0:.{digits}f}"
+
+
+def duplicate_figure(hands: list[int]) -> str:
+    """The running duplicate figure in words, over the last ``RECENT`` hands replayed ("" if none).
+
+    >>> duplicate_figure([0, -1, 1, -2])
+    'Against Expert with the same cards: \u22120.5 tricks a hand over your last 4 hands'
+    """
+    last = hands[-RECENT:]
+    if not last:
+        return ""
+    over = f"your last {len(last)} hands" if len(last) > 1 else "your one hand so far"
+    return f"Against Expert with the same cards: {_signed(sum(last) / len(last))} tricks a hand over {over}"
+
+
+def duplicate_chart(hands: list[int]) -> str:
+    """An inline SVG of every hand kept, oldest first: a bar up where you took more tricks than
+    Expert, down where fewer (cut at 4); its label reads the numbers."""
+    up: list[str] = []
+    down: list[str] = []
+    for i, d in enumerate(hands):
+        if d:
+            (up if d > 0 else down).append(f"M{2 * i + 1} 14v{-3 * max(-4, min(4, d))}")
+    label = "Your tricks minus Expert's, hand by hand, oldest first: " + ", ".join(
+        _signed(d, 0) for d in hands)
+    return (f'<svg class="dup-chart" viewBox="0 0 100 28" preserveAspectRatio="none" role="img" '
+            f'aria-label="{escape(label)}">'
+            f'<path class="dup-zero" d="M0 14H100"/><path class="dup-up" d="{"".join(up)}"/>'
+            f'<path class="dup-down" d="{"".join(down)}"/></svg>')
+
+
+def duplicate_html(stats: dict[str, Any]) -> str:
+    """The figure and its chart for the stats panel ("" before any hand was replayed)."""
+    hands = stats["duplicate"]
+    if not hands:
+        return ""
+    return f'<p class="dup-figure" id="dup-figure">{escape(duplicate_figure(hands))}</p>{duplicate_chart(hands)}'

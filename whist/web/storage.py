@@ -48,6 +48,7 @@ KEYS = (SETTINGS_KEY, STATS_KEY, GAME_KEY)
 WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", GAME_KEY: "game"}
 RECENT_GAMES = 64
 """How many finished games' ids are remembered, so that none is counted twice."""
+DUPLICATE_HANDS = 50  # duplicate: the hands against Expert the stats keep
 EXPORT_KIND = "whist-export"
 
 STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_won", "best_margin")
@@ -130,8 +131,9 @@ def empty_counts() -> dict[str, int]:
 
 def empty_stats() -> dict[str, Any]:
     """``overall`` counts every game; ``games`` per game (by the rules' name); ``recorded``
-    the ids of the last finished games counted."""
-    return {"overall": empty_counts(), "games": {}, "recorded": []}
+    the ids of the last finished games counted; ``duplicate`` your tricks minus Expert's
+    with the same cards, a hand replayed, oldest first (the last ``DUPLICATE_HANDS``)."""
+    return {"overall": empty_counts(), "games": {}, "recorded": [], "duplicate": []}
 
 
 def _count(value: Any) -> int | None:
@@ -205,7 +207,20 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         stats["recorded"] = list(dict.fromkeys(kept))[-RECENT_GAMES:]
     else:
         bad.append("the list of games counted")
+    # duplicate: stats kept before it have none; a value that is not a hand's difference is dropped
+    duplicate = data.get("duplicate", [])
+    hands = [int(d) for d in duplicate if _difference(d)] if isinstance(duplicate, list) else []
+    if not isinstance(duplicate, list) or len(hands) != len(duplicate):
+        bad.append("your hands against Expert")
+    stats["duplicate"] = hands[-DUPLICATE_HANDS:]
     return stats, bad
+
+
+def _difference(value: Any) -> bool:
+    """Whether ``value`` can be a hand's tricks minus Expert's: a whole number from -13 to 13."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return False
+    return value == int(value) and -13 <= value <= 13
 
 
 def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, margin: int,
@@ -227,6 +242,11 @@ def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, mar
         else:
             s["streak"] = 0
     return True
+
+
+def record_duplicate(stats: dict[str, Any], difference: int) -> None:
+    """Keep one hand's tricks minus Expert's (the oldest go past ``DUPLICATE_HANDS``)."""
+    stats["duplicate"] = (stats["duplicate"] + [max(-13, min(13, int(difference)))])[-DUPLICATE_HANDS:]
 
 
 def reset_stats(stats: dict[str, Any]) -> dict[str, Any]:
@@ -501,6 +521,14 @@ def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int
     if not record_result(stats, game, game_id, won, margin, hands_played, hands_won):
         return stats, False, None
     return stats, True, write(storage, STATS_KEY, stats)
+
+
+def count_duplicate(storage: Storage, difference: int) -> tuple[dict[str, Any], str | None]:
+    """Keep a hand against Expert in the stored stats, re-read right before writing (as
+    :func:`count_game`). Returns the stats and a problem in plain words, or None."""
+    stats = read_stats(storage)
+    record_duplicate(stats, difference)
+    return stats, write(storage, STATS_KEY, stats)
 
 
 def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str | None]:

@@ -90,5 +90,14 @@ def advise(request: Any) -> str:
     return json.dumps([action, reason(action, why, dummy=json.loads(str(request)).get("dummy") is True)])
 
 
+def replay(request: Any) -> str:
+    """Expert with your cards: the finished hand of a request of :func:`whist.table.duplicate.request_of`
+    replayed with Expert in your seats, as JSON (:meth:`whist.table.duplicate.Duplicate.to_json`)."""
+    from whist.table.duplicate import answer
+
+    return answer(request)
+
+
 #: The worker's entry point (PyScript named worker): what the page may call.
 __export__ = ["choose", "advise"]
+__export__ += ["replay"]  # expert: the summary's "Expert with your cards"

@@ -1,0 +1,172 @@
+"""Your deal, played by Expert (whist/table/duplicate.py): the replay, its first difference, its words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
+from whist.ai.players import Adviser, make_player
+from whist.engine.cards import card_name, cards_of, parse_card
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
+from whist.table import Table
+from whist.table.duplicate import Duplicate, answer, replay, request_of
+from whist.table.words import glyph
+
+
+def quick_expert() -> Adviser:
+    """Expert's search, cut down so a hand takes a second (deterministic: no time cap)."""
+    return MonteCarloPlayer(seed=9, settings=EXPERT.but(samples=2, budget=None))
+
+
+class Deviates:
+    """``player``'s cards, but at its ``at``-th card (from 0) another legal card: the lowest other one."""
+
+    def __init__(self, player: Adviser, at: int) -> None:
+        self.player, self.at, self.cards = player, at, 0
+        self.played: tuple[int, str, str] | None = None
+
+    def choose(self, obs: Observation) -> str:
+        card = self.player.choose(obs)
+        if obs.phase != "play":
+            return card
+        self.cards += 1
+        others = [c for c in cards_of(obs.legal) if card_name(c) != card]
+        if self.cards - 1 != self.at or not others:
+            if self.cards - 1 == self.at:
+                self.at += 1  # a forced card: deviate at the next one
+            return card
+        self.played = (len(obs.tricks) + 1, card_name(others[0]), card)
+        return card_name(others[0])
+
+
+def play_out(state: GameState, mine: object, human: Seat = Seat.S) -> GameState:
+    """Play the hand: ``mine`` in the seats ``human`` plays, each other seat its normal player seeded as the table's."""
+    others = {s: make_player("normal", seed=state.seed * 4 + int(s), game=state.rules.name) for s in state.rules.seats}
+    for _ in range(400):
+        if state.phase not in (Phase.PLAY, Phase.AUCTION):
+            break
+        seat = state.to_play
+        assert seat is not None
+        player = mine if state.rules.controller(seat) == human else others[seat]
+        state.apply(player.choose(state.observation(seat)))  # type: ignore[attr-defined]
+    assert state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    return state
+
+
+LEVELS = {s: "normal" for s in Seat}
+
+
+@pytest.mark.parametrize(("game", "seed"), [("classic", 5), ("dummy", 8), ("contract", 2)])
+def test_your_play_was_experts_no_difference(game: str, seed: int) -> None:
+    expert = quick_expert()
+    state = play_out(GameState(game, seed), expert)
+    result = replay(state, Seat.S, LEVELS, expert)
+    side = state.rules.side_of(Seat.S)
+    assert (result.yours, result.expert, result.trick) == (state.tricks_won[side], state.tricks_won[side], None)
+    assert result.delta == 0 and len(result.rows()) == 2
+    assert "Expert played the same cards as you." in result.text
+
+
+@pytest.mark.parametrize(("game", "seed", "at"), [("classic", 5, 2), ("classic", 6, 0), ("dummy", 8, 5)])
+def test_first_difference_and_experts_tricks(game: str, seed: int, at: int) -> None:
+    expert = quick_expert()
+    direct = play_out(GameState(game, seed), expert)  # Expert playing the deal itself
+    mine = Deviates(expert, at)
+    state = play_out(GameState(game, seed), mine)
+    assert mine.played is not None
+    trick, yours, experts = mine.played
+    result = replay(state, Seat.S, LEVELS, expert)
+    side = state.rules.side_of(Seat.S)
+    assert result.yours == state.tricks_won[side]
+    assert result.expert == direct.tricks_won[side]
+    assert (result.trick, result.your_card, result.expert_card) == (
+        trick, glyph(parse_card(yours)), glyph(parse_card(experts)))
+    assert f"the play first differed at trick {trick}: Expert" in result.text
+    assert f"the {glyph(parse_card(experts))}" in result.text and "you" in result.text
+    assert result.rows()[2] == (f"Trick {trick}", result.your_card, result.expert_card)
+    assert result.text.startswith(f"Expert took {result.expert} trick")
+
+
+def test_contract_is_kept() -> None:
+    expert = quick_expert()
+    state = play_out(GameState("contract", 2), Deviates(expert, 1))
+    contract = state.contract
+    assert contract is not None
+    # the replay plays from the same auction: Expert's tricks are Expert's with that contract
+    before = state.clone()
+    result = replay(state, Seat.S, LEVELS, expert)
+    assert state.snapshot() == before.snapshot()  # the finished hand is not changed
+    assert 0 <= result.expert <= 13 and result.trick is not None
+
+
+def test_german_whist_is_replayed() -> None:
+    table = Table(seed=11, game="german")
+    for _ in range(200):
+        if table.state.phase is not Phase.PLAY:
+            break
+        if table.computer_step() is None:
+            table.human_play(table.hint() or "")
+    result = Duplicate.from_json(answer(request_of(table)))
+    # German Whist's computer is the same player at every level above Easy: the hint was Expert's card
+    assert result.trick is None and result.yours == result.expert == table.state.tricks_won[table.rules.side_of(Seat.S)]
+
+
+def test_request_and_answer_through_json() -> None:
+    table = Table(seed=4)
+    assert request_of(table) is None  # no hand finished yet
+    for _ in range(200):
+        if table.state.phase is not Phase.PLAY:
+            break
+        if table.computer_step() is None:
+            table.human_play(table.hint() or "")
+    request = request_of(table)
+    assert request is not None
+    data = json.loads(request)
+    assert (data["hand"], data["human"], data["levels"]["N"]) == (0, "S", "normal")
+    result = Duplicate.from_json(answer(request, quick_expert()))
+    assert result.yours == table.state.tricks_won[0]
+    assert Duplicate.from_json(result.to_json()) == result
+
+
+def test_your_claim_ends_your_part() -> None:
+    expert = quick_expert()
+    for seed in range(30):
+        state = GameState("classic", seed)
+        for _ in range(60):  # Expert's cards until South can claim a trick of the last three
+            seat = state.to_play
+            if state.phase is not Phase.PLAY or seat is None:
+                break
+            if seat == Seat.S and len(state.tricks) >= 10 and state.claim("claim 1").ok:
+                break
+            player = expert if seat == Seat.S else make_player("normal", seed=seed * 4 + int(seat))
+            state.apply(player.choose(state.observation(seat)))
+        if state.claimed is not None:
+            break
+    assert state.claimed is not None
+    claimed_at = len(state.tricks) + 1
+    result = replay(state, Seat.S, LEVELS, expert)
+    assert result.trick is None and f"the same cards as you up to your claim at trick {claimed_at}." in result.text
+    assert result.yours == state.tricks_won[0]
+
+
+@pytest.mark.parametrize("request_text", ["", "{}", '{"record": {}, "hand": 0, "human": "S", "levels": {}}', "[1]"])
+def test_a_bad_request_is_answered_with_an_error(request_text: str) -> None:
+    assert "error" in json.loads(answer(request_text))
+
+
+def test_a_hand_thrown_in_has_nothing_to_replay() -> None:
+    state = GameState("contract", 2)
+    while state.phase is Phase.AUCTION:
+        state.apply("pass")
+    with pytest.raises(ValueError, match="no card was played"):
+        replay(state, Seat.S, LEVELS, quick_expert())
+
+
+@pytest.mark.parametrize("text", ["[]", '{"yours": 1}', "nope"])
+def test_from_json_refuses_what_is_not_an_answer(text: str) -> None:
+    with pytest.raises(ValueError):
+        Duplicate.from_json(text)

@@ -1,0 +1,172 @@
+"""Your deal, played by Expert: a finished hand dealt again, Expert in the seats you played.
+
+The same cards, dealer, trump and stock; in Contract Whist the same auction, so the contract
+is kept and the comparison is of the card play alone. Expert plays your seat (and your
+dummy's); the other seats play their recorded cards for as long as the play is the same as
+yours (their players chose them from the same observations), then their own players at their
+levels and seeds decide. Every player decides from its own Observation only. Your claim ends
+your part: Expert plays the rest. The worker runs :func:`answer` (a replay takes seconds; Expert
+searches without its time cap, so the same hand replays the same on any machine).
+
+>>> from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
+>>> from whist.table import Table
+>>> table = Table(seed=3)
+>>> while table.state.phase.value == "play":
+...     _ = table.computer_step() or table.human_play(table.hint())
+>>> result = Duplicate.from_json(answer(request_of(table), MonteCarloPlayer(1, EXPERT.but(samples=2, budget=None))))
+>>> result.yours == table.state.tricks_won[0], result.rows()[0]
+(True, ('', 'You', 'Expert'))
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from whist.ai.players import Adviser, make_player
+from whist.engine.cards import parse_card
+from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.state import CLAIM, GameState, Phase
+from whist.table.words import glyph, plural
+
+if TYPE_CHECKING:
+    from whist.table.session import Table
+
+EXPERT = "expert"
+PLAYING = "Expert is playing your cards\u2026"
+NOT_AVAILABLE = ("Expert with your cards is not available: it needs the computer's helper (a Web Worker), "
+                 "which did not start in this browser.")
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """Your side's tricks as you played the hand and as Expert played it, and where the play first differed."""
+
+    yours: int
+    expert: int
+    trick: int | None
+    """The first trick (from 1) where Expert's card was not yours; None: the same cards throughout."""
+    your_card: str
+    """Your card there (``"4♥"``, or ``"claim"``), and Expert's."""
+    expert_card: str
+    text: str
+
+    @property
+    def delta(self) -> int:
+        """Your tricks minus Expert's: what the stats keep."""
+        return self.yours - self.expert
+
+    def rows(self) -> tuple[tuple[str, str, str], ...]:
+        """The side-by-side table: a header, the tricks, and the first difference."""
+        rows = [("", "You", "Expert"), ("Tricks", str(self.yours), str(self.expert))]
+        if self.trick is not None:
+            rows.append((f"Trick {self.trick}", self.your_card, self.expert_card))
+        return tuple(rows)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Duplicate:
+        """ValueError if ``text`` is not an answer of :func:`answer`."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or set(data) != {"yours", "expert", "trick", "your_card", "expert_card", "text"}:
+            raise ValueError("not a replay's answer")
+        return cls(int(data["yours"]), int(data["expert"]), None if data["trick"] is None else int(data["trick"]),
+                   str(data["your_card"]), str(data["expert_card"]), str(data["text"]))
+
+
+def replay(state: GameState, human: Seat, levels: dict[Seat, str], expert: Adviser | None = None) -> Duplicate:
+    """The hand just finished in ``state`` played again with ``expert`` (by default the Expert level,
+    seeded as your hint's player) in the seats ``human`` plays. ValueError if no card was played."""
+    if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        raise ValueError("the hand is not finished")
+    rules = state.rules
+    side = rules.side_of(human)
+    yours = state.tricks_won[side]
+    s = state.clone()
+    played: list[str] = []
+    while s.phase is not Phase.PLAY or s.tricks or s.trick:
+        if s.phase is Phase.AUCTION or not s.can_undo:
+            raise ValueError("no card was played in this hand")
+        played.append(s.undo() or "")
+    played.reverse()
+    base = len(s.actions)
+    expert = expert or _uncapped(make_player(EXPERT, seed=s.seed * 4 + int(human), game=rules.name))
+    players: dict[Seat, Adviser] = {}
+    first: tuple[int, str, str, bool, Seat] | None = None
+    claimed: int | None = None
+    diverged = False
+    for _ in range(4 * rules.tricks_per_hand + 1):  # a card a step: the hand is over well within this
+        if s.phase is not Phase.PLAY:
+            break
+        seat = s.to_play
+        if seat is None:
+            break
+        recorded = "" if diverged else played[len(s.actions) - base]
+        if rules.controller(seat) == human:
+            card = expert.choose(s.observation(seat))
+            if not diverged and recorded != card:
+                diverged = True
+                if recorded.startswith(CLAIM):
+                    claimed = len(s.tricks) + 1
+                else:
+                    first = (len(s.tricks) + 1, glyph(parse_card(recorded)), glyph(parse_card(card)), not s.trick, seat)
+            s.apply(card)
+        elif not diverged:
+            s.apply(recorded)
+        else:
+            if seat not in players:
+                players[seat] = make_player(levels.get(seat, "normal"), seed=s.seed * 4 + int(seat), game=rules.name)
+            s.apply(players[seat].choose(s.observation(seat)))
+    theirs = s.tricks_won[side]
+    return Duplicate(yours, theirs, first[0] if first else None, first[1] if first else "",
+                     first[2] if first else "", _words(yours, theirs, first, claimed, human))
+
+
+def _uncapped(player: Adviser) -> Adviser:
+    """Expert with no time cap (only a cap for slow machines): the same deal gives the same replay
+    on any machine, and the worker has the time."""
+    from whist.ai.montecarlo import MonteCarloPlayer
+
+    if isinstance(player, MonteCarloPlayer):
+        player.settings = player.settings.but(budget=None)
+    return player
+
+
+def _words(yours: int, expert: int, first: tuple[int, str, str, bool, Seat] | None, claimed: int | None,
+           human: Seat) -> str:
+    head = f"Expert took {plural(expert, 'trick')} with your cards, "
+    head += f"you took {yours}" if yours != expert else "as you did"
+    if first is None:
+        until = f" up to your claim at trick {claimed}" if claimed else ""
+        return f"{head}; Expert played the same cards as you{until}."
+    trick, mine, theirs, lead, seat = first
+    verb = "led" if lead else "played"
+    where = "" if seat == human else f" from {seat.long_name}'s hand"
+    return (f"{head}; the play first differed at trick {trick}: "
+            f"Expert {verb} the {theirs}{where} where you {verb} the {mine}.")
+
+
+def request_of(table: Table) -> str | None:
+    """The worker's request for the hand just finished at ``table`` (None: no hand is finished)."""
+    state = table.state
+    if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        return None
+    return json.dumps({"record": state.to_record(), "hand": state.hand_number, "human": SEAT_NAMES[table.human],
+                       "levels": {SEAT_NAMES[s]: v for s, v in table.levels.items()}}, separators=(",", ":"))
+
+
+def answer(request: Any, expert: Adviser | None = None) -> str:
+    """The worker's answer to :func:`request_of`'s request: :meth:`Duplicate.to_json`, or JSON
+    ``{"error": ...}`` saying why there is none."""
+    from whist.ai.review import hand_at_end  # the solver's module: only in the worker
+
+    try:
+        data = json.loads(str(request))
+        state = hand_at_end(data["record"], int(data["hand"]))
+        levels = {Seat.parse(k): str(v) for k, v in dict(data["levels"]).items()}
+        return replay(state, Seat.parse(str(data["human"])), levels, expert).to_json()
+    except (ValueError, KeyError, TypeError, IndexError) as err:
+        return json.dumps({"error": f"This hand cannot be replayed ({err})."})
