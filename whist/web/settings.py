@@ -93,6 +93,8 @@ class Settings:
     partner_level: str = "normal"
     opponent_level: str = "normal"
     sound: bool = True
+    coach: bool = False
+    """Point out your costly cards (the coach, thought in the worker: whist/ai/coach.py); off by default."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -122,7 +124,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims",)
+LATER = ("claims", "coach")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
 

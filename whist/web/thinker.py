@@ -90,5 +90,25 @@ def advise(request: Any) -> str:
     return json.dumps([action, reason(action, why, dummy=json.loads(str(request)).get("dummy") is True)])
 
 
+# coach: the verdict on your card, thought in the worker (whist/ai/coach.py)
+def coach_request(choice: Choice, card: str) -> str:
+    """The coach's request: the observation of ``choice`` (a :meth:`Table.hint_choice`, taken just
+    before your card) and ``card``, the card you played from it."""
+    return json.dumps({"observation": encode(choice.observation), "card": card, "dummy": choice.seat != choice.player})
+
+
+def coach(request: Any) -> str:
+    """The coach's answer: JSON, the sentence when the card was a costly one, else null."""
+    from whist.ai.coach import judge
+    from whist.engine.cards import parse_card
+    from whist.table.coaching import coach_sentence
+
+    data = json.loads(str(request))
+    verdict = judge(decode(data["observation"]), parse_card(str(data["card"])))
+    text = coach_sentence(verdict, dummy=data.get("dummy") is True) if verdict else ""
+    return json.dumps(text or None)
+
+
 #: The worker's entry point (PyScript named worker): what the page may call.
 __export__ = ["choose", "advise"]
+__export__ += ["coach"]

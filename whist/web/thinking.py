@@ -32,6 +32,7 @@ SLOW_LEVELS = frozenset({"hard", "expert"})
 
 WORKER_NAME = "whist-thinker"
 WORKER_CODE = "from whist.web.thinker import advise, choose\n__export__ = ['choose', 'advise']\n"
+WORKER_CODE += "from whist.web.thinker import coach\n__export__ += ['coach']\n"  # coach
 
 
 def is_slow_level(level: str) -> bool:

@@ -1,0 +1,67 @@
+"""The coach on the page (``page.coach``): with the setting on, each card of yours is judged in the
+worker (:func:`whist.web.thinker.coach`, from the observation just before it) while play goes on;
+a costly card's sentence shows in ``#coach`` (with Undo), unless the position moved on meanwhile.
+It goes on your next card, a new hand, an undo; with no worker there is no coach."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from whist.table import Choice
+    from whist.web.page import Page
+
+
+class CoachBox:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.asked = 0  # your cards judged so far: a late answer about an earlier card is dropped
+        self.about: tuple[int, int] | None = None  # (generation, hand number) of the message on show
+
+    def start(self) -> None:
+        page = self.page
+        page.on(page.el("coach-undo"), "click", lambda evt: page.undo())
+        page.on(page.el("coach-close"), "click", lambda evt: self.hide())
+        page.state_listeners.append(self.check)
+
+    def before(self) -> Choice | None:
+        """What your next card is judged from (None: the coach is off, or has no worker)."""
+        page = self.page
+        if not page.settings.coach or page.thinker.failed:
+            return None
+        return page.table.hint_choice()
+
+    def after(self, choice: Choice | None, card: str) -> None:
+        """Your ``card``, played from ``choice``: hide the last message, ask about this card."""
+        self.hide()
+        self.asked += 1
+        if choice is not None:
+            self.page.spawn(self.ask(self.asked, choice, card))
+
+    async def ask(self, asked: int, choice: Choice, card: str) -> None:
+        from whist.web import thinker
+
+        page = self.page
+        gen, hand = page.generation, page.table.view().hand_number
+        answer = await page.thinker.call("coach", thinker.coach_request(choice, card))
+        text = json.loads(answer) if answer else None
+        if not text or asked != self.asked or gen != page.generation or not page.settings.coach:
+            return
+        if page.table.view().hand_number != hand:
+            return
+        page.set_text("coach-text", str(text))
+        page.el("coach").hidden = False
+        self.about = (gen, hand)
+        page.say(str(text))
+
+    def check(self) -> None:
+        """After every action: the message goes once the game is no longer where it was (undo, a new hand)."""
+        if self.about is not None and self.about != (self.page.generation, self.page.table.view().hand_number):
+            self.hide()
+
+    def hide(self) -> None:
+        self.about = None
+        box = self.page.el("coach")
+        if not box.hidden:
+            box.hidden = True
