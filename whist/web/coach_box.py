@@ -52,8 +52,25 @@ class CoachBox:
             return
         page.set_text("coach-text", str(text))
         page.el("coach").hidden = False
+        self.place()
         self.about = (gen, hand)
         page.say(str(text))
+
+    def place(self) -> None:
+        """Just under the toolbar, over North's seat; where that would cover the trick (a phone on
+        its side), in the wider of the gaps beside the trick, between it and a side's seat."""
+        page = self.page
+        box, style = page.el("coach"), page.el("coach").style
+        style.left = style.width = style.transform = ""
+        top = page.doc.querySelector(".toolbar").getBoundingClientRect().bottom + 4
+        style.top = f"{top:.0f}px"
+        trick = page.el("trick").getBoundingClientRect()
+        if box.getBoundingClientRect().bottom <= trick.top:
+            return
+        west, east = page.el("seat-W").getBoundingClientRect(), page.el("seat-E").getBoundingClientRect()
+        gaps = [(trick.left - west.right - 12, west.right + 6), (east.left - trick.right - 12, trick.right + 6)]
+        width, left = max(gaps)
+        style.left, style.width, style.transform = f"{left:.0f}px", f"{width:.0f}px", "none"
 
     def check(self) -> None:
         """After every action: the message goes once the game is no longer where it was (undo, a new hand)."""
