@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from whist.web.thinking import needs_thinker
+
 if TYPE_CHECKING:
     from whist.table import Choice
     from whist.web.page import Page
@@ -18,6 +20,7 @@ class CoachBox:
         self.page = page
         self.asked = 0  # your cards judged so far: a late answer about an earlier card is dropped
         self.about: tuple[int, int] | None = None  # (generation, hand number) of the message on show
+        self.pending: tuple[int, int, int, Choice, str] | None = None  # a card to ask about, and where
 
     def start(self) -> None:
         page = self.page
@@ -33,17 +36,17 @@ class CoachBox:
         return page.table.hint_choice()
 
     def after(self, choice: Choice | None, card: str) -> None:
-        """Your ``card``, played from ``choice``: hide the last message, ask about this card."""
+        """Your ``card``, played from ``choice``: hide the last message, ask about this card (once
+        no slow computer is to play: they think in the same worker, and play never waits for the coach)."""
         self.hide()
         self.asked += 1
         if choice is not None:
-            self.page.spawn(self.ask(self.asked, choice, card))
+            self.pending = (self.asked, self.page.generation, self.page.table.view().hand_number, choice, card)
 
-    async def ask(self, asked: int, choice: Choice, card: str) -> None:
+    async def ask(self, asked: int, gen: int, hand: int, choice: Choice, card: str) -> None:
         from whist.web import thinker
 
         page = self.page
-        gen, hand = page.generation, page.table.view().hand_number
         answer = await page.thinker.call("coach", thinker.coach_request(choice, card))
         text = json.loads(answer) if answer else None
         if not text or asked != self.asked or gen != page.generation or not page.settings.coach:
@@ -73,7 +76,15 @@ class CoachBox:
         style.left, style.width, style.transform = f"{left:.0f}px", f"{width:.0f}px", "none"
 
     def check(self) -> None:
-        """After every action: the message goes once the game is no longer where it was (undo, a new hand)."""
+        """After every action: ask about your card once no slow computer is to play; the message goes
+        once the game is no longer where it was (undo, a new hand)."""
+        page = self.page
+        if self.pending is not None and self.pending[1] != page.generation:
+            self.pending = None  # the card was undone before it was asked about
+        slow = needs_thinker((page.settings.partner_level, page.settings.opponent_level))
+        if self.pending is not None and not (slow and page.table.computer_to_play):
+            page.spawn(self.ask(*self.pending))
+            self.pending = None
         if self.about is not None and self.about != (self.page.generation, self.page.table.view().hand_number):
             self.hide()
 
