@@ -143,3 +143,31 @@ def _g(name: str) -> str:
     from whist.table.words import glyph
 
     return glyph(parse_card(name))
+
+
+def test_kinds_from_hand_made_positions() -> None:
+    """The branches of the kinds beside the seeded ones: an ace-king broken in second hand, a
+    master thrown away, partner's winner under-played (no kind)."""
+    from tests.test_players import position
+
+    second = position("AH KH 4H 9D 8D 4C 3C", trick="E: 5H")
+    assert kind_of(second, parse_card("KH"), parse_card("4H")) == ("ace-king", parse_card("KH"))
+    assert coach_sentence(Verdict(parse_card("KH"), parse_card("4H"), 1, 2, 30, True, "ace-king", parse_card("KH"))
+                          ).endswith("you broke your ace-king of hearts.")
+    void = position("AD 9D 4C 3C", trick="E: 5H")
+    assert kind_of(void, parse_card("AD"), parse_card("3C")) == ("master", parse_card("AD"))
+    assert "you threw away a master, the A\u2666." in coach_sentence(
+        Verdict(parse_card("AD"), parse_card("3C"), 1, 2, 30, True, "master", parse_card("AD")))
+    under = position("KH 4H 9D 8D 4C 3C", trick="W: 5H QH 2H")
+    assert kind_of(under, parse_card("4H"), parse_card("KH")) == (None, None)
+    assert kind_of(under, parse_card("KH"), parse_card("4H")) == ("over-take", parse_card("QH"))
+
+
+def test_the_setting_is_off_by_default_and_stored_once_set() -> None:
+    from whist.web.settings import DEFAULTS, Settings
+    from whist.web.storage import decode_settings, encode_settings
+
+    assert DEFAULTS.coach is False and "coach" not in encode_settings(DEFAULTS)
+    on = DEFAULTS.changed(coach=True)
+    assert encode_settings(on)["coach"] is True and decode_settings(encode_settings(on)) == (on, [])
+    assert Settings.from_dict({"coach": "yes"}).coach is False
