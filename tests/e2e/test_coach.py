@@ -88,3 +88,9 @@ def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:
     game_page.wait_for_timeout(3000)
     assert game_page.is_hidden("#coach")
     assert game_page.get_attribute("body", "data-thinker") is None  # no worker was booted for it
+    # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
+    game_page.click("#settings-btn")
+    game_page.check("#set-coach")
+    game_page.click("#settings-done")
+    game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
