@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, ViewportSize
 
 from tests.e2e.test_hints import watched
-from tests.e2e.test_play import click_card, wait_your_move
+from tests.e2e.test_play import click_card, play_lowest, wait_your_move
 from tests.test_coach import MISTAKES, played_to
 from whist.engine.seats import Seat
 
@@ -94,3 +94,36 @@ def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:
     game_page.click("#settings-done")
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
+
+
+#: Marks of the page's asking the worker: a computer's card (data-thinking) or the coach (data-coach).
+ASKING = """window.__asks = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+  const d = document.body.dataset; window.__asks.push((d.thinking || "0") + (d.coach ? "c" : "-"));
+}).observe(document.body, {attributes: true, attributeFilter: ["data-thinking", "data-coach"]}));"""
+
+
+def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
+    """Hard opponents think in the same worker: the coach asks about your card only once they are done
+    (at your turn, while you think; a card of yours played before its answer comes may wait for that)."""
+    game_page.add_init_script(ASKING + """localStorage.setItem("whist:settings",
+      JSON.stringify({v: 1, speed: "fast", opponent_level: "hard", coach: true}));""")
+    game_page.open("?seed=4242")
+    game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    for i in range(3):
+        wait_your_move(game_page, timeout=60000)
+        game_page.evaluate("window.__asks.push('you')")
+        play_lowest(game_page)
+        game_page.wait_for_function("(n) => window.__asks.filter(m => m.endsWith('c')).length >= n", arg=i + 1,
+                                    timeout=60000)
+    marks = game_page.evaluate("window.__asks")
+    # After each card of yours: first the opponents think, then the coach is asked, never while they think.
+    state, seen = "0-", []  # the marks since your last card, each "start" when the coach began asking
+    for m in marks:
+        if m == "you":
+            seen = []
+            continue
+        if state.endswith("-") and m.endswith("c"):
+            assert "1-" in seen and m == "0c", marks
+        seen.append(m)
+        state = m

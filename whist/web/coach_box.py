@@ -47,7 +47,11 @@ class CoachBox:
         from whist.web import thinker
 
         page = self.page
-        answer = await page.thinker.call("coach", thinker.coach_request(choice, card))
+        page.body.dataset.coach = "asking"  # while the worker judges (never while a computer thinks there)
+        try:
+            answer = await page.thinker.call("coach", thinker.coach_request(choice, card))
+        finally:
+            page.body.dataset.coach = ""
         text = json.loads(answer) if answer else None
         if not text or asked != self.asked or gen != page.generation or not page.settings.coach:
             return
