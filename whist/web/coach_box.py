@@ -21,6 +21,7 @@ class CoachBox:
         self.asked = 0  # your cards judged so far: a late answer about an earlier card is dropped
         self.about: tuple[int, int] | None = None  # (generation, hand number) of the message on show
         self.pending: tuple[int, int, int, Choice, str] | None = None  # a card to ask about, and where
+        self.asking = False  # one question in the worker at a time: a quick player's cards never pile up there
 
     def start(self) -> None:
         page = self.page
@@ -48,10 +49,13 @@ class CoachBox:
 
         page = self.page
         page.body.dataset.coach = "asking"  # while the worker judges (never while a computer thinks there)
+        self.asking = True
         try:
             answer = await page.thinker.call("coach", thinker.coach_request(choice, card))
         finally:
             page.body.dataset.coach = ""
+            self.asking = False
+            self.check()  # the card you played meanwhile, if any
         text = json.loads(answer) if answer else None
         if not text or asked != self.asked or gen != page.generation or not page.settings.coach:
             return
@@ -86,7 +90,7 @@ class CoachBox:
         if self.pending is not None and self.pending[1] != page.generation:
             self.pending = None  # the card was undone before it was asked about
         slow = needs_thinker((page.settings.partner_level, page.settings.opponent_level))
-        if self.pending is not None and not (slow and page.table.computer_to_play):
+        if self.pending is not None and not self.asking and not (slow and page.table.computer_to_play):
             page.spawn(self.ask(*self.pending))
             self.pending = None
         if self.about is not None and self.about != (self.page.generation, self.page.table.view().hand_number):
