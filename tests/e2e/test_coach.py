@@ -118,7 +118,8 @@ def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
                                     timeout=60000)
     marks = game_page.evaluate("window.__asks")
     # After each card of yours: first the opponents think, then the coach is asked, never while they think.
-    state, seen = "0-", []  # the marks since your last card, each "start" when the coach began asking
+    state = "0-"
+    seen: list[str] = []  # the marks since your last card
     for m in marks:
         if m == "you":
             seen = []
