@@ -11,7 +11,9 @@ import json
 import pytest
 
 from tests.fixed_deal import FixedDeal
+from whist.ai import coach
 from whist.ai.coach import LOSS, Verdict, is_master, judge, kind_of
+from whist.ai.montecarlo import EXPERT
 from whist.ai.players import make_player
 from whist.engine.cards import KING, SUIT_MASK, card_name, parse_card, suit_of
 from whist.engine.deal import format_pbn
@@ -31,6 +33,12 @@ MISTAKES = {
     "master": (3, 40, "5C", "KS", "you forgot your master K\u2660: cash it"),
     "ace-king": (22, 28, "7C", "AD", "you broke your ace-king of clubs"),
 }
+
+
+@pytest.fixture(autouse=True)
+def no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expert's deals without its time cap (a cap for slow machines): the same verdict however busy this one is."""
+    monkeypatch.setattr(coach, "COACH", EXPERT.but(budget=None))
 
 
 def played_to(seed: int, actions: int) -> GameState:

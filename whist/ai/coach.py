@@ -24,6 +24,9 @@ from whist.engine.trick import trick_winner
 LOSS = 0.25
 """The tricks Expert's card must take more, on average, for yours to be a mistake."""
 
+COACH = EXPERT
+"""How the coach searches: as Expert does (its 30 deals; its time cap binds only on a slow machine)."""
+
 KINDS = ("ruff", "over-take", "master", "trump", "ace-king")
 """The common mistakes the coach names: a needless ruff of your partner's winner,
 over-taking your partner, a master card forgotten (thrown away, or not cashed),
@@ -62,14 +65,15 @@ class _Searching(MonteCarloPlayer):
         return self.found
 
 
-def judge(obs: Observation, card: int, seed: int | None = 0, settings: Settings = EXPERT) -> Verdict | None:
-    """The verdict on ``card`` played from ``obs``; None when there was no real choice.
+def judge(obs: Observation, card: int, seed: int | None = 0, settings: Settings | None = None) -> Verdict | None:
+    """The verdict on ``card`` played from ``obs`` (searched with ``settings``, else :data:`COACH`);
+    None when there was no real choice.
 
     Raises ValueError when ``card`` was not a legal card of ``obs``.
     """
     if obs.phase != "play" or not obs.legal >> card & 1:
         raise ValueError("the card is not one this seat could play")
-    player = _Searching(seed, settings)
+    player = _Searching(seed, settings or COACH)
     best, _ = player.decide(obs)
     values, deals = player.found
     if len(values) <= 1:
