@@ -1,6 +1,6 @@
 """The longest main-thread task while a whole game is played in the page.
 
-    python benchmarks/longtask.py [--pace instant|default|both] [--seed 2024] [--games 1] [--cpu-slowdown 4]
+    python benchmarks/longtask.py [--pace instant|default|both] [--seed 2024] [--games 1] [--cpu-slowdown 4] [--coach]
 
 Builds the site as it is published (``serve.build_site``), serves it under a
 sub-path as GitHub Pages would, and plays whole games of Classic Whist in
@@ -19,7 +19,9 @@ for that). ``--pace default`` is the page as a player gets it (the computers
 wait between cards, a finished trick stays a moment); ``instant``
 (``?pace=instant``) plays with no waits at all. ``--cpu-slowdown N`` has
 Chromium run the page N times slower (DevTools' CPU throttling): a slower
-device, or this machine under load, reproducibly. Target: no task over 200 ms.
+device, or this machine under load, reproducibly. ``--coach`` turns the coach on
+(the Settings' "Coach: point out my costly cards": each of your cards judged in
+the worker) and counts the messages it showed. Target: no task over 200 ms.
 Prints figures; never passes or fails.
 """
 
@@ -48,6 +50,13 @@ LONG_TASKS = """(() => {
     }).observe({type: "longtask", buffered: true});
   } catch (e) { window.__long = null; }
 })();"""
+
+#: The coach on (a stored setting), and a count of the times #coach was shown.
+COACH = """localStorage.setItem("whist:settings", JSON.stringify({v: 1, coach: true}));
+window.__coached = 0;
+document.addEventListener("DOMContentLoaded", () => { const box = document.getElementById("coach");
+  new MutationObserver(() => { if (!box.hidden) window.__coached += 1; })
+    .observe(box, {attributes: true, attributeFilter: ["hidden"]}); });"""
 
 LEGAL = '#hand button.card[aria-disabled="false"]'
 YOUR_MOVE = f"""() => ['hand-over', 'game-over'].includes(document.body.dataset.phase)
@@ -85,7 +94,8 @@ def play_game(page: Any, url: str, timeout_s: float = 1800) -> dict[str, Any]:
         trick_pause: document.getElementById('set-trick-pause').value,
         partner_level: document.getElementById('set-partner-level').value,
         opponent_level: document.getElementById('set-opponent-level').value,
-        sound: document.getElementById('set-sound').checked})""")
+        sound: document.getElementById('set-sound').checked,
+        coach: document.getElementById('set-coach').checked, coached: window.__coached || 0})""")
     page.keyboard.press("Escape")
     page.wait_for_selector("#settings:not([open])", state="attached")
     page.wait_for_timeout(500)
@@ -114,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="default: the pace a new player gets (human: the same); instant: no waits")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--games", type=int, default=1, help="games per pace (seeds seed, seed+1, ...)")
+    parser.add_argument("--coach", action="store_true", help="with the coach on (judged in the worker)")
     parser.add_argument("--cpu-slowdown", type=float, default=1.0,
                         help="run the page this many times slower (CPU throttling, as DevTools does)")
     args = parser.parse_args(argv)
@@ -136,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 context.add_init_script(READY_CLOCK)
                 context.add_init_script(LONG_TASKS)
+                if args.coach:
+                    context.add_init_script(COACH)
                 page = context.new_page()
                 if args.cpu_slowdown > 1:
                     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
@@ -150,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
                 used = r["used"]
                 print(f"  pace {pace:<7} seed {seed}: in effect (the Settings dialog): partner "
                       f"{used['partner_level']}, opponents {used['opponent_level']}, speed {used['speed']}, "
-                      f"trick pause {used['trick_pause']}, sound {'on' if used['sound'] else 'off'}; "
+                      f"trick pause {used['trick_pause']}, sound {'on' if used['sound'] else 'off'}, "
+                      f"coach {'on' if used['coach'] else 'off'} ({used['coached']} shown); "
                       f"compiled Python kept in idle time: {'yes' if r['kept'] else 'NO'}")
                 print(f"  pace {pace:<7} seed {seed}: {r['hands']} hands, {r['cards']} of your cards, "
                       f"{r['seconds']:.0f} s; longest task {longest}; {len(tasks)} tasks over 50 ms"

@@ -79,6 +79,7 @@ class Dialogs:
         page.el("set-auto-play").checked = s.auto_play
         page.el("set-claims").checked = s.claims
         page.el("set-sound").checked = s.sound
+        page.el("set-coach").checked = s.coach
         page.open_dialog("settings")
 
     def on_settings_change(self, evt: Any) -> None:
@@ -93,6 +94,7 @@ class Dialogs:
             auto_play=bool(page.el("set-auto-play").checked),
             claims=bool(page.el("set-claims").checked),
             sound=bool(page.el("set-sound").checked),
+            coach=bool(page.el("set-coach").checked),
         ))
 
     def open_help(self, tab: str) -> None:

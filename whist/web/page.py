@@ -20,6 +20,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from whist.table import Table
+from whist.web.coach_box import CoachBox
 from whist.web.dialogs import DIALOGS, Dialogs
 from whist.web.formsui import Forms
 from whist.web.inputs import Input
@@ -100,6 +101,7 @@ class Page:
         self.screen = Screen(self)  # the table on screen: toolbar, seats, hand, trick, status, summary
         self.input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
+        self.coach = CoachBox(self)  # coach: your costly cards pointed out (whist/web/coach_box.py)
 
     # --- plumbing ----------------------------------------------------------------
     def el(self, id_: str) -> Any:
@@ -210,6 +212,7 @@ class Page:
         for id_, action in buttons.items():
             self.on(self.el(id_), "click", pressed(action))
         self.dialogs.start()
+        self.coach.start()  # coach
         # review: the hand review, replay, share and export (whist/web/review_view.py)
         from whist.web import review_view
         self.review = review_view.install(self)
@@ -272,7 +275,7 @@ class Page:
     def wake_thinker(self) -> None:
         """Boot the worker once the table is up and a player is at a slow level."""
         levels = (self.settings.partner_level, self.settings.opponent_level)
-        if self.body.dataset.ready == "1" and needs_thinker(levels):
+        if self.body.dataset.ready == "1" and (needs_thinker(levels) or self.settings.coach):  # coach: in it too
             self.thinker.start()
 
     async def computer_move(self, gen: int) -> bool:
@@ -367,11 +370,13 @@ class Page:
         self.settle()
 
     def play(self, card: str) -> None:
+        judged = self.coach.before()  # coach: the position your card is judged from
         result = self.table.human_play(card)
         if not result.ok:
             self.say(result.reason)
             self.set_status(result.reason, "refuse")
             return
+        self.coach.after(judged, card)
         self.changed()
         self.input.forget()
         self.no_auto = False

@@ -95,6 +95,8 @@ class Settings:
     sound: bool = True
     guided: bool = False
     """The guided first hand was offered on this device (whist.table.guide): never again by itself."""
+    coach: bool = False
+    """Point out your costly cards (the coach, thought in the worker: whist/ai/coach.py); off by default."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -124,7 +126,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims", "guided")
+LATER = ("claims", "guided", "coach")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
 

@@ -115,7 +115,7 @@ def decode_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 SETTING_NAMES = {"speed": "speed of play", "trick_pause": "how long a trick stays",
                  "auto_play": "play my only legal card", "partner_level": "partner's strength",
                  "opponent_level": "opponents' strength", "sound": "sound",
-                 "claims": "let the computers claim", "guided": "the guided first hand"}
+                 "claims": "let the computers claim", "guided": "the guided first hand", "coach": "the coach"}
 """The settings as the Settings dialog names them, for the notices."""
 
 

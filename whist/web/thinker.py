@@ -96,8 +96,24 @@ def replay(request: Any) -> str:
     from whist.table.duplicate import answer
 
     return answer(request)
+# coach: the verdict on your card, thought in the worker (whist/ai/coach.py)
+def coach_request(choice: Choice, card: str) -> str:
+    """The coach's request: the observation of ``choice`` (a :meth:`Table.hint_choice`, taken just
+    before your card) and ``card``, the card you played from it."""
+    return json.dumps({"observation": encode(choice.observation), "card": card, "dummy": choice.seat != choice.player})
+
+
+def coach(request: Any) -> str:
+    """The coach's answer: JSON, the sentence when the card was a costly one, else null."""
+    from whist.ai.coach import judge
+    from whist.engine.cards import parse_card
+    from whist.table.coaching import coach_sentence
+
+    data = json.loads(str(request))
+    verdict = judge(decode(data["observation"]), parse_card(str(data["card"])))
+    text = coach_sentence(verdict, dummy=data.get("dummy") is True) if verdict else ""
+    return json.dumps(text or None)
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose", "advise"]
-__export__ += ["replay"]  # expert: the summary's "Expert with your cards"
+__export__ = ["choose", "advise", "replay", "coach"]

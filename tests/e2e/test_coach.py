@@ -1,0 +1,130 @@
+"""The coach in the real page: with the setting on, a costly card of yours is pointed out in
+``#coach`` (thought in the worker, while play goes on), with Undo; with it off, nothing shows.
+
+The position is tests/test_coach.py's over-take: deal 46, the Normal players' cards up to
+South's eleventh card, where the A♠ over-takes North's winning spade (Expert plays the 2♠)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Browser, ViewportSize
+
+from tests.e2e.test_hints import watched
+from tests.e2e.test_play import click_card, play_lowest, wait_your_move
+from tests.test_coach import MISTAKES, played_to
+from whist.engine.seats import Seat
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+SEED, ACTIONS, CARD, BEST, WORDS = MISTAKES["over-take"]
+
+#: The stored settings: the instant pace, and the coach on or off.
+SETTINGS = """localStorage.setItem("whist:settings", JSON.stringify({v: 1, speed: "instant", trick_pause: "none",
+  coach: %s}));"""
+
+#: Whether two boxes overlap.
+OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(),
+  s = document.querySelector(b).getBoundingClientRect();
+  return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom; }"""
+
+
+def to_the_position(page: GamePage, coach: bool) -> None:
+    """Open deal 46 and play South's cards of the seeded hand, up to the costly card (not played)."""
+    page.add_init_script(SETTINGS % ("true" if coach else "false"))
+    page.open(f"?seed={SEED}")
+    st = played_to(SEED, ACTIONS)
+    mine = [a for i, a in enumerate(st.actions) if st.actor_of(i) == Seat.S]
+    for card in mine:
+        wait_your_move(page)
+        click_card(page, card)
+    wait_your_move(page)
+
+
+def test_the_coach_points_out_a_costly_card_and_undo_takes_it_back(game_page: GamePage) -> None:
+    to_the_position(game_page, coach=True)
+    click_card(game_page, CARD)
+    game_page.wait_for_selector("#coach:not([hidden])", timeout=90000)  # the worker boots, then judges
+    text = game_page.text_content("#coach-text") or ""
+    assert text.startswith("Coach: the 2\u2660 was better than the A\u2660") and WORDS in text
+    assert text in game_page.inner_text("#announce")
+    for other in ("#hand", "#trick"):
+        assert not game_page.evaluate(OVERLAP, ["#coach", other]), f"the coach covers {other}"
+    game_page.click("#coach-undo")
+    game_page.wait_for_selector(f'#hand button.card[data-card="{CARD}"][aria-disabled="false"]')
+    assert game_page.is_hidden("#coach")
+    # Played again, the same card is judged again; the close button dismisses it.
+    click_card(game_page, CARD)
+    game_page.wait_for_selector("#coach:not([hidden])", timeout=90000)
+    game_page.click("#coach-close")
+    assert game_page.is_hidden("#coach")
+
+
+PHONES = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "844x390"])
+def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
+        browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: ViewportSize) -> None:
+    page = watched(browser, dev_server, request, size, True)
+    to_the_position(page, coach=True)
+    click_card(page, CARD)
+    page.wait_for_selector("#coach:not([hidden])", timeout=90000)
+    wait_your_move(page)
+    page.screenshot(path=f"/tmp/coach-{size['width']}x{size['height']}.png")
+    for other in ("#hand", "#trick", ".toolbar"):
+        assert not page.evaluate(OVERLAP, ["#coach", other]), f"the coach covers {other}"
+    for button in ("#coach-undo", "#coach-close"):
+        box = page.locator(button).bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+
+
+def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:
+    to_the_position(game_page, coach=False)
+    click_card(game_page, CARD)
+    wait_your_move(game_page)
+    game_page.wait_for_timeout(3000)
+    assert game_page.is_hidden("#coach")
+    assert game_page.get_attribute("body", "data-thinker") is None  # no worker was booted for it
+    # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
+    game_page.click("#settings-btn")
+    game_page.check("#set-coach")
+    game_page.click("#settings-done")
+    game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
+
+
+#: Marks of the page's asking the worker: a computer's card (data-thinking) or the coach (data-coach).
+ASKING = """window.__asks = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+  const d = document.body.dataset; window.__asks.push((d.thinking || "0") + (d.coach ? "c" : "-"));
+}).observe(document.body, {attributes: true, attributeFilter: ["data-thinking", "data-coach"]}));"""
+
+
+def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
+    """Hard opponents think in the same worker: the coach asks about your card only once they are done
+    (at your turn, while you think; a card of yours played before its answer comes may wait for that)."""
+    game_page.add_init_script(ASKING + """localStorage.setItem("whist:settings",
+      JSON.stringify({v: 1, speed: "fast", opponent_level: "hard", coach: true}));""")
+    game_page.open("?seed=4242")
+    game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    for i in range(3):
+        wait_your_move(game_page, timeout=60000)
+        game_page.evaluate("window.__asks.push('you')")
+        play_lowest(game_page)
+        game_page.wait_for_function("(n) => window.__asks.filter(m => m.endsWith('c')).length >= n", arg=i + 1,
+                                    timeout=60000)
+    marks = game_page.evaluate("window.__asks")
+    # After each card of yours: first the opponents think, then the coach is asked, never while they think.
+    state = "0-"
+    seen: list[str] = []  # the marks since your last card
+    for m in marks:
+        if m == "you":
+            seen = []
+            continue
+        if state.endswith("-") and m.endswith("c"):
+            assert "1-" in seen and m == "0c", marks
+        seen.append(m)
+        state = m
