@@ -82,7 +82,7 @@ def test_stored_stats_and_settings_read_back() -> None:
               "best_margin": 0}
     assert saved.stats == {"overall": {**counts, "played": 2, "hands_played": 4},
                            "games": {"classic": counts, "short": counts},
-                           "recorded": ["2-18f0a0b0bff", "3-18f0a0b0c04"]}
+                           "recorded": ["2-18f0a0b0bff", "3-18f0a0b0c04"], "duplicate": []}
     assert saved.table is not None and saved.table.state.is_over
     settings = start_up("settings").settings
     assert settings == Settings(speed="fast", trick_pause="long", auto_play=True, partner_level="hard",

@@ -492,7 +492,10 @@ def encode(payload: dict[str, Any]) -> str:
 
 
 def write(storage: Storage, key: str, payload: dict[str, Any]) -> str | None:
-    """Store one record; return None, or a plain-words reason it could not be kept."""
+    """Store one record; return None, or a plain-words reason it could not be kept. Stats with no
+    hand against Expert are written as before that figure was kept (the same text, old or new)."""
+    if key == STATS_KEY and payload.get("duplicate") == []:
+        payload = {k: v for k, v in payload.items() if k != "duplicate"}
     return write_text(storage, key, encode(payload))
 
 
