@@ -269,6 +269,22 @@ your partner North's cost 1 (trick 9). East\u2013West's cards cost 1 trick (tric
         costs = [f"{self.whose(m.seat, you)} card cost {m.cost}" for m in self.marks if m.trick == trick and m.cost]
         return f"Trick {trick + 1}" + (": " + ", ".join(costs) if costs else "")
 
+    def _tricks_analysed(self) -> int:
+        done = [m.trick for m in self.marks if m.cost is not None]
+        return len(self.tricks) - min(done) if done else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "trump": "NT" if self.trump is None else SUITS[self.trump],
+            "hands": {SEAT_NAMES[s]: mask_names(self.hands[s]) for s in self.seats},
+            "first_trick": self.first_trick + 1,
+            "tricks": [{"leader": SEAT_NAMES[lead], "winner": SEAT_NAMES[win],
+                        "cards": [[SEAT_NAMES[s], card_name(c)] for s, c in plays]}
+                       for lead, plays, win in self.tricks],
+            "marks": [m.to_json() for m in self.marks],
+        }
+
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]

@@ -90,5 +90,13 @@ def advise(request: Any) -> str:
     return json.dumps([action, reason(action, why, dummy=json.loads(str(request)).get("dummy") is True)])
 
 
+def review(request: Any) -> str:
+    """The hand review's next step (:meth:`whist.ai.review.HandReview.request`): its marks, no node limit."""
+    from whist.ai.review import review_step
+
+    return review_step(str(request))
+
+
 #: The worker's entry point (PyScript named worker): what the page may call.
 __export__ = ["choose", "advise"]
+__export__ += ["review"]  # review: the hand review's marks

@@ -32,6 +32,7 @@ SLOW_LEVELS = frozenset({"hard", "expert"})
 
 WORKER_NAME = "whist-thinker"
 WORKER_CODE = "from whist.web.thinker import advise, choose\n__export__ = ['choose', 'advise']\n"
+WORKER_CODE += "from whist.web.thinker import review\n__export__ += ['review']\n"  # review: the hand review
 
 
 def is_slow_level(level: str) -> bool:
