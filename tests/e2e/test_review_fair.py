@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.e2e.test_review import ANALYSED, finish_hand, step_times
+from tests.e2e.test_review import ANALYSED, OVER, finish_hand, step_times
+from tests.e2e.test_turn import PLAY_FIRST, WAITS
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
@@ -24,14 +25,29 @@ STATE = """() => ({text: document.querySelector('#review-progress-text').textCon
     open: document.querySelectorAll('#review-strip .rv-open').length})"""
 
 
+def finish_with_dummy(page: GamePage) -> None:
+    """Play your first legal card, or your dummy's, to the end of the hand."""
+    for _ in range(60):
+        page.wait_for_function(WAITS, timeout=60_000)
+        if page.get_attribute("body", "data-phase") != "play":
+            break
+        card = page.evaluate(PLAY_FIRST)
+        if card:
+            page.wait_for_function("(c) => !document.querySelector(`#hand [data-card='${c}'], "
+                                   "#dummy-hand [data-card='${c}']`)", arg=card)
+    page.wait_for_function(OVER)
+    page.wait_for_selector("#summary:not([hidden])")
+
+
 @pytest.mark.parametrize(("query", "tricks"), [
     ("?pace=instant&seed=11", 13),
     ("?game=dummy&pace=instant#deal=12", 13),
     ("?game=german&pace=instant#deal=5", 26),
-], ids=["classic", "dummy", "german"])
+    ("?game=contract&pace=instant#deal=2", 13),
+], ids=["classic", "dummy", "german", "contract"])
 def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tricks: int) -> None:
     game_page.open(query)
-    finish_hand(game_page)
+    (finish_with_dummy if "dummy" in query else finish_hand)(game_page)
     game_page.click("#review-open")
     game_page.wait_for_selector("#review[open]")
     # While the worker works, the dialog says which trick, truly, and the keys still step.
