@@ -3,9 +3,12 @@
 For every play the review knows the tricks the player's side could still take
 with perfect information (double dummy, from the remaining tricks of the hand)
 before the card and after it; the difference is what the card cost. Positions
-are solved from the end of the hand backwards, each under a node limit, so the
-last tricks are always marked and the early ones where the solver is quick
-enough. German Whist is analysed from Phase Two, when every card is known.
+are solved from the end of the hand backwards: the value after a card is the
+value of the next position, already known, and one probe above it settles the
+value before. Under a node limit (the page) the last tricks are always marked
+and the early ones where the solver is quick enough; with none (the worker,
+:func:`review_step`, its solver's table kept between steps) every one. German
+Whist is analysed from Phase Two, when every card is known.
 
 >>> from whist.engine.state import GameState, Phase
 >>> state = GameState("classic", seed=5)

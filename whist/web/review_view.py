@@ -12,11 +12,14 @@
   who made it and its double-dummy cost; exports of the game record (JSON,
   replays with ``python -m whist replay FILE``) and of the hand (PBN).
 
-The analysis runs one solver call at a time with ``await asyncio.sleep(0)``
-between calls, so the page never freezes: each call has a node budget, tuned
-from the time the calls take so that one stays near ``TARGET_MS``; once a
-whole trick's positions are too big for it, the earlier tricks stay unmarked.
-Closing the dialog cancels it.
+The analysis runs in the worker (``Thinker.call("review", ...)``), one play a
+call from the last back, each mark shown as it comes; closing the dialog or
+opening another hand cancels it (the generation: an answer for an old one is
+dropped). With no worker it runs here, one solver call at a time with ``await
+asyncio.sleep(0)`` between calls, so the page never freezes: each call has a
+node budget, tuned from the time the calls take so that one stays near
+``TARGET_MS``; once a whole trick's positions are too big for it, the earlier
+tricks stay unmarked, and the dialog says why.
 """
 
 from __future__ import annotations
