@@ -167,6 +167,9 @@ class ReviewView:
         except ValueError:
             page.say("No card was played in that hand (it was thrown in): there is nothing to review.")
             return
+        old = self.review
+        if old is not None and (old.hands, old.trump, old.tricks) == (review.hands, review.trump, review.tricks):
+            review = old  # the same hand again: its marks so far are kept, the analysis goes on from them
         self.cancel()
         self.hand, self.review = hand, review
         self.current = review.first_trick
@@ -268,6 +271,7 @@ class ReviewView:
             return
         self.here = True
         review = self.review
+        assert review is not None
         limit = FIRST_LIMIT
         misses = 0
         while review.done < review.total and gen == self.generation:
