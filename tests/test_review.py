@@ -248,3 +248,30 @@ def test_the_workers_steps_give_the_marks_of_one_whole_analysis(game: str, seed:
 
     boards = "".join(rm.board(stepped, t) for t in range(stepped.first_trick, len(stepped.tricks)))
     assert "rv-unknown" not in boards and boards.count("rv-cost ") == whole.total  # no "?" left
+
+
+def test_a_claimed_hand_is_marked_from_the_cards_still_held() -> None:
+    from whist.ai.solver import solve_cards
+    from whist.engine.state import CLAIM, IllegalActionError
+
+    state = GameState("classic", seed=0)
+    players = {s: make_player("normal", s) for s in state.rules.seats}
+    while state.claimed is None:
+        assert state.phase is Phase.PLAY, "this seed's hand is not claimed: pick another"
+        try:
+            if len(state.tricks) >= 8 and not state.trick:
+                state.apply(CLAIM)
+                continue
+        except IllegalActionError:
+            pass
+        seat = state.to_play
+        assert seat is not None
+        state.apply(players[seat].choose(state.observation(seat)))
+    review = HandReview.of(state)
+    review.run(max_tricks=6, node_limit=None)
+    assert len(review.tricks) < 13 and review.analysed() == 4 * 6  # the last six tricks played, then the claim
+    for index, mark in enumerate(review.marks):
+        if mark.cost is not None:
+            hands, leader, trick = review._position(index)
+            values = solve_cards(hands, review.trump, leader, trick=trick, sides=review.sides)
+            assert (mark.before, mark.after) == (max(values.values()), values[mark.card])

@@ -145,31 +145,33 @@ class HandReview:
             mark.before, mark.after = max(cards.values()), cards[mark.card]
             self.values[index] = self._first(mark.seat, mark.trick, mark.before)
             return
-        rem = len(self.tricks) - mark.trick
-        later = 0 if index + 1 == len(self.marks) else self.values.get(index + 1)
-        after = None
-        if later is not None:
-            _, plays, winner = self.tricks[mark.trick]
-            won = plays[-1][1] == mark.card and self.side_of(winner) == 0
-            after = self._first(mark.seat, mark.trick, later + won)
         solver = _solver(self, node_limit)
+        _, plays, winner = self.tricks[mark.trick]
         try:
-            lo, hi = (after, rem) if after is not None else (0, rem)
-            if after is not None and lo < hi:
-                hi = lo if not solver.mover_takes(hands, leader, trick, lo + 1) else hi
-                lo += hi > lo
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                lo, hi = (mid, hi) if solver.mover_takes(hands, leader, trick, mid) else (lo, mid - 1)
+            later = self.values.get(index + 1)
+            if index + 1 == len(self.marks):  # the end, or a claim's: the cards still held
+                held = [h & ~(1 << mark.card) for h in hands]
+                end = (held[0], held[1], held[2], held[3])
+                later = 0 if not any(end) else self._first(
+                    winner, mark.trick + 1, _value(solver, end, winner, (), None, self._left(mark.trick + 1)))
+            after = None
+            if later is not None:
+                won = plays[-1][1] == mark.card and self.side_of(winner) == 0
+                after = self._first(mark.seat, mark.trick, later + won)
+            value = _value(solver, hands, leader, trick, after, self._left(mark.trick))
         except SolverLimitError:
             return
-        self.values[index] = self._first(mark.seat, mark.trick, lo)
+        self.values[index] = self._first(mark.seat, mark.trick, value)
         if after is not None:
-            mark.before, mark.after = lo, after
+            mark.before, mark.after = value, after
+
+    def _left(self, trick: int) -> int:
+        """The tricks still to play from trick ``trick`` (an index) on, a claim's included."""
+        return self.first_trick + self.hands[self.seats[0]].bit_count() - trick
 
     def _first(self, seat: Seat, trick: int, tricks: int) -> int:
         """``tricks`` of seat's side from ``trick`` on, as the first side's (or back again)."""
-        return tricks if self.side_of(seat) == 0 else len(self.tricks) - trick - tricks
+        return tricks if self.side_of(seat) == 0 else self._left(trick) - tricks
 
     # --- the worker's steps (whist.web.thinker.review) ----------------------------------------
     def request(self, positions: int = 1) -> str:
@@ -287,6 +289,21 @@ your partner North's cost 1 (trick 9). East\u2013West's cards cost 1 trick (tric
                        for lead, plays, win in self.tricks],
             "marks": [m.to_json() for m in self.marks],
         }
+
+
+def _value(solver: Solver, hands: tuple[int, int, int, int], leader: Seat, trick: tuple[tuple[Seat, int], ...],
+           least: int | None, rem: int) -> int:
+    """The tricks the side to move takes (of ``rem``): one probe above ``least`` when known (it
+    usually fails: the card played kept the value), else a bisection."""
+    lo, hi = (0, rem) if least is None else (least, rem)
+    if least is not None and lo < hi:
+        if not solver.mover_takes(hands, leader, trick, lo + 1):
+            return lo
+        lo += 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if solver.mover_takes(hands, leader, trick, mid) else (lo, mid - 1)
+    return lo
 
 
 def _cap(text: str) -> str:
