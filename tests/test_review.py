@@ -180,3 +180,98 @@ def test_a_replay_keeps_the_options_but_not_the_draw() -> None:
     assert GameState("contract", seed=3).rules.replay_options() == {}
     again = Table(seed=3, game="classic", draw="high", rubber=True).replay(FinishedHand.of(state))
     assert again.options == {"rubber": True} and again.state.phase.value == "play"
+
+
+# --- a review that is fair (issue 17): whose card cost what, every trick marked in the worker ----------
+
+
+def test_the_headline_names_the_seat_whose_card_cost_a_trick() -> None:
+    from whist.web import review_markup as rm
+
+    state = play_hands("classic", 6, 1)  # North's card at trick 9 cost a trick, none of yours did
+    review = HandReview.of(state)
+    review.run(max_tricks=5, node_limit=None)
+    costly = {m.seat: m for m in review.marks if m.cost}
+    assert set(costly) == {Seat.N, Seat.W} and costly[Seat.N].trick == 8 and costly[Seat.N].cost == 1
+    text = review.headline(Seat.S)
+    assert text.startswith("Your side could have taken 1 more trick with perfect information (in the last 5 tricks): "
+                           "your cards cost none; your partner North's cost 1 (trick 9).")
+    assert text.endswith(" East\u2013West's cards cost 1 trick (trick 12).")
+    assert "You could have taken" not in text
+    assert review.trick_note(8, Seat.S).startswith("Your partner North's ")
+    note = review.trick_note(11, Seat.S)
+    assert note.startswith("West's ") and "cost East\u2013West 1 trick" in note
+    strip = rm.strip(review, 8)
+    assert 'aria-label="Trick 9: your partner North&#x27;s card cost 1"' in strip
+    assert 'class="rv-step rv-lost" data-goto="8"' in strip and 'class="rv-step rv-gift" data-goto="11"' in strip
+    assert "Your partner North&#x27;s" in rm.board(review, 8)
+    # From North's chair the same card is yours, and the side's total is the same.
+    assert review.headline(Seat.N).startswith("Your side could have taken 1 more trick with perfect information "
+                                              "(in the last 5 tricks): your cards cost 1 trick (trick 9).")
+
+
+def test_your_dummys_cards_are_yours() -> None:
+    state = play_hands("dummy", 25, 1)  # North, your dummy, gave a trick away at trick 9
+    review = HandReview.of(state)
+    review.run(max_tricks=5, node_limit=None)
+    assert [(m.seat, m.trick) for m in review.marks if m.cost] == [(Seat.N, 8)]
+    assert review.chooser(Seat.N) is Seat.S and review.chooser(Seat.E) is Seat.E
+    assert ": your cards and your dummy North's cost 1 trick (trick 9)." in review.headline(Seat.S)
+    assert review.trick_note(8, Seat.S).startswith("Your dummy North's ")
+
+
+@pytest.mark.parametrize(("game", "seed"), [("classic", 1), ("german", 2)])
+def test_the_workers_steps_give_the_marks_of_one_whole_analysis(game: str, seed: int) -> None:
+    from whist.ai import review as module
+    from whist.web.thinker import review as worker_review
+
+    state = play_hands(game, seed, 1)
+    whole = HandReview.of(state)
+    whole.run(node_limit=None)
+    assert whole.analysed() == whole.total  # every trick marked with no node limit
+    module._kept.clear()  # a cold worker: the table is built as the steps go
+    text, calls = HandReview.of(state).request(1), 0
+    while True:
+        stepped = HandReview.decode(worker_review(text))
+        calls += 1
+        if stepped.done == stepped.total:
+            break
+        text = stepped.request(1)
+    assert calls == whole.total  # one position a call, from the last play back
+    assert [(m.before, m.after) for m in stepped.marks] == [(m.before, m.after) for m in whole.marks]
+    # The page's capped analysis (no worker) agrees wherever it reaches.
+    capped = HandReview.of(state)
+    capped.run()
+    assert all(c.cost is None or (c.before, c.after) == (w.before, w.after)
+               for c, w in zip(capped.marks, whole.marks, strict=True))
+    from whist.web import review_markup as rm
+
+    boards = "".join(rm.board(stepped, t) for t in range(stepped.first_trick, len(stepped.tricks)))
+    assert "rv-unknown" not in boards and boards.count("rv-cost ") == whole.total  # no "?" left
+
+
+def test_a_claimed_hand_is_marked_from_the_cards_still_held() -> None:
+    from whist.ai.solver import solve_cards
+    from whist.engine.state import CLAIM, IllegalActionError
+
+    state = GameState("classic", seed=0)
+    players = {s: make_player("normal", s) for s in state.rules.seats}
+    while state.claimed is None:
+        assert state.phase is Phase.PLAY, "this seed's hand is not claimed: pick another"
+        try:
+            if len(state.tricks) >= 8 and not state.trick:
+                state.apply(CLAIM)
+                continue
+        except IllegalActionError:
+            pass
+        seat = state.to_play
+        assert seat is not None
+        state.apply(players[seat].choose(state.observation(seat)))
+    review = HandReview.of(state)
+    review.run(max_tricks=6, node_limit=None)
+    assert len(review.tricks) < 13 and review.analysed() == 4 * 6  # the last six tricks played, then the claim
+    for index, mark in enumerate(review.marks):
+        if mark.cost is not None:
+            hands, leader, trick = review._position(index)
+            values = solve_cards(hands, review.trump, leader, trick=trick, sides=review.sides)
+            assert (mark.before, mark.after) == (max(values.values()), values[mark.card])

@@ -146,7 +146,7 @@ def test_the_end_of_hand_dialogs_fit(sized: GamePage) -> None:
     assert unreachable_panel(page) == []
     page.click("#review-open")
     page.wait_for_selector("#review[open]")
-    page.wait_for_function(ANALYSED, timeout=90_000)
+    page.wait_for_function(ANALYSED, timeout=600_000)  # every trick, in the worker
     check(page, "#review")
     close(page, "#review")
 

@@ -3,9 +3,12 @@
 For every play the review knows the tricks the player's side could still take
 with perfect information (double dummy, from the remaining tricks of the hand)
 before the card and after it; the difference is what the card cost. Positions
-are solved from the end of the hand backwards, each under a node limit, so the
-last tricks are always marked and the early ones where the solver is quick
-enough. German Whist is analysed from Phase Two, when every card is known.
+are solved from the end of the hand backwards: the value after a card is the
+value of the next position, already known, and one probe above it settles the
+value before. Under a node limit (the page) the last tricks are always marked
+and the early ones where the solver is quick enough; with none (the worker,
+:func:`review_step`, its solver's table kept between steps) every one. German
+Whist is analysed from Phase Two, when every card is known.
 
 >>> from whist.engine.state import GameState, Phase
 >>> state = GameState("classic", seed=5)
@@ -19,20 +22,24 @@ True
 
 from __future__ import annotations
 
+import base64
+import json
+import pickle
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.ai.solver import SolverLimitError, solve_cards
+from whist.ai.solver import Solver, SolverLimitError
 from whist.ai.twohand import solve_two_cards
-from whist.engine.cards import SUIT_NAMES, SUITS, card_name, mask_names
+from whist.engine.cards import SUIT_NAMES, SUITS, card_long_name, card_name, mask_names
 from whist.engine.deal import format_pbn
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import GameState, Phase
 
 NODE_LIMIT = 150_000
 """Nodes a single position may take before the review gives up on it (about a
-second in the browser): the late positions always fit, early ones may not."""
+second in the browser): the late positions always fit, early ones may not.
+In the worker (:func:`review_step`) there is no limit, and every trick is marked."""
 
 
 @dataclass
@@ -72,6 +79,10 @@ class HandReview:
     """(leader, plays, winner) of every trick of the hand."""
     marks: list[Mark] = field(default_factory=list)
     done: int = 0
+    players: tuple[Seat, ...] = ()
+    """Who chose the cards of each seat (indexed by seat): a dummy's partner, else the seat."""
+    values: dict[int, int] = field(default_factory=dict)
+    """Tricks the first side takes from each analysed position on (by index into ``marks``)."""
 
     @classmethod
     def of(cls, state: GameState) -> HandReview:
@@ -84,6 +95,7 @@ class HandReview:
                      [(t.leader, t.plays, t.winner) for t in state.tricks])
         review.marks = [Mark(i, seat, card) for i, t in enumerate(state.tricks) for seat, card in t.plays
                         if i >= first]
+        review.players = tuple(state.rules.controller(s) if s in state.rules.seats else s for s in Seat)
         return review
 
     def side_of(self, seat: Seat) -> int:
@@ -93,7 +105,7 @@ class HandReview:
     def total(self) -> int:
         return len(self.marks)
 
-    def steps(self, max_tricks: int = 13, node_limit: int = NODE_LIMIT) -> Iterator[int]:
+    def steps(self, max_tricks: int = 13, node_limit: int | None = NODE_LIMIT) -> Iterator[int]:
         """Analyse one play at a time, from the last backwards; yields the plays done so far.
 
         A caller that must stay responsive (the page) does a step, then lets
@@ -108,7 +120,7 @@ class HandReview:
             self.done += 1
             yield self.done
 
-    def run(self, max_tricks: int = 13, node_limit: int = NODE_LIMIT) -> None:
+    def run(self, max_tricks: int = 13, node_limit: int | None = NODE_LIMIT) -> None:
         for _ in self.steps(max_tricks, node_limit):
             pass
 
@@ -122,18 +134,56 @@ class HandReview:
         trick = plays[:[c for _, c in plays].index(mark.card)]
         return (hands[0], hands[1], hands[2], hands[3]), leader, trick
 
-    def _mark(self, index: int, node_limit: int) -> None:
+    def _mark(self, index: int, node_limit: int | None) -> None:
+        """Mark play ``index`` from the value of the position after it (found first, as
+        the review goes backwards): the card kept that value, so the position before it
+        is worth at least as much, and one probe above that (usually refuted) settles it."""
         mark = self.marks[index]
         hands, leader, trick = self._position(index)
         if len(self.sides) == 2 and all(len(side) == 1 for side in self.sides):
-            values = solve_two_cards(hands, self.trump, leader, trick=trick)  # German Whist: milliseconds
-        else:
-            try:
-                values = solve_cards(hands, self.trump, leader, trick=trick, sides=self.sides, node_limit=node_limit)
-            except SolverLimitError:
-                return
-        mark.before = max(values.values())
-        mark.after = values[mark.card]
+            cards = solve_two_cards(hands, self.trump, leader, trick=trick)  # German Whist: milliseconds
+            mark.before, mark.after = max(cards.values()), cards[mark.card]
+            self.values[index] = self._first(mark.seat, mark.trick, mark.before)
+            return
+        solver = _solver(self, node_limit)
+        _, plays, winner = self.tricks[mark.trick]
+        try:
+            later = self.values.get(index + 1)
+            if index + 1 == len(self.marks):  # the end, or a claim's: the cards still held
+                held = [h & ~(1 << mark.card) for h in hands]
+                end = (held[0], held[1], held[2], held[3])
+                later = 0 if not any(end) else self._first(
+                    winner, mark.trick + 1, _value(solver, end, winner, (), None, self._left(mark.trick + 1)))
+            after = None
+            if later is not None:
+                won = plays[-1][1] == mark.card and self.side_of(winner) == 0
+                after = self._first(mark.seat, mark.trick, later + won)
+            value = _value(solver, hands, leader, trick, after, self._left(mark.trick))
+        except SolverLimitError:
+            return
+        self.values[index] = self._first(mark.seat, mark.trick, value)
+        if after is not None:
+            mark.before, mark.after = value, after
+
+    def _left(self, trick: int) -> int:
+        """The tricks still to play from trick ``trick`` (an index) on, a claim's included."""
+        return self.first_trick + self.hands[self.seats[0]].bit_count() - trick
+
+    def _first(self, seat: Seat, trick: int, tricks: int) -> int:
+        """``tricks`` of seat's side from ``trick`` on, as the first side's (or back again)."""
+        return tricks if self.side_of(seat) == 0 else self._left(trick) - tricks
+
+    # --- the worker's steps (whist.web.thinker.review) ----------------------------------------
+    def request(self, positions: int = 1) -> str:
+        """The request for the next ``positions`` plays: this review, as text, with its marks so far."""
+        return json.dumps({"review": _encode(self), "positions": positions})
+
+    @staticmethod
+    def decode(text: str) -> HandReview:
+        review = pickle.loads(base64.b64decode(text))
+        if not isinstance(review, HandReview):
+            raise ValueError("the text does not hold a hand review")
+        return review
 
     # --- what the page and the summary show ---------------------------------------------
     def lost_by(self, side: int) -> int:
@@ -145,11 +195,84 @@ class HandReview:
 
     def summary(self, side: int) -> str:
         lost = self.lost_by(side)
-        scope = "" if self.analysed() == self.total else f" (in the last {self._tricks_analysed()} tricks)"
+        scope = self._scope()
         if not lost:
             return f"Your side lost no trick to its own play{scope}: perfect double-dummy play."
         return (f"You could have taken {lost} more trick{'s' if lost != 1 else ''} "
                 f"with perfect information{scope}.")
+
+    def _scope(self) -> str:
+        return "" if self.analysed() == self.total else f" (in the last {self._tricks_analysed()} tricks)"
+
+    # --- whose card cost what, for the player at ``you`` ---------------------------------------
+    def chooser(self, seat: Seat) -> Seat:
+        """Who chose the cards of ``seat``: your dummy's are yours."""
+        return self.players[seat] if self.players else seat
+
+    def who(self, seat: Seat, you: Seat) -> str:
+        """The seat as the player at ``you`` calls it: "you", "your dummy North", "your partner North", "East"."""
+        if seat == you:
+            return "you"
+        if self.chooser(seat) == you:
+            return f"your dummy {seat.long_name}"
+        if self.side_of(seat) == self.side_of(you):
+            return f"your partner {seat.long_name}"
+        return seat.long_name
+
+    def side_name(self, side: int) -> str:
+        return "\u2013".join(s.long_name for s in self.sides[side])
+
+    def headline(self, you: Seat) -> str:
+        """Whose cards cost what: yours (your dummy's with them), your partner's, the other side's.
+
+        >>> review = HandReview("classic", (0, 0, 0, 0), None, 0, ((Seat.N, Seat.S), (Seat.E, Seat.W)),
+        ...                     tuple(Seat), [], [Mark(8, Seat.N, 0, 3, 2), Mark(3, Seat.E, 1, 5, 4)])
+        >>> review.headline(Seat.S)
+        "Your side could have taken 1 more trick with perfect information: your cards cost none; \
+your partner North's cost 1 (trick 9). East\u2013West's cards cost 1 trick (trick 4)."
+        """
+        side = self.side_of(you)
+        costly = [m for m in self.marks if m.cost]
+        mine = [m for m in costly if self.chooser(m.seat) == you]
+        partners = sorted({m.seat for m in costly if self.side_of(m.seat) == side} - {m.seat for m in mine})
+        lost = sum(m.cost or 0 for m in costly if self.side_of(m.seat) == side)
+        scope = self._scope()
+        if not lost:
+            text = f"Your side lost no trick to its own play{scope}: perfect double-dummy play."
+        else:
+            dummies = [s.long_name for s in self.seats if s != you and self.chooser(s) == you]
+            yours = "your cards" + "".join(f" and your dummy {d}'s" for d in dummies)
+            parts = [f"{yours} cost {_cost(mine, 'trick') if mine else 'none'}"]
+            for seat in partners:
+                parts.append(f"your partner {seat.long_name}'s cost {_cost([m for m in costly if m.seat == seat])}")
+            text = (f"Your side could have taken {lost} more trick{'s' if lost != 1 else ''} "
+                    f"with perfect information{scope}: " + "; ".join(parts) + ".")
+        for other in range(len(self.sides)):
+            if other != side:
+                theirs = [m for m in costly if self.side_of(m.seat) == other]
+                text += f" {self.side_name(other)}'s cards cost {_cost(theirs, 'trick') if theirs else 'none'}."
+        return text
+
+    def whose(self, seat: Seat, you: Seat) -> str:
+        """"your", "your partner North's", "East's"."""
+        return "your" if seat == you else self.who(seat, you) + "'s"
+
+    def trick_note(self, trick: int, you: Seat) -> str:
+        """What the cards of trick ``trick`` (an index) cost, naming whose they were."""
+        marks = [m for m in self.marks if m.trick == trick]
+        if any(m.cost is None for m in marks):
+            return ""
+        ours = self.side_of(you)
+        return " ".join(
+            f"{_cap(self.whose(m.seat, you))} {card_long_name(m.card).lower()} cost "
+            f"{'your side' if self.side_of(m.seat) == ours else self.side_name(self.side_of(m.seat))} "
+            f"{m.cost} trick{'s' if m.cost != 1 else ''}." for m in marks if m.cost
+        ) or "Every card of this trick kept its side's tricks double dummy."
+
+    def strip_label(self, trick: int, you: Seat) -> str:
+        """The strip's button for trick ``trick``: its number and whose cards cost what there."""
+        costs = [f"{self.whose(m.seat, you)} card cost {m.cost}" for m in self.marks if m.trick == trick and m.cost]
+        return f"Trick {trick + 1}" + (": " + ", ".join(costs) if costs else "")
 
     def _tricks_analysed(self) -> int:
         done = [m.trick for m in self.marks if m.cost is not None]
@@ -166,6 +289,63 @@ class HandReview:
                        for lead, plays, win in self.tricks],
             "marks": [m.to_json() for m in self.marks],
         }
+
+
+def _value(solver: Solver, hands: tuple[int, int, int, int], leader: Seat, trick: tuple[tuple[Seat, int], ...],
+           least: int | None, rem: int) -> int:
+    """The tricks the side to move takes (of ``rem``): one probe above ``least`` when known (it
+    usually fails: the card played kept the value), else a bisection."""
+    lo, hi = (0, rem) if least is None else (least, rem)
+    if least is not None and lo < hi:
+        if not solver.mover_takes(hands, leader, trick, lo + 1):
+            return lo
+        lo += 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if solver.mover_takes(hands, leader, trick, mid) else (lo, mid - 1)
+    return lo
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cost(marks: list[Mark], word: str = "") -> str:
+    """``"1 trick (trick 4)"``, ``"2 (tricks 4 and 9)"``: the tricks the marks cost, and where."""
+    lost = sum(m.cost or 0 for m in marks)
+    where = sorted({m.trick + 1 for m in marks})
+    places = ", ".join(map(str, where[:-1])) + (" and " if len(where) > 1 else "") + str(where[-1])
+    unit = f" {word}{'s' if lost != 1 else ''}" if word else ""
+    return f"{lost}{unit} (trick{'s' if len(where) > 1 else ''} {places})"
+
+
+def _encode(review: HandReview) -> str:
+    return base64.b64encode(pickle.dumps(review, protocol=pickle.HIGHEST_PROTOCOL)).decode("ascii")
+
+
+#: The worker's solver, kept from one step of a review to the next (its table serves the earlier positions).
+_kept: list[tuple[tuple[Any, ...], Solver]] = []
+
+
+def _solver(review: HandReview, node_limit: int | None) -> Solver:
+    if node_limit is not None:
+        return Solver(review.trump, review.sides, node_limit)  # a table per position, as each is capped
+    key = (review.hands, review.trump, review.sides)
+    if not _kept or _kept[0][0] != key:
+        _kept[:] = [(key, Solver(review.trump, review.sides))]
+    return _kept[0][1]
+
+
+def review_step(request: str) -> str:
+    """The worker's step: the next plays of a :meth:`HandReview.request`, with no node limit;
+    the answer is the review with their marks (decode it with :meth:`HandReview.decode`)."""
+    data = json.loads(request)
+    review = HandReview.decode(str(data["review"]))
+    steps = review.steps(node_limit=None)
+    for _ in range(max(1, int(data.get("positions", 1)))):
+        if next(steps, None) is None:
+            break
+    return _encode(review)
 
 
 def hand_at_end(record: dict[str, Any], hand_number: int) -> GameState:

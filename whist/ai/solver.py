@@ -716,9 +716,12 @@ class Solver:
     (2, 1)
     """
 
-    def __init__(self, trump: int | None, sides: Sequence[Sequence[Seat]] | None = None) -> None:
+    def __init__(self, trump: int | None, sides: Sequence[Sequence[Seat]] | None = None,
+                 node_limit: int | None = None) -> None:
         self.trump = trump
         self.sides = sides
+        self.node_limit = node_limit
+        """With a limit, each position gets a search (and a table) of its own."""
         self.search: _Search | None = None
 
     def solve(self, deal: Sequence[int], leader: Seat) -> int:
@@ -727,6 +730,16 @@ class Solver:
         self.search = pos.search
         return pos.best(pos.side[pos.leader], pos.mover, pos.pos, pos.led, pos.wcard, pos.wseat,
                         pos.tbl, _gone(pos.hands, pos.tbl), pos.rem)
+
+
+    def mover_takes(self, deal: Sequence[int], leader: Seat, trick: Sequence[tuple[Seat, int]],
+                    target: int) -> bool:
+        """Whether the side of the player to move (after ``trick``) takes at least ``target``
+        of the tricks still to play, the current one included: one zero-window probe."""
+        pos = _Position(deal, self.trump, leader, trick, self.sides, self.node_limit, self.search)
+        self.search = pos.search
+        return pos.search.probe(pos.mover, pos.pos, pos.led, pos.wcard, pos.wseat, pos.tbl,
+                                _gone(pos.hands, pos.tbl), pos.side[pos.mover], target)
 
 
 def _gone(hands: Sequence[int], tbl: int) -> int:

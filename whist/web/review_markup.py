@@ -100,6 +100,7 @@ def board(review: HandReview, trick: int, you: Seat = Seat.S) -> str:
                    f'{"".join(notes)}</span>'
                    f'{small_card(card, "rv-big")}{cost_badge(mark) if mark else ""}</li>')
     out.append("</ol></div>")
+    out.append(f'<p class="rv-note" id="review-note">{escape(review.trick_note(trick, you))}</p>')
     return "".join(out)
 
 
@@ -119,17 +120,21 @@ def _by_suit(mask: int) -> list[int]:
     return sorted(cards_high_first(mask), key=lambda c: (suit_of(c), -rank_of(c)))
 
 
-def strip(review: HandReview, current: int) -> str:
-    """One small button per trick, marked when the side's play cost a trick there."""
+def strip(review: HandReview, current: int, you: Seat = Seat.S) -> str:
+    """One small button per trick: red where your side's cards cost a trick, ringed where the
+    other side's did, with the seats of the costly cards under the number."""
     out = []
+    ours = review.side_of(you)
     for i in range(review.first_trick, len(review.tricks)):
         marks = marks_of(review, i).values()
-        lost = sum(m.cost or 0 for m in marks)
+        costly = [m for m in marks if m.cost]
         known = all(m.cost is not None for m in marks)
-        cls = "rv-step" + (" rv-lost" if lost else "") + ("" if known else " rv-open")
-        label = f"Trick {i + 1}" + (f": {lost} trick{'s' if lost != 1 else ''} given away" if lost else "")
+        cls = "rv-step" + ("" if known else " rv-open")
+        cls += " rv-lost" if any(review.side_of(m.seat) == ours for m in costly) else " rv-gift" if costly else ""
+        by = "".join(SEAT_NAMES[m.seat] for m in costly)
+        by = f'<small aria-hidden="true">{by}</small>' if by else ""
         current_attr = ' aria-current="step"' if i == current else ""
-        out.append(f'<button type="button" class="{cls}" data-goto="{i}" aria-label="{label}"'
-                   f'{current_attr}>{i + 1}</button>')
+        out.append(f'<button type="button" class="{cls}" data-goto="{i}" '
+                   f'aria-label="{escape(review.strip_label(i, you))}"{current_attr}>{i + 1}'
+                   f'{by}</button>')
     return "".join(out)
-

@@ -12,11 +12,14 @@
   who made it and its double-dummy cost; exports of the game record (JSON,
   replays with ``python -m whist replay FILE``) and of the hand (PBN).
 
-The analysis runs one solver call at a time with ``await asyncio.sleep(0)``
-between calls, so the page never freezes: each call has a node budget, tuned
-from the time the calls take so that one stays near ``TARGET_MS``; once a
-whole trick's positions are too big for it, the earlier tricks stay unmarked.
-Closing the dialog cancels it.
+The analysis runs in the worker (``Thinker.call("review", ...)``), one play a
+call from the last back, each mark shown as it comes; closing the dialog or
+opening another hand cancels it (the generation: an answer for an old one is
+dropped). With no worker it runs here, one solver call at a time with ``await
+asyncio.sleep(0)`` between calls, so the page never freezes: each call has a
+node budget, tuned from the time the calls take so that one stays near
+``TARGET_MS``; once a whole trick's positions are too big for it, the earlier
+tricks stay unmarked, and the dialog says why.
 """
 
 from __future__ import annotations
@@ -115,6 +118,7 @@ class ReviewView:
         self.task: asyncio.Future[None] | None = None
         self.generation = 0
         self.step_ms: list[float] = []
+        self.here = False  # the analysis runs on this page (no worker)
 
     # --- building -----------------------------------------------------------------
     def install(self) -> None:
@@ -163,6 +167,9 @@ class ReviewView:
         except ValueError:
             page.say("No card was played in that hand (it was thrown in): there is nothing to review.")
             return
+        old = self.review
+        if old is not None and (old.hands, old.trump, old.tricks) == (review.hands, review.trump, review.tricks):
+            review = old  # the same hand again: its marks so far are kept, the analysis goes on from them
         self.cancel()
         self.hand, self.review = hand, review
         self.current = review.first_trick
@@ -184,11 +191,22 @@ class ReviewView:
         page = self.page
         you = page.table.human
         page.el("review-board").innerHTML = _markup().board(review, self.current, you)
-        page.el("review-strip").innerHTML = _markup().strip(review, self.current)
+        self.render_strip()
         first, last = review.first_trick, len(review.tricks) - 1
         page.set_text("review-pos", f"Trick {self.current + 1} of {last + 1}")
         for id_, off in (("review-prev", self.current <= first), ("review-next", self.current >= last)):
             page.el(id_).setAttribute("aria-disabled", "true" if off else "false")
+
+    def render_strip(self) -> None:
+        """The strip again; the trick button that had the focus keeps it (marks arrive as you step)."""
+        review = self.review
+        assert review is not None
+        strip = self.page.el("review-strip")
+        focused = self.page.doc.activeElement
+        goto = focused.getAttribute("data-goto") if focused and strip.contains(focused) else None
+        strip.innerHTML = _markup().strip(review, self.current, self.page.table.human)
+        if goto is not None:
+            strip.querySelector(f'[data-goto="{goto}"]').focus()
 
     def go(self, trick: int) -> None:
         if self.review is None:
@@ -245,9 +263,17 @@ class ReviewView:
         progress.value = 0
         progress.hidden = False
         page.set_text("review-progress-text", "Analysing the hand double dummy\u2026")
+        await asyncio.sleep(0)  # let the dialog paint first
+        self.here = page.thinker.failed
+        if not self.here and await self.in_worker(gen):
+            return
+        if gen != self.generation:
+            return
+        self.here = True
+        review = self.review
+        assert review is not None
         limit = FIRST_LIMIT
         misses = 0
-        await asyncio.sleep(0)  # let the dialog paint first
         while review.done < review.total and gen == self.generation:
             index = review.total - 1 - review.done
             started = js.performance.now()
@@ -265,17 +291,51 @@ class ReviewView:
                 misses = 0
                 if took > TARGET_MS:  # solved, but slowly: a smaller budget for the next
                     limit = int(max(MIN_LIMIT, limit * TARGET_MS / took))
-            progress.value = review.done
-            page.set_text("review-progress-text", f"Analysing: trick {mark.trick + 1}\u2026")
-            if mark.trick == self.current:
-                page.el("review-board").innerHTML = _markup().board(review, self.current, page.table.human)
-            page.el("review-strip").innerHTML = _markup().strip(review, self.current)
+            self.show_step(index)
             if misses >= len(review.seats):
                 break  # a whole trick too big to solve here: the earlier ones are bigger still
             await asyncio.sleep(0)
         if gen != self.generation:
             return
         self.finish()
+
+    async def in_worker(self, gen: int) -> bool:
+        """Every play marked by the worker, one position a call (the page stays live): True once
+        done, False if the worker failed (the rest is analysed here)."""
+        from whist.ai.review import HandReview
+
+        page = self.page
+        while gen == self.generation and self.review is not None and self.review.done < self.review.total:
+            review = self.review
+            index = review.total - 1 - review.done
+            trick = review.marks[index].trick + 1
+            page.el("review").dataset.analysing = str(trick)
+            page.set_text("review-progress-text", f"Analysing trick {trick}\u2026" if page.thinker.worker
+                          else "Starting the analysis\u2026")
+            started = js.performance.now()
+            answer = await page.thinker.call("review", review.request(1))
+            if gen != self.generation:
+                return True  # closed, or another hand opened: this answer is not wanted
+            if answer is None:
+                return False
+            self.step_ms.append(float(js.performance.now() - started))
+            self.review = HandReview.decode(answer)
+            self.show_step(index)
+        if gen == self.generation:
+            self.finish()
+        return True
+
+    def show_step(self, index: int) -> None:
+        """One more play analysed: the progress, the headline so far, its trick if on show, the strip."""
+        review = self.review
+        assert review is not None
+        page = self.page
+        page.el("review-progress").value = review.done
+        page.set_text("review-summary", review.headline(page.table.human))
+        if review.marks[index].trick == self.current:
+            self.render()
+        else:
+            self.render_strip()
 
     def finish(self) -> None:
         review = self.review
@@ -287,11 +347,15 @@ class ReviewView:
         counted = len(review.tricks) - review.first_trick
         scope = "every trick" if tricks >= counted else f"the last {tricks} trick{'s' if tricks != 1 else ''}"
         slowest = max(self.step_ms, default=0.0)
-        page.set_text("review-progress-text", f"Double-dummy marks for {scope}.")
-        side = review.side_of(page.table.human)
-        page.set_text("review-summary", review.summary(side))
+        why = ("" if tricks >= counted or not self.here else
+               " Without the worker (it did not start), the analysis ran on this page, capped to keep it"
+               " live: the earlier tricks were too big to solve in time.")
+        page.set_text("review-progress-text", f"Double-dummy marks for {scope}.{why}")
+        page.set_text("review-summary", review.headline(page.table.human))
         dialog = page.el("review")
         dialog.dataset.analysis = "done"
+        dialog.dataset.analysing = ""
+        dialog.dataset.where = "page" if self.here else "worker"
         dialog.dataset.stepMaxMs = f"{slowest:.0f}"
         dialog.dataset.steps = str(len(self.step_ms))
         dialog.dataset.stepMs = ",".join(f"{t:.0f}" for t in self.step_ms)

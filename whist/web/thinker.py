@@ -96,6 +96,8 @@ def replay(request: Any) -> str:
     from whist.table.duplicate import answer
 
     return answer(request)
+
+
 # coach: the verdict on your card, thought in the worker (whist/ai/coach.py)
 def coach_request(choice: Choice, card: str) -> str:
     """The coach's request: the observation of ``choice`` (a :meth:`Table.hint_choice`, taken just
@@ -115,5 +117,12 @@ def coach(request: Any) -> str:
     return json.dumps(text or None)
 
 
+def review(request: Any) -> str:
+    """The hand review's next step (:meth:`whist.ai.review.HandReview.request`): its marks, no node limit."""
+    from whist.ai.review import review_step
+
+    return review_step(str(request))
+
+
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose", "advise", "replay", "coach"]
+__export__ = ["choose", "advise", "replay", "coach", "review"]

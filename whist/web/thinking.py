@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 SLOW_LEVELS = frozenset({"hard", "expert"})
 
 WORKER_NAME = "whist-thinker"
-WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay\n"
-               "__export__ = ['choose', 'advise', 'replay', 'coach']\n")
+WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay, review\n"
+               "__export__ = ['choose', 'advise', 'replay', 'coach', 'review']\n")
 
 
 def is_slow_level(level: str) -> bool:
