@@ -87,12 +87,13 @@ def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:
     wait_your_move(game_page)
     game_page.wait_for_timeout(3000)
     assert game_page.is_hidden("#coach")
-    assert game_page.get_attribute("body", "data-thinker") is None  # no worker was booted for it
+    assert game_page.get_attribute("body", "data-analyst") is None  # no worker was booted for it
     # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
     game_page.click("#settings-btn")
     game_page.check("#set-coach")
     game_page.click("#settings-done")
-    game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    game_page.wait_for_selector('body[data-analyst="ready"]', state="attached", timeout=90000)
+    assert game_page.get_attribute("body", "data-thinker") is None  # the computers' worker: not needed here
     assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
 
 
@@ -104,7 +105,8 @@ document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
 
 
 def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
-    """Hard opponents think in the same worker: the coach asks about your card only once they are done
+    """Hard opponents think in the thinker, the coach in the analyst, on the same cores: the coach
+    asks about your card only once they are done
     (at your turn, while you think; a card of yours played before its answer comes may wait for that)."""
     game_page.add_init_script(ASKING + """localStorage.setItem("whist:settings",
       JSON.stringify({v: 1, speed: "fast", opponent_level: "hard", coach: true}));""")

@@ -64,6 +64,9 @@ def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tr
     game_page.wait_for_function(ANALYSED, timeout=240_000)
     print(f"\n{query}: {step_times(game_page)}")
     assert game_page.get_attribute("#review", "data-where") == "worker"
+    # In the analyst, a worker of its own: the computers' worker (none needed at Normal) was not booted.
+    assert game_page.get_attribute("body", "data-analyst") == "ready"
+    assert game_page.get_attribute("body", "data-thinker") is None
     assert game_page.text_content("#review-progress-text") == "Double-dummy marks for every trick."
     assert game_page.locator("#review-strip .rv-open").count() == 0
     game_page.keyboard.press("Home")

@@ -32,13 +32,13 @@ class CoachBox:
     def before(self) -> Choice | None:
         """What your next card is judged from (None: the coach is off, or has no worker)."""
         page = self.page
-        if not page.settings.coach or page.thinker.failed:
+        if not page.settings.coach or page.analyst.failed:
             return None
         return page.table.hint_choice()
 
     def after(self, choice: Choice | None, card: str) -> None:
         """Your ``card``, played from ``choice``: hide the last message, ask about this card (once
-        no slow computer is to play: they think in the same worker, and play never waits for the coach)."""
+        no slow computer is to play: the two workers share the device's cores, and the computers' cards come first)."""
         self.hide()
         self.asked += 1
         if choice is not None:
@@ -51,7 +51,7 @@ class CoachBox:
         page.body.dataset.coach = "asking"  # while the worker judges (never while a computer thinks there)
         self.asking = True
         try:
-            answer = await page.thinker.call("coach", thinker.coach_request(choice, card))
+            answer = await page.analyst.call("coach", thinker.coach_request(choice, card))
         finally:
             page.body.dataset.coach = ""
             self.asking = False

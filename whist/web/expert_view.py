@@ -50,7 +50,7 @@ class ExpertView:
         if request in self.results or request in self.asked:
             self.show(self.results.get(request, duplicate.PLAYING))
             return
-        if self.page.thinker.failed:
+        if self.page.analyst.failed:
             self.show(duplicate.NOT_AVAILABLE)
             return
         self.asked.add(request)
@@ -58,7 +58,7 @@ class ExpertView:
         self.page.spawn(self.replay(request))
 
     async def replay(self, request: str) -> None:
-        thinker = self.page.thinker
+        thinker = self.page.analyst
         thinker.start()
         if thinker.worker is None and thinker.boot is not None:
             try:

@@ -28,7 +28,7 @@ from whist.web.screen import Screen
 from whist.web.settings import Settings, timing
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
-from whist.web.thinking import Thinker, is_slow, needs_thinker
+from whist.web.thinking import ANALYST_NAME, Thinker, is_slow, needs_thinker
 
 if TYPE_CHECKING:
     from whist.table.view import TableView
@@ -98,6 +98,7 @@ class Page:
         self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
         self.thinker = Thinker()  # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py)
+        self.analyst = Thinker(ANALYST_NAME, "analyst")  # the review, the coach, Expert with your cards
         self.screen = Screen(self)  # the table on screen: toolbar, seats, hand, trick, status, summary
         self.input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
@@ -275,8 +276,10 @@ class Page:
     def wake_thinker(self) -> None:
         """Boot the worker once the table is up and a player is at a slow level."""
         levels = (self.settings.partner_level, self.settings.opponent_level)
-        if self.body.dataset.ready == "1" and (needs_thinker(levels) or self.settings.coach):  # coach: in it too
+        if self.body.dataset.ready == "1" and needs_thinker(levels):
             self.thinker.start()
+        if self.body.dataset.ready == "1" and self.settings.coach:  # coach: it judges in the analyst
+            self.analyst.start()
 
     async def computer_move(self, gen: int) -> bool:
         """One computer card or call, a slow level's in the worker; False if cancelled meanwhile."""

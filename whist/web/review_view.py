@@ -264,7 +264,7 @@ class ReviewView:
         progress.hidden = False
         page.set_text("review-progress-text", "Analysing the hand double dummy\u2026")
         await asyncio.sleep(0)  # let the dialog paint first
-        self.here = page.thinker.failed
+        self.here = page.analyst.failed
         if not self.here and await self.in_worker(gen):
             return
         if gen != self.generation:
@@ -310,10 +310,10 @@ class ReviewView:
             index = review.total - 1 - review.done
             trick = review.marks[index].trick + 1
             page.el("review").dataset.analysing = str(trick)
-            page.set_text("review-progress-text", f"Analysing trick {trick}\u2026" if page.thinker.worker
+            page.set_text("review-progress-text", f"Analysing trick {trick}\u2026" if page.analyst.worker
                           else "Starting the analysis\u2026")
             started = js.performance.now()
-            answer = await page.thinker.call("review", review.request(1))
+            answer = await page.analyst.call("review", review.request(1))
             if gen != self.generation:
                 return True  # closed, or another hand opened: this answer is not wanted
             if answer is None:

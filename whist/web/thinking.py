@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 SLOW_LEVELS = frozenset({"hard", "expert"})
 
 WORKER_NAME = "whist-thinker"
+#: The second worker, the analyst: the review, the coach and Expert with your cards search for
+#: seconds at a time, and in a worker of their own they never hold up a computer's card.
+ANALYST_NAME = "whist-analyst"
 WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay, review\n"
                "__export__ = ['choose', 'advise', 'replay', 'coach', 'review']\n")
 
@@ -54,7 +57,8 @@ def is_slow(choice: Choice) -> bool:
 class Thinker:
     """The worker, booted once on demand; ``await choose(choice)`` gives the answer."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = WORKER_NAME, mark: str = "thinker") -> None:
+        self.name, self.mark = name, mark  # the worker's name; the body's data attribute of its state
         self.boot: asyncio.Task[Any] | None = None
         self.worker: Any = None
         self.failed = False
@@ -73,14 +77,14 @@ class Thinker:
         url = js.URL.createObjectURL(blob)
         try:
             # No config of its own: PyScript boots the worker on the page's (pyscript.toml, whist.tgz).
-            self.worker = await create_named_worker(src=url, name=WORKER_NAME)
+            self.worker = await create_named_worker(src=url, name=self.name)
             self.boot_seconds = time.perf_counter() - begun
-            js.document.body.dataset.thinker = "ready"
+            setattr(js.document.body.dataset, self.mark, "ready")
             return self.worker
         except Exception as err:
             self.failed = True
             js.console.warn(f"whist: the computers think on the page (no worker: {err})")
-            js.document.body.dataset.thinker = "failed"
+            setattr(js.document.body.dataset, self.mark, "failed")
             return None
         finally:
             js.URL.revokeObjectURL(url)
