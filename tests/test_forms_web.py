@@ -84,7 +84,11 @@ def test_draw_in_words() -> None:
     html = forms.draw_html(draw)
     assert html.count("draw-pick") == sum(len(r) for r in draw.rounds)
     assert ("Tie: drawn again" in html) == (len(draw.rounds) > 1)
-    assert forms.draw_result_text(draw).endswith("first.")
+    assert draw.result.endswith("first.") and draw.rule.endswith("You always sit South.")
+    partner = f"{draw.partner_name} is your partner. " if draw.partner_name else ""
+    deals = "deal" if draw.dealer == "S" else "deals"
+    assert draw.result == f"{partner}{draw.dealer_name} {deals} first."
+    assert ("the highest deals, aces are low" in draw.rule) == draw.aces_low
 
 
 def test_honours_and_revokes_in_words() -> None:

@@ -203,6 +203,7 @@ def test_whole_game_reaches_game_over_with_the_right_winner(seed: int) -> None:
     assert over.winner == ("us" if us > them else "them")
     assert over.scores == view.scores
     assert str(max(us, them)) in over.text
+    assert over.title == ("You win the game!" if us > them else "East\u2013West win the game")
     # The summary of the last hand adds up to the final score.
     summary = view.summary
     assert summary is not None
@@ -534,6 +535,20 @@ def test_game_over_counts_hands_in_words() -> None:
     assert over is not None
     n = over.hands_played
     assert over.hands_played_text == (f"{n} hand" if n == 1 else f"{n} hands")
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_german_game_over_title_names_the_one_opponent(seed: int) -> None:
+    t = Table(seed=seed, game="german", match="three-deals")
+    while not t.state.is_over:
+        if not t.computer_step():
+            if t.state.to_play is None:
+                t.next_hand()
+            else:
+                t.human_play(next(c.card for c in t.view().hand if c.legal))
+    over = t.view().game_over
+    assert over is not None
+    assert over.title == ("You win the game!" if over.winner == "us" else "North wins the game")
 
 
 def test_finished_hand_is_the_hand_the_review_shows_shares_and_replays() -> None:

@@ -189,6 +189,10 @@ class DrawView:
     partner: str | None
     partner_name: str | None
     aces_low: bool
+    #: How the draw decides, in words ("Each player draws a card: the highest deals, ...").
+    rule: str = ""
+    #: Who partners you and who deals: "North is your partner. West deals first."
+    result: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +242,8 @@ class GameOver:
     margin: int
     hands_played: int
     hands_played_text: str
+    #: The summary's heading: "You win the game!", "East\u2013West win the game".
+    title: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,10 +570,16 @@ def _draw(table: Table) -> DrawView | None:
         return None
     seat_of = draw.seating
     partner = table.rules.partner_of(table.human)
+    dealer_name = table.seat_name(draw.dealer)
+    partner_name = None if partner is None else partner.long_name
+    you_sit = f"You always sit {table.human.long_name}."
+    rule = (f"Each player draws a card: the highest deals, aces are low. {you_sit}" if draw.aces_low else
+            f"Each player draws a card: the two highest play together, the lowest deals, aces are high. {you_sit}")
+    first = f"{partner_name} is your partner. " if partner_name else ""
+    result = f"{first}{dealer_name} {'deal' if draw.dealer == table.human else 'deals'} first."
     return DrawView(tuple(_plays(table, ((seat_of[p], c) for p, c in rnd)) for rnd in draw.rounds),
-                    SEAT_NAMES[draw.dealer], table.seat_name(draw.dealer),
-                    None if partner is None else SEAT_NAMES[partner],
-                    None if partner is None else partner.long_name, draw.aces_low)
+                    SEAT_NAMES[draw.dealer], dealer_name,
+                    None if partner is None else SEAT_NAMES[partner], partner_name, draw.aces_low, rule, result)
 
 
 def _winner_key(table: Table, side: int | None) -> str | None:
@@ -671,7 +683,18 @@ def game_over(table: Table) -> GameOver | None:
     else:
         text = f"{won} game, {scores[side]} to {scores[other]}."
     n = len(st.results)
-    return GameOver(side, scores, text, totals, totals[side] - totals[other], n, plural(n, "hand"))
+    return GameOver(side, scores, text, totals, totals[side] - totals[other], n, plural(n, "hand"),
+                    _game_over_title(table, side))
+
+
+def _game_over_title(table: Table, side: str) -> str:
+    """"You win the game!", or the other side's seats joined by a dash: "East\u2013West win the game"."""
+    if side == "us":
+        return "You win the game!"
+    mine = table.rules.side_of(table.human)
+    seats = [seat for i, side_seats in enumerate(table.rules.sides) if i != mine for seat in side_seats]
+    names = "\u2013".join(table.seat_name(seat) for seat in seats)
+    return f"{names} win{'s' if len(seats) == 1 else ''} the game"
 
 
 def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> Turn:

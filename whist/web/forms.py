@@ -123,28 +123,6 @@ def draw_html(draw: DrawView, shown: int | None = None) -> str:
     return "".join(out)
 
 
-def draw_result_text(draw: DrawView) -> str:
-    """Who partners you and who deals, in words.
-
-    >>> from whist.table.view import DrawView
-    >>> draw_result_text(DrawView((), "W", "West", "N", "North", False))
-    'North is your partner. West deals first.'
-    >>> draw_result_text(DrawView((), "S", "You", "N", "North", True))
-    'North is your partner. You deal first.'
-    """
-    partner = draw.partner_name
-    first = f"{partner} is your partner. " if partner else ""
-    deals = "deal" if draw.dealer_name == "You" else "deals"
-    return f"{first}{draw.dealer_name} {deals} first."
-
-
-def draw_rule_text(aces_low: bool) -> str:
-    if aces_low:
-        return "Each player draws a card: the highest deals, aces are low. You always sit South."
-    return ("Each player draws a card: the two highest play together, the lowest deals, aces are high. "
-            "You always sit South.")
-
-
 def honours_text(summary: Summary, sides: SideNames) -> str:
     """Who held the honours (A K Q J of trumps) and what they scored; empty when not counted.
 

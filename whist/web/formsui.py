@@ -252,10 +252,10 @@ class Forms:
         key = (view.deal_number, len(draw.rounds))
         if key != self.draw_key:
             self.draw_key = key
-            self.el("draw-rule").textContent = forms.draw_rule_text(draw.aces_low)
+            self.el("draw-rule").textContent = draw.rule
             self.el("draw-rounds").innerHTML = forms.draw_html(draw)
             result = self.el("draw-result")
-            result.textContent = forms.draw_result_text(draw)
+            result.textContent = draw.result
             result.style.setProperty("--rounds", str(len(draw.rounds)))
             panel.hidden = False
             if not self.page.dialog_open():

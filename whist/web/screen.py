@@ -346,12 +346,7 @@ class Screen:
             panel.hidden = True
             return
         over = view.game_over
-        if over:
-            them = view.side_names.them
-            title = "You win the game!" if over.winner == "us" else (
-                "East\u2013West win the game" if " and " in them else f"{them} wins the game")
-        else:
-            title = f"Hand {summary.hand_number} over"
+        title = over.title if over else f"Hand {summary.hand_number} over"
         page.set_text("summary-title", title)
         trump = markup.SUIT_WORDS.get(summary.trump)
         played = f"{over.hands_played_text} \u00b7 " if over else ""
