@@ -19,8 +19,6 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-import js
-
 from whist.table import duplicate
 
 if TYPE_CHECKING:
@@ -140,8 +138,7 @@ class ExpertView:
             if answer != duplicate.MORE:
                 break
         data = json.loads(answer)
-        if "error" in data:
-            js.console.warn(f"whist: {data['error']}")
+        if "error" in data:  # a hand thrown in (no card played): said when asked, never counted
             return str(data["error"])
         return duplicate.Duplicate.from_json(answer)
 
