@@ -43,7 +43,7 @@ class CoachBox:
         self.hide()
         self.asked += 1
         if choice is not None:
-            self.pending = (self.asked, self.page.generation, self.page.table.view().hand_number, choice, card)
+            self.pending = (self.asked, self.page.generation, self.page.table.hand_number, choice, card)
 
     async def ask(self, asked: int, gen: int, hand: int, choice: Choice, card: str) -> None:
         from whist.web import thinker
@@ -67,7 +67,7 @@ class CoachBox:
         text = json.loads(answer)
         if not text or asked != self.asked or gen != page.generation or not page.settings.coach:
             return
-        if page.table.view().hand_number != hand:
+        if page.table.hand_number != hand:
             return
         self.show(str(text))
 
@@ -77,7 +77,7 @@ class CoachBox:
         page.el("coach-undo").hidden = not undo
         page.el("coach").hidden = False
         self.place()
-        self.about = (page.generation, page.table.view().hand_number)
+        self.about = (page.generation, page.table.hand_number)
         page.say(text)
 
     def place(self) -> None:
@@ -106,7 +106,7 @@ class CoachBox:
         if self.pending is not None and not self.asking and not (slow and page.table.computer_to_play):
             page.spawn(self.ask(*self.pending))
             self.pending = None
-        if self.about is not None and self.about != (self.page.generation, self.page.table.view().hand_number):
+        if self.about is not None and self.about != (self.page.generation, self.page.table.hand_number):
             self.hide()
 
     def hide(self) -> None:
