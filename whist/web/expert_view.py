@@ -4,8 +4,9 @@ each answer once (``counted``, set by :mod:`whist.web.persist`). The summary's b
 answer (or that Expert is still playing); the summary never waits for it.
 
 The replays queue here, one at a time, a card of Expert's a call (``replay_step``), and each step
-waits while the coach, the review or "Expert with your cards" waits for the analyst, or a computer
-thinks in the other worker: a replay no one waits for never delays play. A hand is counted by its
+waits while the coach, the review or "Expert with your cards" waits for the analyst, a computer
+thinks in the other worker or the page is busy showing the computers' cards: a replay no one
+waits for runs while the table waits for you, and never delays play. A hand is counted by its
 key (its game's id and number): counted again (a hand undone and played again, two tabs), its
 final play takes the place of the first. Hands finished but not counted when the page closed are
 replayed when their game is restored (:meth:`resume`). Without a worker there is no replay (it
@@ -129,8 +130,10 @@ class ExpertView:
         page = self.page
         while True:
             wanted = request in self.opened
-            while not wanted and (page.analyst.waiting or page.thinker.in_flight):
-                await asyncio.sleep(IDLE_POLL)  # the coach, the review, a computer's card come first
+            while not wanted and (page.busy or page.analyst.waiting or page.thinker.in_flight):
+                # the coach, the review, a computer's card come first; and the page's own work (the
+                # computers' cards shown, a trick gathered): the two share the device's cores
+                await asyncio.sleep(IDLE_POLL)
                 wanted = request in self.opened
             answer = await page.analyst.call("replay_step", request, background=not wanted)
             if answer is None:
