@@ -13,7 +13,16 @@ from whist.engine.observation import Observation
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
 from whist.table import Table
-from whist.table.duplicate import Duplicate, answer, replay, request_of
+from whist.table.duplicate import (
+    MORE,
+    Duplicate,
+    answer,
+    answer_step,
+    finished_hands,
+    just_finished,
+    replay,
+    request_of,
+)
 from whist.table.words import glyph
 
 
@@ -170,3 +179,45 @@ def test_a_hand_thrown_in_has_nothing_to_replay() -> None:
 def test_from_json_refuses_what_is_not_an_answer(text: str) -> None:
     with pytest.raises(ValueError):
         Duplicate.from_json(text)
+
+
+def finish(table: Table) -> None:
+    """Play the hand to its end: your hint's calls and cards."""
+    for _ in range(200):
+        if table.state.phase not in (Phase.PLAY, Phase.AUCTION):
+            break
+        if table.computer_step() is None:
+            (table.human_call if table.in_auction else table.human_play)(table.hint() or "")
+
+
+@pytest.mark.parametrize(("game", "seed"), [("classic", 5), ("dummy", 8), ("contract", 2), ("german", 11)])
+def test_the_replay_a_step_at_a_time_is_the_whole_replay(game: str, seed: int) -> None:
+    """The worker's replay_step (a card of Expert's a call, as the page asks after every hand) answers
+    what the whole replay answers, for every game (your dummy's cards too; the contract kept)."""
+    table = Table(seed=seed, game=game)
+    finish(table)
+    request = request_of(table)
+    assert request is not None
+    def expert() -> Adviser | None:  # German Whist's Expert is its own player (and quick)
+        return None if game == "german" else quick_expert()
+
+    steps = 1
+    while (text := answer_step(request, expert())) == MORE:
+        steps += 1
+    assert text == answer(request, expert())
+    assert Duplicate.from_json(text).yours == table.state.tricks_won[table.rules.side_of(Seat.S)]
+    assert steps >= table.rules.tricks_per_hand  # one of Expert's cards a step, at least one a trick
+
+
+def test_an_earlier_hand_of_the_game_is_requested_by_its_number() -> None:
+    table = Table(seed=4)
+    finish(table)
+    first = request_of(table)
+    assert table.next_hand()
+    assert request_of(table, 0) is not None and request_of(table, 1) is None  # hand 2 is under way
+    assert finished_hands(table) == [0] and just_finished(table) is None
+    finish(table)
+    assert finished_hands(table) == [0, 1]
+    hand, request = just_finished(table) or (None, "")
+    assert hand == 1 and json.loads(request)["hand"] == 1
+    assert first is not None and answer(request_of(table, 0), quick_expert()) == answer(first, quick_expert())

@@ -15,8 +15,10 @@ from whist.web.storage import (
     MemoryStorage,
     Saved,
     count_duplicate,
+    counted_hands,
     decode_stats,
     empty_stats,
+    hand_key,
     record_duplicate,
     reset_stats,
 )
@@ -103,3 +105,56 @@ def test_the_panel_shows_nothing_before_a_replay() -> None:
     record_duplicate(stats, -1)
     html = duplicate_html(stats)
     assert 'id="dup-figure"' in html and "\u22121.0 tricks a hand" in html and "<svg" in html
+
+
+# --- every hand replayed by itself: each hand counted once, by its key ------------------------
+
+def test_a_hand_counted_again_keeps_its_final_play() -> None:
+    store = MemoryStorage()
+    count_duplicate(store, -2, "g-1/0")
+    count_duplicate(store, 1, "g-1/1")
+    stats, problem = count_duplicate(store, 0, "g-1/0")  # hand 1 undone and played again
+    assert problem is None and stats["duplicate"] == [0, 1] and stats["duplicate_keys"] == ["g-1/0", "g-1/1"]
+    again = Saved.load(store)
+    assert again.notices == [] and again.stats == stats
+    assert counted_hands(again.stats) == {"g-1/0", "g-1/1"}
+
+
+def test_two_tabs_count_the_same_hand_once() -> None:
+    store = MemoryStorage()
+    count_duplicate(store, -1, "g-1/0")  # this tab
+    count_duplicate(store, -1, "g-1/0")  # the other tab, same game, same hand
+    count_duplicate(store, 2, "g-2/0")  # the other tab's own game
+    stats = Saved.load(store).stats
+    assert stats["duplicate"] == [-1, 2] and stats["duplicate_keys"] == ["g-1/0", "g-2/0"]
+
+
+def test_hands_counted_before_the_keys_stay_and_are_not_matched() -> None:
+    raw = json.dumps({"v": 1, "duplicate": [1, -1]})
+    store = MemoryStorage({STATS_KEY: raw})
+    stats, _ = count_duplicate(store, 3, "g-1/0")
+    assert stats["duplicate"] == [1, -1, 3] and stats["duplicate_keys"] == ["", "", "g-1/0"]
+    assert Saved.load(store).stats == stats and counted_hands(stats) == {"g-1/0"}
+    bounded = empty_stats()
+    for i in range(DUPLICATE_HANDS + 3):
+        record_duplicate(bounded, 0, f"g-1/{i}")
+    assert len(bounded["duplicate_keys"]) == DUPLICATE_HANDS and bounded["duplicate_keys"][0] == "g-1/3"
+    assert decode_stats(json.loads(json.dumps(bounded))) == (bounded, [])
+
+
+@pytest.mark.parametrize("keys", [["g-1/0"], ["g-1/0", "g-1/0"], ["g-1/0", 3], "g-1/0", ["g 1/0", ""],
+                                  ["g-1/x", ""]])
+def test_damaged_keys_are_reported_and_the_hands_kept(keys: object) -> None:
+    raw = json.dumps({"v": 1, "duplicate": [1, -1], "duplicate_keys": keys})
+    store = MemoryStorage({STATS_KEY: raw})
+    saved = Saved.load(store)
+    assert saved.stats["duplicate"] == [1, -1] and "duplicate_keys" not in saved.stats
+    assert len(saved.notices) == 1 and "your hands against Expert" in saved.notices[0]
+    assert Saved.load(store).notices == []
+
+
+def test_a_key_that_is_not_a_hand_s_is_not_kept() -> None:
+    stats = empty_stats()
+    record_duplicate(stats, 1, "/0")  # no game id
+    assert stats["duplicate"] == [1] and "duplicate_keys" not in stats
+    assert hand_key("g-1", 4) == "g-1/4"

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from whist.ai.coach import Verdict
 
 
+NOT_AVAILABLE = ("The coach cannot judge your cards: it needs the computer's helper (a Web Worker), "
+                 "which did not start in this browser.")
+
+
 def _tricks(x: float) -> str:
     n = f"{x:.2f}".rstrip("0").rstrip(".")
     return f"{n} trick" if n == "1" else f"{n} tricks"

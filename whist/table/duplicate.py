@@ -21,6 +21,7 @@ searches without its time cap, so the same hand replays the same on any machine)
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +81,18 @@ class Duplicate:
 def replay(state: GameState, human: Seat, levels: dict[Seat, str], expert: Adviser | None = None) -> Duplicate:
     """The hand just finished in ``state`` played again with ``expert`` (by default the Expert level,
     seeded as your hint's player) in the seats ``human`` plays. ValueError if no card was played."""
+    steps = replaying(state, human, levels, expert)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def replaying(state: GameState, human: Seat, levels: dict[Seat, str],
+              expert: Adviser | None = None) -> Generator[None, None, Duplicate]:
+    """:func:`replay` a step at a time: it pauses after each of Expert's cards (the worker answers
+    between two steps, so a replay never holds up the coach or the review for long)."""
     if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         raise ValueError("the hand is not finished")
     rules = state.rules
@@ -107,6 +120,7 @@ def replay(state: GameState, human: Seat, levels: dict[Seat, str], expert: Advis
         recorded = "" if diverged else played[len(s.actions) - base]
         if rules.controller(seat) == human:
             card = expert.choose(s.observation(seat))
+            yield
             if not diverged and recorded != card:
                 diverged = True
                 if recorded.startswith(CLAIM):
@@ -149,24 +163,92 @@ def _words(yours: int, expert: int, first: tuple[int, str, str, bool, Seat] | No
             f"Expert {verb} the {theirs}{where} where you {verb} the {mine}.")
 
 
-def request_of(table: Table) -> str | None:
-    """The worker's request for the hand just finished at ``table`` (None: no hand is finished)."""
+def request_of(table: Table, hand: int | None = None) -> str | None:
+    """The worker's request for the hand just finished at ``table``, or for its earlier ``hand``
+    (numbered from 0); None: that hand is not finished."""
     state = table.state
-    if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+    if hand is None or hand == state.hand_number:
+        if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return None
+        hand = state.hand_number
+    elif not 0 <= hand < state.hand_number:
         return None
-    return json.dumps({"record": state.to_record(), "hand": state.hand_number, "human": SEAT_NAMES[table.human],
+    return json.dumps({"record": state.to_record(), "hand": hand, "human": SEAT_NAMES[table.human],
                        "levels": {SEAT_NAMES[s]: v for s, v in table.levels.items()}}, separators=(",", ":"))
+
+
+def finished_hands(table: Table) -> list[int]:
+    """The hands of ``table``'s game that are finished, by number (from 0), oldest first."""
+    state = table.state
+    return list(range(state.hand_number + (state.phase in (Phase.HAND_OVER, Phase.GAME_OVER))))
+
+
+def just_finished(table: Table) -> tuple[int, str] | None:
+    """The number (from 0) of the hand just finished at ``table`` and its request; None: none is."""
+    request = request_of(table)
+    return None if request is None else (table.state.hand_number, request)
 
 
 def answer(request: Any, expert: Adviser | None = None) -> str:
     """The worker's answer to :func:`request_of`'s request: :meth:`Duplicate.to_json`, or JSON
     ``{"error": ...}`` saying why there is none."""
+    try:
+        return replay(*_parse(request), expert).to_json()
+    except _BAD as err:
+        return _error(err)
+
+
+_BAD = (ValueError, KeyError, TypeError, IndexError)
+
+
+def _error(err: BaseException) -> str:
+    return json.dumps({"error": f"This hand cannot be replayed ({err})."})
+
+
+def _parse(request: Any) -> tuple[GameState, Seat, dict[Seat, str]]:
     from whist.ai.review import hand_at_end  # the solver's module: only in the worker
 
+    data = json.loads(str(request))
+    state = hand_at_end(data["record"], int(data["hand"]))
+    levels = {Seat.parse(k): str(v) for k, v in dict(data["levels"]).items()}
+    return state, Seat.parse(str(data["human"])), levels
+
+
+#: The replays under way in the worker, by request (a few: the page runs one at a time, and
+#: one more when "Expert with your cards" is pressed for another hand).
+_under_way: dict[str, Generator[None, None, Duplicate]] = {}
+MORE = '{"more":true}'
+
+
+def answer_step(request: Any, expert: Adviser | None = None) -> str:
+    """One step of :func:`answer` (one of Expert's cards): :data:`MORE` until the replay is over,
+    then :func:`answer`'s answer. The page asks again with the same request until it has it.
+
+    >>> from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
+    >>> from whist.table import Table
+    >>> table = Table(seed=3)
+    >>> while table.state.phase.value == "play":
+    ...     _ = table.computer_step() or table.human_play(table.hint())
+    >>> request, steps = request_of(table), 1
+    >>> while (text := answer_step(request, MonteCarloPlayer(1, EXPERT.but(samples=2, budget=None)))) == MORE:
+    ...     steps += 1
+    >>> text == answer(request, MonteCarloPlayer(1, EXPERT.but(samples=2, budget=None))), steps > 13
+    (True, True)
+    """
+    text = str(request)
     try:
-        data = json.loads(str(request))
-        state = hand_at_end(data["record"], int(data["hand"]))
-        levels = {Seat.parse(k): str(v) for k, v in dict(data["levels"]).items()}
-        return replay(state, Seat.parse(str(data["human"])), levels, expert).to_json()
-    except (ValueError, KeyError, TypeError, IndexError) as err:
-        return json.dumps({"error": f"This hand cannot be replayed ({err})."})
+        steps = _under_way.get(text)
+        if steps is None:
+            steps = replaying(*_parse(text), expert)
+            while len(_under_way) >= 4:
+                del _under_way[next(iter(_under_way))]
+            _under_way[text] = steps
+        next(steps)
+        return MORE
+    except StopIteration as done:
+        _under_way.pop(text, None)
+        result: Duplicate = done.value
+        return result.to_json()
+    except _BAD as err:
+        _under_way.pop(text, None)
+        return _error(err)

@@ -348,6 +348,12 @@ class Table:
         return bool(self.state.actions)
 
     @property
+    def hand_number(self) -> int:
+        """The hand under way or just finished, from 1 (the view's ``hand_number``, without making
+        the whole view: the coach asks after every card)."""
+        return self.state.hand_number + 1
+
+    @property
     def seed(self) -> int:
         """The game's deal number (the same seed, the same game)."""
         return self.state.seed

@@ -22,6 +22,7 @@ class CoachBox:
         self.about: tuple[int, int] | None = None  # (generation, hand number) of the message on show
         self.pending: tuple[int, int, int, Choice, str] | None = None  # a card to ask about, and where
         self.asking = False  # one question in the worker at a time: a quick player's cards never pile up there
+        self.told = False  # that the coach cannot judge (its worker did not start): said once
 
     def start(self) -> None:
         page = self.page
@@ -42,7 +43,7 @@ class CoachBox:
         self.hide()
         self.asked += 1
         if choice is not None:
-            self.pending = (self.asked, self.page.generation, self.page.table.view().hand_number, choice, card)
+            self.pending = (self.asked, self.page.generation, self.page.table.hand_number, choice, card)
 
     async def ask(self, asked: int, gen: int, hand: int, choice: Choice, card: str) -> None:
         from whist.web import thinker
@@ -56,16 +57,28 @@ class CoachBox:
             page.body.dataset.coach = ""
             self.asking = False
             self.check()  # the card you played meanwhile, if any
-        text = json.loads(answer) if answer else None
+        if answer is None:  # no worker: said once (its boot failed or timed out, maybe cards ago)
+            if page.analyst.failed and not self.told and page.settings.coach:
+                from whist.table.coaching import NOT_AVAILABLE
+
+                self.told = True
+                self.show(NOT_AVAILABLE, undo=False)
+            return
+        text = json.loads(answer)
         if not text or asked != self.asked or gen != page.generation or not page.settings.coach:
             return
-        if page.table.view().hand_number != hand:
+        if page.table.hand_number != hand:
             return
-        page.set_text("coach-text", str(text))
+        self.show(str(text))
+
+    def show(self, text: str, undo: bool = True) -> None:
+        page = self.page
+        page.set_text("coach-text", text)
+        page.el("coach-undo").hidden = not undo
         page.el("coach").hidden = False
         self.place()
-        self.about = (gen, hand)
-        page.say(str(text))
+        self.about = (page.generation, page.table.hand_number)
+        page.say(text)
 
     def place(self) -> None:
         """Just under the toolbar, over North's seat; where that would cover the trick (a phone on
@@ -93,7 +106,7 @@ class CoachBox:
         if self.pending is not None and not self.asking and not (slow and page.table.computer_to_play):
             page.spawn(self.ask(*self.pending))
             self.pending = None
-        if self.about is not None and self.about != (self.page.generation, self.page.table.view().hand_number):
+        if self.about is not None and self.about != (self.page.generation, self.page.table.hand_number):
             self.hide()
 
     def hide(self) -> None:

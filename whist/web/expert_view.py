@@ -1,7 +1,16 @@
-"""Expert with your cards: the summary's button has the worker replay the hand with Expert in
-your seats (:mod:`whist.table.duplicate`) and shows the answer beside your own result; the
-summary never waits for it. Each answer is kept in the stats once (``counted``, set by
-:mod:`whist.web.persist`). Without a worker there is no replay (it would freeze the page)."""
+"""Expert with your cards: every hand you finish is replayed by the analyst worker with Expert in
+your seats (:mod:`whist.table.duplicate`), by itself and in the background, and the stats keep
+each answer once (``counted``, set by :mod:`whist.web.persist`). The summary's button shows the
+answer (or that Expert is still playing); the summary never waits for it.
+
+The replays queue here, one at a time, a card of Expert's a call (``replay_step``), and each step
+waits while the coach, the review or "Expert with your cards" waits for the analyst, a computer
+thinks in the other worker or the page is busy showing the computers' cards: a replay no one
+waits for runs while the table waits for you, and never delays play. A hand is counted by its
+key (its game's id and number): counted again (a hand undone and played again, two tabs), its
+final play takes the place of the first. Hands finished but not counted when the page closed are
+replayed when their game is restored (:meth:`resume`). Without a worker there is no replay (it
+would freeze the page)."""
 
 from __future__ import annotations
 
@@ -9,77 +18,138 @@ import asyncio
 import json
 from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from whist.table import duplicate
 
 if TYPE_CHECKING:
+    from whist.table.session import Table
     from whist.web.page import Page
 
-#: How long the worker may take to start before the summary says Expert is not available (a
-#: worker that cannot start never says so: PyScript waits for it for ever).
-BOOT_SECONDS = 60
+#: How often a replay no one waits for looks again whether the workers are free.
+IDLE_POLL = 0.25
+#: The most finished hands of a restored game replayed at start-up (those the page was replaying
+#: when it closed: a few at most).
+RESUME = 4
 
 
 class ExpertView:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.results: dict[str, duplicate.Duplicate | str] = {}  # by request: the answer, or why none
-        self.asked: set[str] = set()
+        self.queue: list[tuple[str, str]] = []  # (request, key): the replays to run, in turn
+        self.current = ""  # the request being replayed
+        self.opened: set[str] = set()  # the requests whose answer the player asked to see
         self.shown = ""  # the request whose answer (or wait) is on show
-        self.counted: Callable[[int], None] | None = None
+        self.runner: asyncio.Task[None] | None = None
+        self.counted: Callable[[str, int], None] | None = None  # (hand's key, your tricks minus Expert's)
+        self.game_id: Callable[[], str] = lambda: ""
+        self._counted_as: dict[str, str] = {}  # by key: the request whose answer the stats hold
 
     def install(self) -> None:
         self.page.on(self.page.el("summary-expert"), "click", lambda evt: self.ask())
 
-    def request(self) -> str | None:
-        return duplicate.request_of(self.page.table)
+    def key(self, hand: int) -> str:
+        """The key the stats keep the hand by (:func:`whist.web.storage.hand_key`); "" with no game id."""
+        game_id = self.game_id()
+        return f"{game_id}/{hand}" if game_id else ""
 
     def sync(self) -> None:
-        """With the summary drawn: the answer for this hand if there is one, else the button alone."""
-        request = self.request()
-        if request is not None and request != self.shown:
+        """With the summary drawn: this hand's replay is queued (once), and its answer shows if you
+        asked for it, else the button alone."""
+        finished = duplicate.just_finished(self.page.table)
+        if finished is None:
+            return
+        hand, request = finished
+        self.queue_replay(request, self.key(hand))
+        if request != self.shown:
             self.shown = request
-            self.show(self.results.get(request, ""))
+            self.show(self.results.get(request, "") if request in self.opened else "")
+
+    def resume(self, table: Table, counted: set[str]) -> None:
+        """A game restored: replay its last finished hands the stats do not hold (the page closed
+        before their replays were counted)."""
+        for hand in duplicate.finished_hands(table)[-RESUME:]:
+            key = self.key(hand)
+            request = duplicate.request_of(table, hand)
+            if key not in counted and request is not None:
+                self.queue_replay(request, key)
+
+    def queue_replay(self, request: str, key: str) -> None:
+        """Replay ``request`` in turn (never twice), and keep its answer under ``key``; a queued
+        replay of the same hand (an undone play) gives way to this one."""
+        if request in self.results:
+            self.count(request, key, self.results[request])  # this play is the hand's final one again
+            return
+        if request == self.current or (request, key) in self.queue:
+            return
+        self.queue = [(r, k) for r, k in self.queue if k != key] + [(request, key)]
+        if self.runner is None:
+            self.runner = asyncio.ensure_future(self.run())  # not page.spawn: an undo or a new game never stops it
 
     def ask(self) -> None:
-        request = self.request()
-        if request is None:
+        """The summary's button: this hand's answer, or that Expert is playing (its replay first in turn)."""
+        finished = duplicate.just_finished(self.page.table)
+        if finished is None:
             return
+        hand, request = finished
         self.shown = request
-        if request in self.results or request in self.asked:
-            self.show(self.results.get(request, duplicate.PLAYING))
+        self.opened.add(request)
+        if request in self.results:
+            self.show(self.results[request])
             return
         if self.page.analyst.failed:
             self.show(duplicate.NOT_AVAILABLE)
             return
-        self.asked.add(request)
         self.show(duplicate.PLAYING)
-        self.page.spawn(self.replay(request))
+        self.queue_replay(request, self.key(hand))
 
-    async def replay(self, request: str) -> None:
-        thinker = self.page.analyst
-        thinker.start()
-        if thinker.worker is None and thinker.boot is not None:
-            try:
-                await asyncio.wait_for(asyncio.shield(thinker.boot), BOOT_SECONDS)
-            except TimeoutError:
-                self.asked.discard(request)  # pressed again later, it may have started by then
-                if self.shown == request:
-                    self.show(duplicate.NOT_AVAILABLE)
-                return
-        answer = await thinker.call("replay", request)
-        result: duplicate.Duplicate | str = duplicate.NOT_AVAILABLE
-        if answer is not None:
-            data = json.loads(answer)
-            result = data["error"] if "error" in data else duplicate.Duplicate.from_json(answer)
-        if len(self.results) >= 32:  # a long game's hands: keep the last ones
-            del self.results[next(iter(self.results))]
-        self.results[request] = result
-        if isinstance(result, duplicate.Duplicate) and self.counted is not None:
-            self.counted(result.delta)
-        if self.shown == request:
-            self.show(result)
+    async def run(self) -> None:
+        try:
+            while self.queue:
+                # the hand whose answer you asked for first, then the oldest
+                turn = next((i for i, (r, _) in enumerate(self.queue) if r in self.opened), 0)
+                request, key = self.queue.pop(turn)
+                self.current = request
+                result = await self.replay(request)
+                self.current = ""
+                if len(self.results) >= 32:  # a long game's hands: keep the last ones
+                    del self.results[next(iter(self.results))]
+                self.results[request] = result
+                self.count(request, key, result)
+                if self.shown == request and request in self.opened:
+                    self.show(result)
+        except Exception as err:
+            self.page.fail(err)
+        finally:
+            self.current = ""
+            self.runner = None
+
+    async def replay(self, request: str) -> duplicate.Duplicate | str:
+        """The replay of ``request`` in the analyst, a step at a time: the answer, or why there is none."""
+        page = self.page
+        while True:
+            wanted = request in self.opened
+            while not wanted and (page.busy or page.analyst.waiting or page.thinker.in_flight):
+                # the coach, the review, a computer's card come first; and the page's own work (the
+                # computers' cards shown, a trick gathered): the two share the device's cores
+                await asyncio.sleep(IDLE_POLL)
+                wanted = request in self.opened
+            answer = await page.analyst.call("replay_step", request, background=not wanted)
+            if answer is None:
+                return duplicate.NOT_AVAILABLE
+            if answer != duplicate.MORE:
+                break
+        data = json.loads(answer)
+        if "error" in data:  # a hand thrown in (no card played): said when asked, never counted
+            return str(data["error"])
+        return duplicate.Duplicate.from_json(answer)
+
+    def count(self, request: str, key: str, result: Any) -> None:
+        """Keep ``result`` in the stats, once for this play of the hand ``key``."""
+        if isinstance(result, duplicate.Duplicate) and self.counted and self._counted_as.get(key) != request:
+            self._counted_as[key] = request
+            self.counted(key, result.delta)
 
     def show(self, result: duplicate.Duplicate | str) -> None:
         page = self.page

@@ -16,11 +16,12 @@ from pyodide.ffi import create_once_callable, to_js
 from whist.web.bytecode import Keeper as Bytecode
 
 #: What the first table does not need, imported one module at a time when the page is idle
-#: once the table is up (or on first use, if that comes first): the hand review and its
-#: solvers, how to play, the New game dialog. Each is compiled in an idle period of its own,
-#: then imported in the next.
-LATER = ("whist.ai.solver", "whist.ai.twohand", "whist.ai.review", "whist.web.review_markup", "whist.web.howto",
-         "whist.web.newgame")
+#: once the table is up (or on first use, if that comes first): the workers' codec (pickle and
+#: base64, the coach's first question after your first card; a Hard computer's first card), the
+#: hand review and its solvers, how to play, the New game dialog. Each is compiled in an idle
+#: period of its own, then imported in the next.
+LATER = ("whist.web.thinker", "whist.ai.solver", "whist.ai.twohand", "whist.ai.review", "whist.web.review_markup",
+         "whist.web.howto", "whist.web.newgame")
 
 
 def importer(name: str) -> Callable[[], None]:

@@ -54,6 +54,7 @@ from whist.web.storage import (
     StorageFull,
     count_duplicate,
     count_game,
+    counted_hands,
     encode,
     encode_game,
     encode_settings,
@@ -246,6 +247,9 @@ class Keeper:
         self.guard(self.on_state)
         if self.taken is not None:
             self.guard(self.show_choice)
+        elif self.restored and self.page is not None and STATS_KEY not in self.held:
+            table, expert = self.page.table, self.page.screen.expert
+            self.guard(lambda: expert.resume(table, counted_hands(read_stats(self.storage))))
 
     def guard(self, action: Callable[[], None]) -> None:
         try:
@@ -479,11 +483,12 @@ class Keeper:
         page.on(page.el("notice-close"), "click", lambda e: self.close_notice())
         page.on(js.window, "storage", self.on_storage)
         page.screen.expert.counted = self.count_duplicate  # duplicate: the stats keep each replay
+        page.screen.expert.game_id = lambda: self.game_id
 
-    def count_duplicate(self, difference: int) -> None:
-        """duplicate: keep a hand's tricks against Expert's (whist.web.expert_view)."""
+    def count_duplicate(self, key: str, difference: int) -> None:
+        """duplicate: keep a hand's tricks against Expert's, by its key (whist.web.expert_view)."""
         if STATS_KEY not in self.held:
-            self.stats, problem = count_duplicate(self.storage, difference)
+            self.stats, problem = count_duplicate(self.storage, difference, key)
             self.problem(problem)
             self.render_stats()
 

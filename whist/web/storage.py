@@ -55,6 +55,8 @@ STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_
 STAT_CAP = 10**9
 GAME_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+HAND_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}/[0-9]{1,4}")
+"""A hand against Expert as the stats know it: its game's id and its number (:func:`hand_key`)."""
 
 STORAGE_BLOCKED = ("This browser is not letting the game save anything on this device (private browsing "
                    "or blocked storage). You can play, but your stats, settings and game will be gone "
@@ -132,7 +134,11 @@ def empty_counts() -> dict[str, int]:
 def empty_stats() -> dict[str, Any]:
     """``overall`` counts every game; ``games`` per game (by the rules' name); ``recorded``
     the ids of the last finished games counted; ``duplicate`` your tricks minus Expert's
-    with the same cards, a hand replayed, oldest first (the last ``DUPLICATE_HANDS``)."""
+    with the same cards, a hand replayed, oldest first (the last ``DUPLICATE_HANDS``).
+
+    Once a hand is counted with its key (:func:`hand_key`), the stats also hold
+    ``duplicate_keys``: the key of each of ``duplicate``'s hands, "" for a hand counted
+    before the keys were kept (stats stored before have no such list, and are read the same)."""
     return {"overall": empty_counts(), "games": {}, "recorded": [], "duplicate": []}
 
 
@@ -213,7 +219,23 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if not isinstance(duplicate, list) or len(hands) != len(duplicate):
         bad.append("your hands against Expert")
     stats["duplicate"] = hands[-DUPLICATE_HANDS:]
+    keys = data.get("duplicate_keys")
+    if keys is not None:
+        if _hand_keys(keys, len(duplicate) if len(hands) == len(duplicate) else -1):
+            if any(keys):
+                stats["duplicate_keys"] = keys[-DUPLICATE_HANDS:]
+        elif "your hands against Expert" not in bad:
+            bad.append("your hands against Expert")
     return stats, bad
+
+
+def _hand_keys(keys: Any, hands: int) -> bool:
+    """Whether ``keys`` can be the keys of ``hands`` hands against Expert: one each, "" or a
+    :data:`HAND_KEY`, no key twice."""
+    if not isinstance(keys, list) or len(keys) != hands:
+        return False
+    named = [k for k in keys if k != ""]
+    return all(isinstance(k, str) and HAND_KEY.fullmatch(k) for k in named) and len(set(named)) == len(named)
 
 
 def _difference(value: Any) -> bool:
@@ -244,9 +266,41 @@ def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, mar
     return True
 
 
-def record_duplicate(stats: dict[str, Any], difference: int) -> None:
-    """Keep one hand's tricks minus Expert's (the oldest go past ``DUPLICATE_HANDS``)."""
-    stats["duplicate"] = (stats["duplicate"] + [max(-13, min(13, int(difference)))])[-DUPLICATE_HANDS:]
+def hand_key(game_id: str, hand: int) -> str:
+    """The key a hand against Expert is counted by: its game's id and its number (from 0).
+
+    >>> hand_key("4242-18f0a0b0bff", 3)
+    '4242-18f0a0b0bff/3'
+    """
+    return f"{game_id}/{hand}"
+
+
+def record_duplicate(stats: dict[str, Any], difference: int, key: str = "") -> None:
+    """Keep one hand's tricks minus Expert's (the oldest go past ``DUPLICATE_HANDS``). A hand whose
+    ``key`` is kept already is counted once: its new figure (the hand played again after an undo,
+    its final play) takes the place of the old one.
+
+    >>> stats = empty_stats()
+    >>> record_duplicate(stats, -1, "g-1/0"); record_duplicate(stats, 2, "g-1/1"); record_duplicate(stats, 0, "g-1/0")
+    >>> stats["duplicate"], stats["duplicate_keys"]
+    ([0, 2], ['g-1/0', 'g-1/1'])
+    """
+    difference = max(-13, min(13, int(difference)))
+    key = key if HAND_KEY.fullmatch(key) else ""
+    hands: list[int] = stats["duplicate"]
+    keys: list[str] = stats.get("duplicate_keys") or [""] * len(hands)
+    if key and key in keys:
+        hands[keys.index(key)] = difference
+        return
+    stats["duplicate"] = [*hands, difference][-DUPLICATE_HANDS:]
+    keys = [*keys, key][-DUPLICATE_HANDS:]
+    if any(keys):
+        stats["duplicate_keys"] = keys
+
+
+def counted_hands(stats: dict[str, Any]) -> set[str]:
+    """The keys of the hands against Expert the stats hold."""
+    return set(stats.get("duplicate_keys", ())) - {""}
 
 
 def reset_stats(stats: dict[str, Any]) -> dict[str, Any]:
@@ -526,11 +580,12 @@ def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int
     return stats, True, write(storage, STATS_KEY, stats)
 
 
-def count_duplicate(storage: Storage, difference: int) -> tuple[dict[str, Any], str | None]:
+def count_duplicate(storage: Storage, difference: int, key: str = "") -> tuple[dict[str, Any], str | None]:
     """Keep a hand against Expert in the stored stats, re-read right before writing (as
-    :func:`count_game`). Returns the stats and a problem in plain words, or None."""
+    :func:`count_game`: two tabs count the same hand, by its ``key``, once). Returns the stats and
+    a problem in plain words, or None."""
     stats = read_stats(storage)
-    record_duplicate(stats, difference)
+    record_duplicate(stats, difference, key)
     return stats, write(storage, STATS_KEY, stats)
 
 

@@ -98,6 +98,15 @@ def replay(request: Any) -> str:
     return answer(request)
 
 
+def replay_step(request: Any) -> str:
+    """One of Expert's cards in the replay of :func:`replay`'s request (the page asks again until it has
+    the answer: :func:`whist.table.duplicate.answer_step`), so a replay queues behind the coach and the
+    review a card at a time."""
+    from whist.table.duplicate import answer_step
+
+    return answer_step(request)
+
+
 # coach: the verdict on your card, thought in the worker (whist/ai/coach.py)
 def coach_request(choice: Choice, card: str) -> str:
     """The coach's request: the observation of ``choice`` (a :meth:`Table.hint_choice`, taken just
@@ -125,4 +134,4 @@ def review(request: Any) -> str:
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose", "advise", "replay", "coach", "review"]
+__export__ = ["choose", "advise", "replay", "replay_step", "coach", "review"]

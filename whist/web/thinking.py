@@ -34,8 +34,14 @@ WORKER_NAME = "whist-thinker"
 #: The second worker, the analyst: the review, the coach and Expert with your cards search for
 #: seconds at a time, and in a worker of their own they never hold up a computer's card.
 ANALYST_NAME = "whist-analyst"
-WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay, review\n"
-               "__export__ = ['choose', 'advise', 'replay', 'coach', 'review']\n")
+WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay, replay_step, review\n"
+               "__export__ = ['choose', 'advise', 'replay', 'replay_step', 'coach', 'review']\n")
+
+
+#: How long a worker may take to start before the page does without it: a worker that cannot
+#: start never says so (PyScript waits for it for ever), and the review, the coach, Expert with
+#: your cards and the slow computers would wait with it.
+BOOT_SECONDS = 60.0
 
 
 def is_slow_level(level: str) -> bool:
@@ -63,6 +69,8 @@ class Thinker:
         self.worker: Any = None
         self.failed = False
         self.boot_seconds: float | None = None
+        self.in_flight = 0  # the calls sent and not answered yet
+        self.waiting = 0  # of those, the ones a player waits for (not a background step)
 
     def start(self) -> None:
         """Boot the worker in the background (once)."""
@@ -77,13 +85,14 @@ class Thinker:
         url = js.URL.createObjectURL(blob)
         try:
             # No config of its own: PyScript boots the worker on the page's (pyscript.toml, whist.tgz).
-            self.worker = await create_named_worker(src=url, name=self.name)
+            self.worker = await asyncio.wait_for(create_named_worker(src=url, name=self.name), BOOT_SECONDS)
             self.boot_seconds = time.perf_counter() - begun
             setattr(js.document.body.dataset, self.mark, "ready")
             return self.worker
         except Exception as err:
             self.failed = True
-            js.console.warn(f"whist: the computers think on the page (no worker: {err})")
+            why = f"it did not start in {BOOT_SECONDS:g} s" if isinstance(err, TimeoutError) else err
+            js.console.warn(f"whist: the computers think on the page (no worker {self.name}: {why})")
             setattr(js.document.body.dataset, self.mark, "failed")
             return None
         finally:
@@ -102,9 +111,10 @@ class Thinker:
 
         return await self.call(ask, thinker.request_of(choice))
 
-    async def call(self, name: str, request: str) -> str | None:
+    async def call(self, name: str, request: str, background: bool = False) -> str | None:
         """The worker's answer to ``request`` (text) from its export ``name``, booting it if need be;
-        None if there is no worker or it failed (the caller decides on the page, or does without)."""
+        None if there is no worker or it failed (the caller decides on the page, or does without).
+        A ``background`` call (a step of work no one waits for) is not counted in ``waiting``."""
         if self.failed:
             return None
         self.start()
@@ -112,9 +122,14 @@ class Thinker:
         worker = await asyncio.shield(self.boot)  # an undo cancels the wait, never the boot
         if worker is None:
             return None
+        self.in_flight += 1
+        self.waiting += not background
         try:
             answer = await getattr(worker, name)(request)
         except Exception as err:  # the worker's error: this decision is made on the page
             js.console.warn(f"whist: the thinker failed ({err}); deciding on the page")
             return None
+        finally:
+            self.in_flight -= 1
+            self.waiting -= not background
         return str(answer)
