@@ -10,7 +10,9 @@ boxes of the page are measured (``getBoundingClientRect``) and the test checks:
   overlap;
 - every one of them is inside the viewport;
 - each card of your hand is hit at its centre: ``document.elementFromPoint`` there gives that
-  card (or a child of it), not the card beside or below it.
+  card (or a child of it), not the card beside or below it;
+- so is each card of your dummy's hand (Dummy Whist), and each shows 44 px or more of its
+  width, a tap target a finger can hit.
 """
 
 from __future__ import annotations
@@ -68,7 +70,21 @@ MEASURE = """() => {
       problems.push(`the centre of ${card.dataset.card} hits ${what}`);
     }
   }
-  return {problems, cards: document.querySelectorAll('#hand button.card').length,
+  // Your dummy's cards, which you tap to play: each hit at its centre, each showing 44 px or more
+  // of its width (to the next card of its row, or all of it).
+  const dummy = [...document.querySelectorAll('#dummy-hand button.card')];
+  for (const [i, card] of dummy.entries()) {
+    const r = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit.closest('button.card') !== card) {
+      const what = hit ? (hit.closest('[data-card]') || hit).outerHTML.slice(0, 60) : 'nothing';
+      problems.push(`the centre of your dummy's ${card.dataset.card} hits ${what}`);
+    }
+    const next = dummy[i + 1] ? dummy[i + 1].getBoundingClientRect() : null;
+    const shown = next && Math.abs(next.top - r.top) < 2 && next.left > r.left ? next.left - r.left : r.width;
+    if (shown < 44) problems.push(`your dummy's ${card.dataset.card} shows ${Math.round(shown)} px of its width`);
+  }
+  return {problems, cards: document.querySelectorAll('#hand button.card').length, dummy: dummy.length,
           trick: document.querySelectorAll('#trick .tcard').length};
 }"""
 
@@ -129,9 +145,10 @@ def sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> 
     return make
 
 
-def play_and_measure(page: GamePage, hands: int) -> tuple[int, list[str]]:
-    """Play ``hands`` hands (0: the whole game), measuring at each of your cards; (checks, problems)."""
-    done = checks = 0
+def play_and_measure(page: GamePage, hands: int) -> tuple[int, list[str], int]:
+    """Play ``hands`` hands (0: the whole game), measuring at each of your cards; (checks,
+    problems, the measures that saw your dummy's cards)."""
+    done = checks = dummies = 0
     problems: list[str] = []
     while True:
         if done > MOST_HANDS:
@@ -142,13 +159,14 @@ def play_and_measure(page: GamePage, hands: int) -> tuple[int, list[str]]:
             done += 1
             last = page.locator("#next-hand").is_hidden()
             if last or (hands and done >= hands):
-                return checks, problems
+                return checks, problems, dummies
             page.click("#next-hand")
             page.wait_for_function("() => document.getElementById('summary').hidden")
             continue
         if step == "play":
             seen = page.evaluate(MEASURE)
             checks += 1
+            dummies += seen["dummy"] > 0
             problems += [f"{seen['cards']} cards, {seen['trick']} in the trick: {p}" for p in seen["problems"]]
             card = page.evaluate(PLAY)
             page.wait_for_function(
@@ -162,7 +180,8 @@ def test_nothing_overlaps_and_every_card_is_hit_at_its_centre(
         sized: Any, width: int, height: int, touch: bool, address: str, hands: int) -> None:
     page = sized(width, height, touch)
     page.open(address.replace("#", "&pace=instant#"))
-    checks, problems = play_and_measure(page, hands)
+    checks, problems, dummies = play_and_measure(page, hands)
     assert checks >= 13 * max(hands, 1), f"only {checks} of your turns measured"
+    assert dummies if "dummy" in address else not dummies, f"your dummy's cards seen in {dummies} measures"
     seen = list(dict.fromkeys(problems))
     assert not seen, f"{len(problems)} problems in {checks} measures, the first:\n" + "\n".join(seen[:15])

@@ -204,8 +204,9 @@ class Forms:
         if key != self.dummy_key:
             self.dummy_key = key
             focus = next((i for i, on in enumerate(enabled) if on), 0)
-            box.innerHTML = "".join(markup.hand_card(c, i, enabled[i], view.trump, i == focus and turn)
-                                    for i, c in enumerate(cards))
+            # in suit groups, as your hand: a phone held upright wraps it between two suits
+            box.innerHTML = markup.hand(cards, {c.card for c, on in zip(cards, enabled, strict=True) if on},
+                                        view.trump, focus if turn else -1)
             box.dataset.n = str(len(cards))
         box.classList.toggle("its-turn", turn)
         box.hidden = False

@@ -6,37 +6,32 @@
 given game and deal (see :mod:`whist.web.address`).
 """
 
-import importlib
 import traceback
-from collections.abc import Callable
 
 import js
 from pyodide.ffi import create_once_callable, to_js
 
 from whist.web.bytecode import Keeper as Bytecode
+from whist.web.bytecode import Step, importer
 
 #: What the first table does not need, imported one module at a time when the page is idle
-#: once the table is up (or on first use, if that comes first): the workers' codec (pickle and
-#: base64, the coach's first question after your first card; a Hard computer's first card), the
-#: hand review and its solvers, how to play, the New game dialog. Each is compiled in an idle
-#: period of its own, then imported in the next.
-LATER = ("whist.web.thinker", "whist.ai.solver", "whist.ai.twohand", "whist.ai.review", "whist.web.review_markup",
+#: once the table is up (or on first use, if that comes first): pickle, then the workers' codec
+#: (which needs it: the coach's first question after your first card, a Hard computer's first
+#: card), the hand review and its solvers, how to play, the New game dialog. Each is compiled a
+#: piece at a time in idle periods of their own, then imported in the next.
+LATER = ("pickle", "whist.web.thinker", "whist.ai.solver", "whist.ai.twohand", "whist.ai.review",
+         "whist.web.review_markup",
          "whist.web.howto", "whist.web.newgame")
 
 
-def importer(name: str) -> Callable[[], None]:
-    def step() -> None:
-        importlib.import_module(name)
-    return step
-
-
-def when_idle(steps: list[Callable[[], None]]) -> None:
-    """Run ``steps`` one by one, each in an idle period of its own (never a long task)."""
+def when_idle(steps: list[Step]) -> None:
+    """Run ``steps`` one by one, each in an idle period of its own (never a long task); the
+    steps a step hands back come next."""
     todo = list(steps)
 
     def step(*_: object) -> None:
         try:
-            todo.pop(0)()
+            todo[:0] = todo.pop(0)() or []
         except Exception as err:  # only a head start (an import, the bytecode kept): never an error
             js.console.warn(f"whist: idle-time work failed ({err})")
         if todo:
@@ -88,7 +83,9 @@ def main() -> object:
             from whist.web import guide_view
             guide_view.start(page, deal=False)
         keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
-        when_idle([step for name in LATER for step in (bytecode.compiler(name), importer(name))]
+        # (the package's modules: compiled to a .pyc, kept; the standard library's: compiled as imported)
+        when_idle([step for name in LATER for step in (
+            (bytecode.compiler(name), importer(name)) if name.startswith("whist.") else (importer(name),))]
                   + bytecode.steps())
         return page
     except Exception as err:

@@ -19,27 +19,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from whist.table.view import CardView, Play, TrickView
 
-#: Where the pips of each spot card sit, as (x, y) percentages of the pip area.
-SPOTS: dict[str, tuple[tuple[float, float], ...]] = {
-    "2": ((50, 0), (50, 100)),
-    "3": ((50, 0), (50, 50), (50, 100)),
-    "4": ((0, 0), (100, 0), (0, 100), (100, 100)),
-    "5": ((0, 0), (100, 0), (50, 50), (0, 100), (100, 100)),
-    "6": ((0, 0), (100, 0), (0, 50), (100, 50), (0, 100), (100, 100)),
-    "7": ((0, 0), (100, 0), (50, 25), (0, 50), (100, 50), (0, 100), (100, 100)),
-    "8": ((0, 0), (100, 0), (50, 25), (0, 50), (100, 50), (50, 75), (0, 100), (100, 100)),
-    "9": ((0, 0), (100, 0), (0, 33.3), (100, 33.3), (50, 50), (0, 66.7), (100, 66.7),
-          (0, 100), (100, 100)),
-    "T": ((0, 0), (100, 0), (50, 16.7), (0, 33.3), (100, 33.3), (0, 66.7), (100, 66.7),
-          (50, 83.3), (0, 100), (100, 100)),
-}
 RED = frozenset("HD")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def suit_svg(suit: str, cls: str = "pip", style: str = "") -> str:
-    st = f' style="{style}"' if style else ""
-    return f'<svg class="{cls}" aria-hidden="true"{st}><use href="#suit-{suit}"/></svg>'
+def suit_svg(suit: str, cls: str = "pip") -> str:
+    return f'<svg class="{cls}" aria-hidden="true"><use href="#suit-{suit}"/></svg>'
 
 
 def rank_label(rank: str) -> str:
@@ -47,24 +32,28 @@ def rank_label(rank: str) -> str:
 
 
 def face(rank: str, suit: str) -> str:
-    """The inside of a card: two corner indices and the centre (pips, ace or face letter)."""
-    # The rank glyphs are drawn by CSS (content: attr(data-r)): a card is a picture whose
-    # name ("King of clubs") is its label, not the letter "K" printed on it.
-    index = f'<span class="rk" data-r="{rank_label(rank)}"></span>{suit_svg(suit)}'
+    """The inside of a card: two corner indices and the centre (pips, ace or face letter).
+
+    Three elements whatever the card: CSS draws the rank glyphs (``content: attr(data-r)``)
+    and the pips (the suit's picture, one background layer a pip, placed by the rank's
+    class ``r2`` .. ``rT``: see whist.css). An ``<svg><use>`` a pip cost four to eight
+    elements (its shadow tree), some ninety for the ten of clubs, each styled and laid out.
+
+    >>> face("T", "C").count("<span")
+    3
+    >>> 'class="spots sC rT"' in face("T", "C") and 'class="court sH" data-r="Q"' in face("Q", "H")
+    True
+    """
+    # A card is a picture whose name ("King of clubs") is its label, not the letter "K" printed
+    # on it: all of it is hidden from assistive tech.
+    index = f'class="idx {{}} s{suit}" data-r="{rank_label(rank)}" aria-hidden="true"></span>'
     if rank in "JQK":
-        centre = (f'<span class="court"><span class="court-letter" data-r="{rank}"></span>'
-                  f'{suit_svg(suit, "court-pip")}</span>')
+        centre = f'<span class="court s{suit}" data-r="{rank}" aria-hidden="true"></span>'
     elif rank == "A":
-        centre = f'<span class="ace">{suit_svg(suit, "ace-pip")}</span>'
+        centre = f'<span class="ace s{suit}" aria-hidden="true"></span>'
     else:
-        spots = "".join(
-            suit_svg(suit, "spot flip" if y > 50 else "spot", f"--x:{x}%;--y:{y}%")
-            for x, y in SPOTS[rank])
-        centre = f'<span class="spots">{spots}</span>'
-    # All of it hidden from assistive tech: the card's name says it (a face letter would not match it).
-    return (f'<span class="idx idx-tl" aria-hidden="true">{index}</span>'
-            f'<span class="centre-face" aria-hidden="true">{centre}</span>'
-            f'<span class="idx idx-br" aria-hidden="true">{index}</span>')
+        centre = f'<span class="spots s{suit} r{rank}" aria-hidden="true"></span>'
+    return f'<span {index.format("idx-tl")}{centre}<span {index.format("idx-br")}'
 
 
 def colour(suit: str) -> str:

@@ -177,9 +177,15 @@ class Screen:
             seat = info.seat
             box = self.page.el(f"seat-{seat}")
             box.querySelector(".count").textContent = str(info.cards)
-            if self.backs_shown.get(seat) != info.cards:
+            shown = self.backs_shown.get(seat)
+            if shown != info.cards:
                 self.backs_shown[seat] = info.cards
-                box.querySelector(".backs").innerHTML = markup.backs(info.cards)
+                backs = box.querySelector(".backs")
+                if shown is not None and info.cards < shown == backs.childElementCount:
+                    for _ in range(shown - info.cards):  # a card played: one back less, the others kept
+                        backs.lastElementChild.remove()
+                else:
+                    backs.innerHTML = markup.backs(info.cards)
 
     def render_seats(self, view: TableView) -> None:
         self.render_seat_counts(view)
