@@ -1,0 +1,170 @@
+"""Where a searching player loses tricks: its cards scored on the actual deal, by trick.
+
+    python benchmarks/choices.py make --deals 40 [--seed 3] [--level hard] --out /tmp/positions.pickle
+    python benchmarks/choices.py score /tmp/positions.pickle expert gib [expert:margin=0 ...] [--limit N]
+
+``make`` plays ``--deals`` hands of Classic Whist with ``--level`` in every seat and
+keeps every position where the seat to play has a real choice (more than one group of
+equivalent cards), with the actual deal. ``score`` asks each player for its card in
+those positions (from the observation only) and scores it by its double-dummy loss on
+the actual deal: the tricks the best card takes there (DDS, through endplay) less those
+the chosen card takes. The actual deal is a draw from the true distribution of the
+hidden cards given the observation (for the players who made the play so far), so the
+mean loss estimates a card's expected double-dummy cost; comparing two players on the
+same positions is much less noisy than a duplicate match, and the table by trick shows
+where one loses to the other. Players: ``gib`` (the GIB-style player of benchmarks/gib.py)
+or a Monte Carlo level with settings changed (``expert:margin=0,exact=7``; no time cap).
+Prints figures; never passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from gib import GibPlayer  # noqa: E402
+
+from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer, _candidates, _group_of  # noqa: E402
+from whist.ai.players import Player, make_player  # noqa: E402
+from whist.engine.cards import card_name, parse_card  # noqa: E402
+from whist.engine.deal import format_pbn  # noqa: E402
+from whist.engine.observation import Observation  # noqa: E402
+from whist.engine.state import GameState, Phase  # noqa: E402
+
+MARGINS = (0.0, 0.05, 0.1, 0.2, 0.3)
+Position = tuple[Observation, tuple[int, int, int, int]]
+
+
+def dd_values(obs: Observation, hands: tuple[int, int, int, int]) -> dict[int, int]:
+    """Each legal card's tricks for the mover's side on the actual deal (DDS)."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom
+    from endplay.types import Player as DPlayer
+
+    full = list(hands)
+    for seat, card in obs.trick:
+        full[seat] |= 1 << card
+    leader = obs.trick[0][0] if obs.trick else obs.to_play
+    assert leader is not None
+    deal = Deal(format_pbn((full[0], full[1], full[2], full[3])), first=DPlayer(int(leader)),
+                trump=Denom(4 if obs.trump is None else obs.trump))
+    for _, card in obs.trick:
+        name = card_name(card)
+        deal.play(name[1] + name[0])
+    out = {}
+    for solved, tricks in solve_board(deal):
+        out[int(solved.suit) * 13 + solved.rank.to_alternate() - 2] = tricks
+    return out
+
+
+def make(deals: int, seed: int, level: str) -> list[Position]:
+    out: list[Position] = []
+    for i in range(deals):
+        state = GameState("classic", seed=seed * 1_000_003 + i)
+        players = {s: make_player(level, (seed * 1_000_003 + i) * 4 + int(s)) for s in state.rules.seats}
+        while state.phase is Phase.PLAY:
+            seat = state.to_play
+            assert seat is not None
+            obs = state.observation(seat)
+            if len(_candidates(obs)) > 1:
+                h = state.hands
+                out.append((obs, (h[0], h[1], h[2], h[3])))
+            state.apply(players[seat].choose(obs))
+        print(f"  deal {i + 1}: {len(out)} positions", file=sys.stderr, flush=True)
+    return out
+
+
+def player_of(spec: str, seed: int) -> Player:
+    if spec == "gib":
+        return GibPlayer(seed)
+    level, _, changes = spec.partition(":")
+    settings = SETTINGS[level].but(budget=None)
+    for change in filter(None, changes.split(",")):
+        name, _, value = change.partition("=")
+        kind = type(getattr(settings, name))
+        settings = settings.but(**{name: kind(value)})
+    return MonteCarloPlayer(seed, settings)
+
+
+def pick(values: dict[int, float], usual: int, obs: Observation, margin: float) -> int:
+    """MonteCarloPlayer.decide's card from its search's values, with ``margin``."""
+    if len(values) <= 1:
+        return usual
+    group = _group_of(usual, obs)
+    mine = max(v for c, v in values.items() if group >> c & 1)
+    best = max(values.values())
+    if best <= mine + margin:
+        return usual
+    return min(c for c, v in values.items() if v >= best - 1e-9)
+
+
+def score(path: str, specs: list[str], limit: int | None, before: int | None = None) -> None:
+    with open(path, "rb") as f:
+        positions: list[Position] = pickle.load(f)
+    if before:
+        positions = [p for p in positions if len(p[0].tricks) + 1 < before]
+    if limit:
+        positions = positions[:limit]
+    values = [dd_values(obs, hands) for obs, hands in positions]
+    for spec in specs:
+        start = time.perf_counter()
+        by_trick: dict[int, list[int]] = {}
+        picks = []
+        by_margin: dict[float, int] = {}
+        for k, ((obs, _), vals) in enumerate(zip(positions, values, strict=True)):
+            player = player_of(spec, k)
+            if isinstance(player, MonteCarloPlayer):
+                # One search; the choice with each margin (only its last step differs).
+                found, _ = player.search(obs)
+                usual = player.normal.decide(obs)[0]
+                for margin in MARGINS:
+                    other = pick(found, usual, obs, margin)
+                    by_margin[margin] = by_margin.get(margin, 0) + max(vals.values()) - vals[other]
+                card = pick(found, usual, obs, player.settings.margin)
+            else:
+                card = parse_card(player.choose(obs))
+            picks.append(card)
+            by_trick.setdefault(len(obs.tricks) + 1, []).append(max(vals.values()) - vals[card])
+        losses = [x for v in by_trick.values() for x in v]
+        print(f"{spec}: {len(losses)} positions, mean loss {sum(losses) / len(losses):.4f} a card, "
+              f"{sum(losses)} tricks, {time.perf_counter() - start:.0f} s", flush=True)
+        print("  by trick: " + " ".join(f"{t}:{sum(v)}/{len(v)}" for t, v in sorted(by_trick.items())),
+              flush=True)
+        if by_margin:
+            print("  with margin: " + " ".join(f"{m}:{t}" for m, t in sorted(by_margin.items())), flush=True)
+        with open(f"{path}.{spec}.picks", "wb") as f:
+            pickle.dump(picks, f)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("make")
+    m.add_argument("--deals", type=int, default=40)
+    m.add_argument("--seed", type=int, default=3)
+    m.add_argument("--level", default="hard")
+    m.add_argument("--out", required=True)
+    s = sub.add_parser("score")
+    s.add_argument("path")
+    s.add_argument("players", nargs="+")
+    s.add_argument("--limit", type=int)
+    s.add_argument("--before", type=int, help="only the positions before this trick")
+    args = parser.parse_args()
+    if args.cmd == "make":
+        positions = make(args.deals, args.seed, args.level)
+        with open(args.out, "wb") as f:
+            pickle.dump(positions, f)
+        print(f"{len(positions)} positions from {args.deals} deals", flush=True)
+    else:
+        score(args.path, args.players, args.limit, args.before)
+
+
+if __name__ == "__main__":
+    main()
