@@ -29,39 +29,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from gib import GibPlayer  # noqa: E402
+from gib import GibPlayer, dd_values  # noqa: E402
 
 from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer, _candidates, _group_of  # noqa: E402
 from whist.ai.players import Player, make_player  # noqa: E402
-from whist.engine.cards import card_name, parse_card  # noqa: E402
-from whist.engine.deal import format_pbn  # noqa: E402
+from whist.engine.cards import parse_card  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 from whist.engine.state import GameState, Phase  # noqa: E402
 
 MARGINS = (0.0, 0.05, 0.1, 0.2, 0.3)
 Position = tuple[Observation, tuple[int, int, int, int]]
-
-
-def dd_values(obs: Observation, hands: tuple[int, int, int, int]) -> dict[int, int]:
-    """Each legal card's tricks for the mover's side on the actual deal (DDS)."""
-    from endplay.dds import solve_board
-    from endplay.types import Deal, Denom
-    from endplay.types import Player as DPlayer
-
-    full = list(hands)
-    for seat, card in obs.trick:
-        full[seat] |= 1 << card
-    leader = obs.trick[0][0] if obs.trick else obs.to_play
-    assert leader is not None
-    deal = Deal(format_pbn((full[0], full[1], full[2], full[3])), first=DPlayer(int(leader)),
-                trump=Denom(4 if obs.trump is None else obs.trump))
-    for _, card in obs.trick:
-        name = card_name(card)
-        deal.play(name[1] + name[0])
-    out = {}
-    for solved, tricks in solve_board(deal):
-        out[int(solved.suit) * 13 + solved.rank.to_alternate() - 2] = tricks
-    return out
 
 
 def make(deals: int, seed: int, level: str) -> list[Position]:

@@ -34,6 +34,26 @@ from whist.engine.deal import format_pbn  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 
 
+def dd_values(obs: Observation, hands: tuple[int, int, int, int]) -> dict[int, int]:
+    """Each card the mover may play, and its side's tricks with it, solved exactly by DDS
+    on the deal ``hands`` (the cards still held; the trick's cards are put back)."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    full = list(hands)
+    for seat, card in obs.trick:
+        full[seat] |= 1 << card
+    leader = obs.trick[0][0] if obs.trick else obs.to_play
+    if leader is None:
+        raise ValueError("no one is to play in this observation")
+    deal = Deal(format_pbn((full[0], full[1], full[2], full[3])), first=Player(int(leader)),
+                trump=Denom(4 if obs.trump is None else obs.trump))
+    for _, card in obs.trick:
+        name = card_name(card)
+        deal.play(name[1] + name[0])
+    return {int(solved.suit) * 13 + solved.rank.to_alternate() - 2: tricks for solved, tricks in solve_board(deal)}
+
+
 class GibPlayer:
     """Sample ``samples`` deals of the hidden cards, solve each with DDS, best average wins."""
 
@@ -42,9 +62,6 @@ class GibPlayer:
         self.samples = samples
 
     def choose(self, obs: Observation) -> str:
-        from endplay.dds import solve_board
-        from endplay.types import Deal, Denom, Player
-
         legal = list(cards_of(obs.legal))
         if len(legal) == 1:
             return card_name(legal[0])
@@ -53,18 +70,7 @@ class GibPlayer:
         for _ in range(self.samples):
             hands = list(sampler.sample(self.rng))
             hands[obs.seat] = obs.hand
-            full = list(hands)
-            for seat, card in obs.trick:
-                full[seat] |= 1 << card
-            leader = obs.trick[0][0] if obs.trick else obs.to_play
-            assert leader is not None
-            deal = Deal(format_pbn((full[0], full[1], full[2], full[3])), first=Player(int(leader)),
-                        trump=Denom(4 if obs.trump is None else obs.trump))
-            for _, card in obs.trick:
-                name = card_name(card)
-                deal.play(name[1] + name[0])
-            for solved, tricks in solve_board(deal):
-                c = int(solved.suit) * 13 + solved.rank.to_alternate() - 2
+            for c, tricks in dd_values(obs, (hands[0], hands[1], hands[2], hands[3])).items():
                 if c in totals:
                     totals[c] += tricks
         return card_name(max(legal, key=lambda c: (totals[c], -c)))

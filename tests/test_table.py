@@ -525,12 +525,7 @@ def test_help_says_what_each_pace_does_and_no_stray_goal() -> None:
 
 def test_game_over_counts_hands_in_words() -> None:
     t = Table(seed=11, game="short")
-    while not t.state.is_over:
-        if not t.computer_step():
-            if t.state.to_play is None:
-                t.next_hand()
-            else:
-                t.human_play(next(c.card for c in t.view().hand if c.legal))
+    play_game(t)
     over = t.view().game_over
     assert over is not None
     n = over.hands_played
@@ -540,12 +535,7 @@ def test_game_over_counts_hands_in_words() -> None:
 @pytest.mark.parametrize("seed", range(1, 6))
 def test_german_game_over_title_names_the_one_opponent(seed: int) -> None:
     t = Table(seed=seed, game="german", match="three-deals")
-    while not t.state.is_over:
-        if not t.computer_step():
-            if t.state.to_play is None:
-                t.next_hand()
-            else:
-                t.human_play(next(c.card for c in t.view().hand if c.legal))
+    play_game(t)
     over = t.view().game_over
     assert over is not None
     assert over.title == ("You win the game!" if over.winner == "us" else "North wins the game")
