@@ -18,9 +18,10 @@ import asyncio
 import json
 from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from whist.table import duplicate
+from whist.web.storage import hand_key
 
 if TYPE_CHECKING:
     from whist.table.session import Table
@@ -52,7 +53,7 @@ class ExpertView:
     def key(self, hand: int) -> str:
         """The key the stats keep the hand by (:func:`whist.web.storage.hand_key`); "" with no game id."""
         game_id = self.game_id()
-        return f"{game_id}/{hand}" if game_id else ""
+        return hand_key(game_id, hand) if game_id else ""
 
     def sync(self) -> None:
         """With the summary drawn: this hand's replay is queued (once), and its answer shows if you
@@ -145,7 +146,7 @@ class ExpertView:
             return str(data["error"])
         return duplicate.Duplicate.from_json(answer)
 
-    def count(self, request: str, key: str, result: Any) -> None:
+    def count(self, request: str, key: str, result: duplicate.Duplicate | str) -> None:
         """Keep ``result`` in the stats, once for this play of the hand ``key``."""
         if isinstance(result, duplicate.Duplicate) and self.counted and self._counted_as.get(key) != request:
             self._counted_as[key] = request
