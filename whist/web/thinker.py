@@ -90,18 +90,10 @@ def advise(request: Any) -> str:
     return json.dumps([action, reason(action, why, dummy=json.loads(str(request)).get("dummy") is True)])
 
 
-def replay(request: Any) -> str:
-    """Expert with your cards: the finished hand of a request of :func:`whist.table.duplicate.request_of`
-    replayed with Expert in your seats, as JSON (:meth:`whist.table.duplicate.Duplicate.to_json`)."""
-    from whist.table.duplicate import answer
-
-    return answer(request)
-
-
 def replay_step(request: Any) -> str:
-    """One of Expert's cards in the replay of :func:`replay`'s request (the page asks again until it has
-    the answer: :func:`whist.table.duplicate.answer_step`), so a replay queues behind the coach and the
-    review a card at a time."""
+    """One of Expert's cards in the replay of a request of :func:`whist.table.duplicate.request_of`
+    (the page asks again until it has the answer, :func:`whist.table.duplicate.answer_step`), so a
+    replay queues behind the coach and the review a card at a time."""
     from whist.table.duplicate import answer_step
 
     return answer_step(request)
@@ -134,4 +126,4 @@ def review(request: Any) -> str:
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose", "advise", "replay", "replay_step", "coach", "review"]
+__export__ = ["choose", "advise", "replay_step", "coach", "review"]

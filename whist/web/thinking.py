@@ -34,8 +34,8 @@ WORKER_NAME = "whist-thinker"
 #: The second worker, the analyst: the review, the coach and Expert with your cards search for
 #: seconds at a time, and in a worker of their own they never hold up a computer's card.
 ANALYST_NAME = "whist-analyst"
-WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay, replay_step, review\n"
-               "__export__ = ['choose', 'advise', 'replay', 'replay_step', 'coach', 'review']\n")
+WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay_step, review\n"
+               "__export__ = ['choose', 'advise', 'replay_step', 'coach', 'review']\n")
 
 
 #: How long a worker may take to start before the page does without it: a worker that cannot
