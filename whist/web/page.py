@@ -221,7 +221,7 @@ class Page:
         self.apply_settings(self.settings, notify=False)
         self.take_announcements()
         self.settle()
-        self.el("app").hidden = False
+        self.el("app").removeAttribute("inert")  # laid out behind the loader while Python started
         self.el("loader").classList.add("done")
         self.body.dataset.ready = "1"
         self.started = True
