@@ -239,7 +239,7 @@ def test_human_pace_plays_the_computers_slowly(game_page: GamePage) -> None:
     click_card(game_page, sorted(legal_from_page(read(game_page)))[0])
     game_page.wait_for_function("() => window.__landed.length >= 3", timeout=30000)
     landed = game_page.evaluate("window.__landed")
-    gaps = [b - a for a, b in zip(landed, landed[1:])]
+    gaps = [b - a for a, b in pairwise(landed)]
     assert all(gap >= 500 for gap in gaps[:2]), f"a computer played at once: {gaps}"
 
 
