@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from whist.ai.montecarlo import HARD
+from whist.engine import codec
 from whist.table import Choice, Table
 from whist.web import thinker
 
@@ -120,4 +121,4 @@ def test_the_worker_keeps_one_player_per_seat() -> None:
     assert thinker.player_for("hard", 9, "classic") is thinker.player_for("hard", 9, "classic")
     assert thinker.player_for("hard", 9, "classic") is not thinker.player_for("hard", 10, "classic")
     with pytest.raises(ValueError):
-        thinker.decode(thinker.base64.b64encode(thinker.pickle.dumps([1])).decode())
+        thinker.decode(codec.pack([1]))

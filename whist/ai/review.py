@@ -22,15 +22,14 @@ True
 
 from __future__ import annotations
 
-import base64
 import json
-import pickle
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from whist.ai.solver import Solver, SolverLimitError
 from whist.ai.twohand import solve_two_cards
+from whist.engine import codec
 from whist.engine.cards import SUIT_NAMES, SUITS, card_long_name, card_name, mask_names
 from whist.engine.deal import format_pbn
 from whist.engine.seats import SEAT_NAMES, Seat
@@ -180,7 +179,7 @@ class HandReview:
 
     @staticmethod
     def decode(text: str) -> HandReview:
-        review = pickle.loads(base64.b64decode(text))
+        review = codec.loads(text)
         if not isinstance(review, HandReview):
             raise ValueError("the text does not hold a hand review")
         return review
@@ -320,7 +319,7 @@ def _cost(marks: list[Mark], word: str = "") -> str:
 
 
 def _encode(review: HandReview) -> str:
-    return base64.b64encode(pickle.dumps(review, protocol=pickle.HIGHEST_PROTOCOL)).decode("ascii")
+    return codec.dumps(review)
 
 
 #: The worker's solver, kept from one step of a review to the next (its table serves the earlier positions).

@@ -10,8 +10,8 @@ A request is JSON text: the player to ask (``level``, ``seed``, ``game``:
 the same player :meth:`whist.table.Table.player` makes, so the worker decides
 exactly as the page would) and the observation it decides from, the one
 :class:`~whist.engine.observation.Observation` and nothing else (honest: the worker
-never sees a hidden card). The observation travels as a pickle in base64:
-it is a tree of our own frozen dataclasses, tuples and enums (auction,
+never sees a hidden card). The observation travels as :mod:`whist.engine.codec`'s
+JSON data: it is a tree of our own frozen dataclasses, tuples and enums (auction,
 contract, German Whist's stock included), the two ends run the same code
 from the same whist.tgz, and nothing else ever talks to the worker.
 
@@ -24,12 +24,11 @@ True
 
 from __future__ import annotations
 
-import base64
 import json
-import pickle
 from typing import TYPE_CHECKING, Any
 
 from whist.ai.players import Adviser, make_player
+from whist.engine import codec
 
 if TYPE_CHECKING:
     from whist.engine.observation import Observation
@@ -39,16 +38,16 @@ if TYPE_CHECKING:
 _players: dict[tuple[str, int | None, str], Adviser] = {}
 
 
-def encode(obs: Observation) -> str:
-    """An observation as text (see the module's notes on the codec)."""
-    return base64.b64encode(pickle.dumps(obs, protocol=pickle.HIGHEST_PROTOCOL)).decode("ascii")
+def encode(obs: Observation) -> Any:
+    """An observation as JSON-ready data (see the module's notes on the codec)."""
+    return codec.pack(obs)
 
 
-def decode(text: str) -> Observation:
-    """The observation :func:`encode` wrote."""
+def decode(data: Any) -> Observation:
+    """The observation :func:`encode` wrote; ValueError for anything else."""
     from whist.engine.observation import Observation
 
-    obs = pickle.loads(base64.b64decode(text))
+    obs = codec.unpack(data)
     if not isinstance(obs, Observation):
         raise ValueError("the request does not hold an observation")
     return obs

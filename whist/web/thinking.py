@@ -107,7 +107,7 @@ class Thinker:
 
     async def choose(self, choice: Choice, ask: str = "choose") -> str | None:
         """The worker's answer to ``choice``; None if there is no worker (decide on the page)."""
-        from whist.web import thinker  # the codec (pickle): only once a decision goes to the worker
+        from whist.web import thinker  # the codec: only once a decision goes to the worker
 
         return await self.call(ask, thinker.request_of(choice))
 
