@@ -143,6 +143,23 @@ def test_no_deal_motion_at_the_instant_pace(game_page: GamePage) -> None:
     assert seen["before"] == 0 and seen["moved"] == 0, seen
 
 
+#: A card of your hand: its transition, and whether the instant pace's stylesheet is on.
+CARD_MOTION = """() => ({transition: getComputedStyle(document.querySelector('#hand .card')).transitionDuration,
+    instant: matchMedia(document.getElementById('instant-css').media).matches})"""
+
+
+def test_the_instant_pace_alone_stops_every_transition(game_page: GamePage) -> None:
+    """static/instant.css is on at the instant pace only (no universal rule costs style work
+    at the other paces), and there it leaves no transition."""
+    game_page.open("?pace=instant" + YOU_LEAD)
+    game_page.wait_for_selector(LEGAL)
+    assert game_page.evaluate(CARD_MOTION) == {"transition": "0s", "instant": True}
+    game_page.open("?pace=normal" + YOU_LEAD)
+    game_page.wait_for_selector(LEGAL)
+    shown = game_page.evaluate(CARD_MOTION)
+    assert not shown["instant"] and shown["transition"] != "0s", shown
+
+
 #: Counts, from before any script of the page runs, the animations started on your hand's cards.
 COUNT_HAND_MOTION = """(() => {
   window.handMoves = 0;

@@ -506,6 +506,7 @@ class Page:
         self.wake_thinker()
         self.sound.enabled = settings.sound
         self.body.dataset.speed = settings.speed
+        self.el("instant-css").media = "all" if settings.speed == "instant" else "not all"  # nothing moves
         mute = self.el("mute-btn")
         mute.setAttribute("aria-pressed", "false" if settings.sound else "true")
         mute.setAttribute("data-tip", "Sound on (M)" if settings.sound else "Sound off (M)")
