@@ -2,6 +2,8 @@
 
     python benchmarks/choices.py make --deals 40 [--seed 3] [--level hard] --out /tmp/positions.pickle
     python benchmarks/choices.py score /tmp/positions.pickle expert gib [expert:margin=0 ...] [--limit N]
+        [--after T] [--before T]
+    python benchmarks/choices.py compare expert expert:leaf=7 /tmp/positions.pickle [...] [--before T]
 
 ``make`` plays ``--deals`` hands of Classic Whist with ``--level`` in every seat and
 keeps every position where the seat to play has a real choice (more than one group of
@@ -65,7 +67,8 @@ def player_of(spec: str, seed: int) -> Player:
     settings = SETTINGS[level].but(budget=None)
     for change in filter(None, changes.split(",")):
         name, _, value = change.partition("=")
-        kind = type(getattr(settings, name))
+        current = getattr(settings, name)
+        kind = int if current is None else type(current)
         settings = settings.but(**{name: kind(value)})
     return MonteCarloPlayer(seed, settings)
 
@@ -82,20 +85,29 @@ def pick(values: dict[int, float], usual: int, obs: Observation, margin: float) 
     return min(c for c, v in values.items() if v >= best - 1e-9)
 
 
-def score(path: str, specs: list[str], limit: int | None, before: int | None = None) -> None:
+def load(path: str, limit: int | None, before: int | None, after: int | None) -> list[tuple[int, Position]]:
+    """The positions of ``path`` with their index in the file (a player's seed: the same
+    whatever the filter), those of tricks ``after`` to ``before`` - 1 only."""
     with open(path, "rb") as f:
         positions: list[Position] = pickle.load(f)
-    if before:
-        positions = [p for p in positions if len(p[0].tricks) + 1 < before]
-    if limit:
-        positions = positions[:limit]
+    out = [(k, p) for k, p in enumerate(positions)
+           if (not before or len(p[0].tricks) + 1 < before) and (not after or len(p[0].tricks) + 1 >= after)]
+    return out[:limit] if limit else out
+
+
+def score(path: str, specs: list[str], limit: int | None, before: int | None = None,
+          after: int | None = None) -> None:
+    indexed = load(path, limit, before, after)
+    positions = [p for _, p in indexed]
     values = [dd_values(obs, hands) for obs, hands in positions]
     for spec in specs:
         start = time.perf_counter()
         by_trick: dict[int, list[int]] = {}
-        picks = []
+        picks = {}
+        times = []
         by_margin: dict[float, int] = {}
-        for k, ((obs, _), vals) in enumerate(zip(positions, values, strict=True)):
+        for (k, _), (obs, _), vals in zip(indexed, positions, values, strict=True):
+            t0 = time.perf_counter()
             player = player_of(spec, k)
             if isinstance(player, MonteCarloPlayer):
                 # One search; the choice with each margin (only its last step differs).
@@ -107,7 +119,8 @@ def score(path: str, specs: list[str], limit: int | None, before: int | None = N
                 card = pick(found, usual, obs, player.settings.margin)
             else:
                 card = parse_card(player.choose(obs))
-            picks.append(card)
+            times.append(time.perf_counter() - t0)
+            picks[k] = (card, max(vals.values()) - vals[card], times[-1])
             by_trick.setdefault(len(obs.tricks) + 1, []).append(max(vals.values()) - vals[card])
         losses = [x for v in by_trick.values() for x in v]
         print(f"{spec}: {len(losses)} positions, mean loss {sum(losses) / len(losses):.4f} a card, "
@@ -116,8 +129,45 @@ def score(path: str, specs: list[str], limit: int | None, before: int | None = N
               flush=True)
         if by_margin:
             print("  with margin: " + " ".join(f"{m}:{t}" for m, t in sorted(by_margin.items())), flush=True)
-        with open(f"{path}.{spec}.picks", "wb") as f:
-            pickle.dump(picks, f)
+        times.sort()
+        print(f"  time a card: p50 {times[len(times) // 2] * 1000:.0f} ms, "
+              f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms", flush=True)
+        # Kept by index in the file: (card, its loss, seconds); ``compare`` pairs two players.
+        name = f"{path}.{spec}.picks"
+        try:
+            with open(name, "rb") as f:
+                kept = pickle.load(f)
+            if not isinstance(kept, dict):
+                kept = {}
+        except FileNotFoundError:
+            kept = {}
+        kept.update(picks)
+        with open(name, "wb") as f:
+            pickle.dump(kept, f)
+
+
+def compare(paths: list[str], a: str, b: str, before: int | None, after: int | None) -> None:
+    """Paired: the tricks ``b`` loses less than ``a`` on the positions both were scored on."""
+    diffs: list[int] = []
+    la = lb = 0
+    for path in paths:
+        with open(f"{path}.{a}.picks", "rb") as f:
+            pa = pickle.load(f)
+        with open(f"{path}.{b}.picks", "rb") as f:
+            pb = pickle.load(f)
+        for k, _ in load(path, None, before, after):
+            if k in pa and k in pb:
+                la += pa[k][1]
+                lb += pb[k][1]
+                diffs.append(pa[k][1] - pb[k][1])
+    n = len(diffs)
+    if n < 2:
+        print("fewer than two positions scored by both")
+        return
+    mean = sum(diffs) / n
+    se = (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+    print(f"{n} positions: {a} loses {la}, {b} loses {lb}; {b} gains {mean:+.4f} a card "
+          f"(SE {se:.4f}), {la - lb:+d} tricks")
 
 
 def main() -> None:
@@ -133,14 +183,23 @@ def main() -> None:
     s.add_argument("players", nargs="+")
     s.add_argument("--limit", type=int)
     s.add_argument("--before", type=int, help="only the positions before this trick")
+    s.add_argument("--after", type=int, help="only the positions from this trick on")
+    c = sub.add_parser("compare")
+    c.add_argument("a")
+    c.add_argument("b")
+    c.add_argument("paths", nargs="+")
+    c.add_argument("--before", type=int)
+    c.add_argument("--after", type=int)
     args = parser.parse_args()
     if args.cmd == "make":
         positions = make(args.deals, args.seed, args.level)
         with open(args.out, "wb") as f:
             pickle.dump(positions, f)
         print(f"{len(positions)} positions from {args.deals} deals", flush=True)
+    elif args.cmd == "compare":
+        compare(args.paths, args.a, args.b, args.before, args.after)
     else:
-        score(args.path, args.players, args.limit, args.before)
+        score(args.path, args.players, args.limit, args.before, args.after)
 
 
 if __name__ == "__main__":

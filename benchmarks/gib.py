@@ -1,6 +1,7 @@
 """Expert against a GIB-style player: 10 sampled deals, each solved exactly by DDS.
 
     python benchmarks/gib.py [--deals 100] [--samples 10] [--level expert] [--no-cap]
+        [--first 0] [--log /tmp/gib.log]
 
 The yardstick is the method of GIB, the bridge program: deal the unseen
 cards at random consistently with the play so far (voids, hand sizes, the
@@ -10,7 +11,11 @@ dependency, it cannot run in the browser), and play the card with the best
 average. Duplicate deals (same cards, seats swapped) via whist.cli.arena; prints
 the level's advantage in tricks a deal with a 95% interval, and the time per
 card of each side. ``--no-cap`` lifts the level's time cap, so that a busy
-machine does not cut its search short. Prints figures; never passes or fails.
+machine does not cut its search short. ``--first`` starts at that deal of the
+seed's sequence (deal i is the same deal whatever the split), and ``--log``
+appends each deal's result to a file and, started again, skips the deals it
+already holds and counts them: a long run can be split into pieces or resumed,
+and the figure is the same as one run's. Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ sys.path.insert(0, str(ROOT))
 from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer  # noqa: E402
 from whist.ai.players import Player, make_player  # noqa: E402
 from whist.ai.sampling import DealSampler  # noqa: E402
-from whist.cli.arena import MatchResult, duplicate  # noqa: E402
+from whist.cli.arena import MatchResult, deal_seed, play_table  # noqa: E402
 from whist.engine.cards import card_name, cards_of  # noqa: E402
 from whist.engine.deal import format_pbn  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
+from whist.engine.seats import Seat  # noqa: E402
 
 
 def dd_values(obs: Observation, hands: tuple[int, int, int, int]) -> dict[int, int]:
@@ -83,6 +89,8 @@ def main() -> None:
     parser.add_argument("--level", default="expert")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-cap", action="store_true", help="no time cap for hard and expert")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's index in the seed's sequence")
+    parser.add_argument("--log", help="append each deal's result here; deals already in it are counted, not played")
     args = parser.parse_args()
     if args.no_cap and args.level in SETTINGS:
         settings = SETTINGS[args.level].but(budget=None)
@@ -94,12 +102,37 @@ def main() -> None:
             return make_player(args.level, seed)
     t0 = time.perf_counter()
 
-    def show(n: int, r: MatchResult) -> None:
-        if n % 10 == 0:
-            print(f"  after {n} deals: {r.mean:+.3f} +- {r.half_width:.3f}", file=sys.stderr, flush=True)
+    def theirs(seed: int) -> Player:
+        return GibPlayer(seed, args.samples)
 
-    result = duplicate(ours, lambda s: GibPlayer(s, args.samples),
-                       deals=args.deals, seed=args.seed, progress=show)
+    result = MatchResult()
+    done: dict[int, int] = {}
+    if args.log and Path(args.log).exists():
+        for line in Path(args.log).read_text().splitlines():
+            index, diff = line.split()[:2]
+            done[int(index)] = int(diff)
+    for i in range(args.first, args.first + args.deals):
+        if i in done:
+            result.diffs.append(done[i])
+        else:
+            # As whist.cli.arena.duplicate: A's pair N-S at table one, E-W at table two.
+            gs = deal_seed(args.seed, i)
+            ns = []
+            for a_side in (0, 1):
+                players: dict[Seat, Player] = {}
+                labels: dict[Seat, str] = {}
+                for s in (Seat.N, Seat.E, Seat.S, Seat.W):
+                    mine = int(s) % 2 == a_side
+                    players[s] = (ours if mine else theirs)(gs * 4 + int(s))
+                    labels[s] = "A" if mine else "B"
+                ns.append(play_table(gs, players, labels, result.times)[0])
+            result.diffs.append(ns[0] - ns[1])
+            if args.log:
+                with open(args.log, "a") as f:
+                    print(i, ns[0] - ns[1], file=f)
+        n = len(result.diffs)
+        if n % 10 == 0:
+            print(f"  after {n} deals: {result.mean:+.3f} +- {result.half_width:.3f}", file=sys.stderr, flush=True)
     print(f"{args.level}{' (no time cap)' if args.no_cap else ''} vs GIB-style ({args.samples} deals solved "
           f"by DDS), {args.deals} duplicate deals, "
           f"{time.perf_counter() - t0:.0f} s")

@@ -162,6 +162,26 @@ def test_inference_draws_likely_deals_more_often() -> None:
     assert sum(m for _, m in deals) <= 20 and all(m >= 1 for _, m in deals)
 
 
+def test_playouts_and_playout_pool_apply_before_the_exact_solves() -> None:
+    settings = HARD.but(budget=None, samples=5, playouts=3, pool=1)
+    state = GameState("classic", seed=4)
+
+    def mover() -> Observation:
+        return state.observation(state.to_play)  # type: ignore[arg-type]
+
+    assert MonteCarloPlayer(1, settings).search(mover())[1] == 3  # 13 tricks left: playouts
+    assert MonteCarloPlayer(1, settings.but(playouts=None)).search(mover())[1] == 5
+    for _ in range(9):  # others' plays to read: the inference has work to do
+        state.apply(state.legal_actions()[0])
+    mixed = settings.but(pool=3, playout_pool=1)
+    assert MonteCarloPlayer(1, mixed).search(mover()) == MonteCarloPlayer(1, settings).search(mover())
+    while mover().hand.bit_count() > settings.exact or len(_candidates(mover())) < 2:
+        state.apply(state.legal_actions()[0])
+    assert MonteCarloPlayer(1, settings).search(mover())[1] == 5  # solved exactly: samples
+    assert (MonteCarloPlayer(1, mixed).search(mover())
+            == MonteCarloPlayer(1, settings.but(pool=3)).search(mover()))
+
+
 # --- legal play and strength -------------------------------------------------------
 
 def test_monte_carlo_levels_play_legal_cards() -> None:

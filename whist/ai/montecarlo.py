@@ -73,6 +73,13 @@ class Settings:
     margin: float = 0.2
     """Tricks another card's average must beat the normal player's card by: with a
     dozen deals, smaller differences are mostly the luck of the deals drawn."""
+    playouts: int | None = None
+    """Deals valued while playouts are needed (more than ``exact`` tricks left), in
+    place of ``samples``: playouts with deep leaves cost more a deal; None: ``samples``."""
+    playout_pool: int | None = None
+    """``pool`` while playouts are needed; None: ``pool``. Resampling by the inference
+    values some deals twice, so it costs distinct deals: worth it where each deal is
+    solved exactly, less so under noisy playouts (benchmarks/choices.py)."""
 
     def but(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -86,8 +93,13 @@ class Settings:
 # Expert's playouts hand over to the solver at 6 tricks left: their leaves share
 # one transposition table (whist.ai.solver.Solver), which keeps that affordable, and
 # fewer cards of rule-of-thumb play make a playout's value closer to the truth.
+# Expert's playouts go without the inference (playout_pool=1): on 1317 saved positions
+# of tricks 1-7 (benchmarks/choices.py, seeds 3 and 4) its cards lost 22 tricks fewer
+# on the actual deals (0.0167 a card, standard error 0.0078), and cost less time;
+# its exact solves keep it (without, they lost 5 tricks more in 737 positions of
+# tricks 8-12).
 HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=2)
-EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3)
+EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3, playout_pool=1)
 SETTINGS = {"hard": HARD, "expert": EXPERT}
 """The settings of each Monte Carlo level by name."""
 
@@ -146,11 +158,14 @@ class MonteCarloPlayer:
         st = self.settings
         start = time.perf_counter()
         rng = random.Random(f"{self.seed}:{obs.hand_number}:{int(obs.seat)}:{obs.hand}:{obs.played}")
-        deals = draw_deals(obs, st.samples, st.pool, rng, st.miss)
         left = obs.hand.bit_count()
+        exact = left <= st.exact
+        samples = st.samples if exact or st.playouts is None else st.playouts
+        pool = st.pool if exact or st.playout_pool is None else st.playout_pool
+        deals = draw_deals(obs, samples, pool, rng, st.miss)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
-        playout = None if left <= st.exact else Playout(obs)
+        playout = None if exact else Playout(obs)
         last = time.perf_counter()
         for deal, mult in deals:
             if playout is None:
