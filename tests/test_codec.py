@@ -18,7 +18,7 @@ def observations(game: str, seed: int) -> list[Any]:
     """Every seat's observation at every step of a whole hand of ``game`` (the auction, the
     contract, the stock and a dummy included), played by the first legal action."""
     state = GameState(game, seed=seed)
-    out = []
+    out: list[Any] = []
     while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         out.extend(state.observation(s) for s in state.rules.seats)
         state.apply(state.legal_actions()[0])
