@@ -15,12 +15,16 @@ machine does not cut its search short. ``--first`` starts at that deal of the
 seed's sequence (deal i is the same deal whatever the split), and ``--log``
 appends each deal's result to a file and, started again, skips the deals it
 already holds and counts them: a long run can be split into pieces or resumed,
-and the figure is the same as one run's. Prints figures; never passes or fails.
+and the figure is the same as one run's. The log's first line names the run
+(level, samples, seed, cap) and a digest of the project's modules it loads;
+a log of another run or of other code is refused, not mixed in.
+Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
@@ -82,6 +86,36 @@ class GibPlayer:
         return card_name(max(legal, key=lambda c: (totals[c], -c)))
 
 
+def code_digest() -> str:
+    """A digest of the code the run plays with: every module of the project it has loaded."""
+    h = hashlib.sha256()
+    files = sorted({Path(m.__file__).resolve() for name, m in list(sys.modules.items())
+                    if name.split(".")[0] == "whist" and getattr(m, "__file__", None)})
+    for path in files:
+        h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def read_log(path: Path, header: str) -> dict[int, int]:
+    """The deals a log already holds, index to difference; exits if it is another run's log."""
+    done: dict[int, int] = {}
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(header + "\n")
+        return done
+    lines = path.read_text().splitlines()
+    if not lines or lines[0] != header:
+        sys.exit(f"{path} is the log of another run or of other code:\n  its header: "
+                 f"{lines[0] if lines else '(empty)'}\n  this run:   {header}\nUse another --log.")
+    for n, line in enumerate(lines[1:], 2):
+        parts = line.split()
+        try:
+            done[int(parts[0])] = int(parts[1])
+        except (IndexError, ValueError):
+            sys.exit(f"{path}:{n}: not a deal's line (index and difference): {line!r}")
+    return done
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100)
@@ -106,11 +140,9 @@ def main() -> None:
         return GibPlayer(seed, args.samples)
 
     result = MatchResult()
-    done: dict[int, int] = {}
-    if args.log and Path(args.log).exists():
-        for line in Path(args.log).read_text().splitlines():
-            index, diff = line.split()[:2]
-            done[int(index)] = int(diff)
+    header = (f"# gib.py level={args.level} samples={args.samples} seed={args.seed} "
+              f"cap={'none' if args.no_cap else 'browser'} code={code_digest()}")
+    done = read_log(Path(args.log), header) if args.log else {}
     for i in range(args.first, args.first + args.deals):
         if i in done:
             result.diffs.append(done[i])

@@ -468,6 +468,22 @@ def test_previous_trick_of_this_hand_or_the_hand_before() -> None:
     assert now is not None and now.number == 1 and now.hand_number == 2
 
 
+def test_a_tricks_winner_is_told_with_its_verb() -> None:
+    """The trick's sentence comes from the table: "You win", "East wins" (not pieced together in the page)."""
+    table = Table(seed=6)
+    said = set()
+    while table.state.phase is Phase.PLAY:
+        to_human(table)
+        if table.human_to_play:
+            play_first_legal(table)
+        trick = table.previous_trick()
+        if trick is not None:
+            said.add((trick.winner, trick.wins))
+    for seat, wins in said:
+        assert wins == ("You win" if seat == "S" else f"{Seat[seat].long_name} wins")
+    assert ("S", "You win") in said and len(said) >= 2
+
+
 # --- the page's settings and help (plain Python parts of whist.web) ---------
 
 def test_settings_round_trip_and_bad_values_fall_back() -> None:

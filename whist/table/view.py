@@ -134,6 +134,7 @@ class TrickView:
     plays: tuple[Play, ...]
     number: int  # of its hand, from 1
     hand_number: int
+    wins: str  # the winner and its verb, to begin a sentence: "You win", "East wins"
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,7 +500,12 @@ def _seats(table: Table) -> tuple[SeatView, ...]:
 def trick_view(table: Table, trick: Trick, number: int, hand_number: int) -> TrickView:
     return TrickView(SEAT_NAMES[trick.leader], table.seat_name(trick.leader), SEAT_NAMES[trick.winner],
                      table.seat_name(trick.winner), table.side_key(trick.winner), _plays(table, trick.plays),
-                     number, hand_number + 1)
+                     number, hand_number + 1, _wins(table, trick.winner))
+
+
+def _wins(table: Table, seat: Seat) -> str:
+    """The winner of a trick and the verb that agrees with it: "You win", "East wins"."""
+    return "You win" if seat == table.human else f"{table.seat_name(seat)} wins"
 
 
 def previous_trick(table: Table) -> TrickView | None:

@@ -53,10 +53,9 @@ class Dialogs:
             f" of hand {trick.hand_number}"
         page.set_text("last-sub", f"Trick {trick.number}{hand_note} \u00b7 "
                              f"{trick.leader_name} led")
-        winner = "You win" if trick.winner_name == "You" else f"{trick.winner_name} wins"
         card = next(p.name for p in trick.plays if p.seat == trick.winner)
         side = "us" if trick.winner_side == "us" else "them"
-        page.set_text("last-text", f"{winner} with the {card} ({'your side' if side == 'us' else 'their side'}).")
+        page.set_text("last-text", f"{trick.wins} with the {card} ({'your side' if side == 'us' else 'their side'}).")
         page.el("last-text").className = "last-text win-" + side
         page.open_dialog("last-trick")
 

@@ -90,9 +90,8 @@ class Screen:
             win = trick.querySelector(f'[data-seat="{done.winner}"]')
             if win:
                 win.classList.add("win")
-            who = "You win" if done.winner_name == "You" else f"{done.winner_name} wins"
             more = " \u00b7 tap or press a key" if page.timing.trick is None else ""
-            page.set_status(f"{who} the trick{more}", "win-" + done.winner_side)
+            page.set_status(f"{done.wins} the trick{more}", "win-" + done.winner_side)
             self.render_tricks(view)
             page.sound.play("trick-" + done.winner_side)
             page.stock_view.render(view)
