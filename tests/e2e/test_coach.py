@@ -79,6 +79,11 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
     for button in ("#coach-undo", "#coach-close"):
         box = page.locator(button).bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    # The phone turned: the coach finds its place again.
+    page.set_viewport_size({"width": size["height"], "height": size["width"]})
+    page.wait_for_timeout(300)
+    for other in ("#hand", "#trick", ".toolbar"):
+        assert not page.evaluate(OVERLAP, ["#coach", other]), f"turned, the coach covers {other}"
 
 
 def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:

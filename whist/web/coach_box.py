@@ -6,7 +6,9 @@ It goes on your next card, a new hand, an undo; with no worker there is no coach
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import js
 
 from whist.web.thinking import needs_thinker
 
@@ -29,6 +31,11 @@ class CoachBox:
         page.on(page.el("coach-undo"), "click", lambda evt: page.undo())
         page.on(page.el("coach-close"), "click", lambda evt: self.hide())
         page.state_listeners.append(self.check)
+        page.on(js.window, "resize", self.on_resize)  # a phone turned: the gaps beside the trick move
+
+    def on_resize(self, evt: Any) -> None:
+        if not self.page.el("coach").hidden:
+            self.place()
 
     def before(self) -> Choice | None:
         """What your next card is judged from (None: the coach is off, or has no worker)."""
