@@ -275,3 +275,18 @@ def test_a_claimed_hand_is_marked_from_the_cards_still_held() -> None:
             hands, leader, trick = review._position(index)
             values = solve_cards(hands, review.trump, leader, trick=trick, sides=review.sides)
             assert (mark.before, mark.after) == (max(values.values()), values[mark.card])
+
+
+def test_a_review_request_carries_the_review_as_data_and_refuses_anything_else() -> None:
+    """The worker's request holds the review as JSON data, not JSON text inside JSON; a request
+    holding anything but a review is refused with ValueError (the worker answers with its message)."""
+    from whist.ai.review import review_step
+    from whist.engine import codec
+
+    state = play_hands("classic", 3, 1)
+    request = json.loads(HandReview.of(state).request(2))
+    assert isinstance(request["review"], dict) and request["positions"] == 2
+    assert HandReview.unpack(request["review"]).hands == HandReview.of(state).hands
+    for bad in ({"review": codec.pack((1, 2))}, {"review": "not a review"}, {"review": {"no": "codec"}}):
+        with pytest.raises(ValueError):
+            review_step(json.dumps(bad))

@@ -175,14 +175,17 @@ class HandReview:
     # --- the worker's steps (whist.web.thinker.review) ----------------------------------------
     def request(self, positions: int = 1) -> str:
         """The request for the next ``positions`` plays: this review, as text, with its marks so far."""
-        return json.dumps({"review": _encode(self), "positions": positions})
+        return json.dumps({"review": codec.pack(self), "positions": positions})
 
     @staticmethod
     def decode(text: str) -> HandReview:
-        review = codec.loads(text)
-        if not isinstance(review, HandReview):
-            raise ValueError("the text does not hold a hand review")
-        return review
+        """The review in an answer's text (:func:`review_step`); ValueError for anything else."""
+        return _review(codec.loads(text))
+
+    @staticmethod
+    def unpack(data: Any) -> HandReview:
+        """The review in a request's data (:meth:`request`: not text again inside the JSON)."""
+        return _review(codec.unpack(data))
 
     # --- what the page and the summary show ---------------------------------------------
     def lost_by(self, side: int) -> int:
@@ -318,6 +321,12 @@ def _cost(marks: list[Mark], word: str = "") -> str:
     return f"{lost}{unit} (trick{'s' if len(where) > 1 else ''} {places})"
 
 
+def _review(value: Any) -> HandReview:
+    if not isinstance(value, HandReview):
+        raise ValueError("the data does not hold a hand review")
+    return value
+
+
 def _encode(review: HandReview) -> str:
     return codec.dumps(review)
 
@@ -339,7 +348,7 @@ def review_step(request: str) -> str:
     """The worker's step: the next plays of a :meth:`HandReview.request`, with no node limit;
     the answer is the review with their marks (decode it with :meth:`HandReview.decode`)."""
     data = json.loads(request)
-    review = HandReview.decode(str(data["review"]))
+    review = HandReview.unpack(data["review"])
     steps = review.steps(node_limit=None)
     for _ in range(max(1, int(data.get("positions", 1)))):
         if next(steps, None) is None:
