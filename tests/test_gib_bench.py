@@ -1,0 +1,168 @@
+"""benchmarks/gib.py, Expert against the GIB-style player (DDS through endplay, a test dependency).
+
+Kept quick: one Contract Whist deal with a tiny time cap and 2 deals solved a card,
+its log read back, and the pieces the contract mode adds (trumps, exposed cards, the log).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from whist.ai.sampling import DealSampler
+from whist.ai.solver import solve_cards
+from whist.cli.arena import deal_seed
+from whist.engine.auction import Contract
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def gib() -> ModuleType:
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        pytest.fail("benchmarks/gib.py solves with DDS through endplay, a test dependency: "
+                    "pip install endplay==0.5.12")
+    spec = importlib.util.spec_from_file_location("gib_bench", ROOT / "benchmarks" / "gib.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_one_contract_deal_same_contract_at_every_table_and_the_log_resumes(
+        gib: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    tables: list[tuple[GameState, dict[Seat, str]]] = []
+    real = gib.contract_table
+
+    def recording(game_seed: int, bidders: Any, players: Any, labels: dict[Seat, str], times: Any) -> GameState:
+        state = real(game_seed, bidders, players, labels, times)
+        tables.append((state, dict(labels)))
+        return state
+
+    monkeypatch.setattr(gib, "contract_table", recording)
+    log = tmp_path / "gib.log"
+    argv = ["--game", "contract", "--deals", "1", "--samples", "2", "--budget", "0.02", "--log", str(log)]
+    gib.main(argv)
+    out = capsys.readouterr().out.splitlines()
+
+    # Deal 0 of seed 7 is bid (8 clubs by North): table one, table two, the reference table.
+    assert len(tables) == 3
+    states = [s for s, _ in tables]
+    assert all(s.phase is Phase.HAND_OVER and len(s.tricks) == 13 for s in states)
+    assert states[0].contract is not None
+    assert all(s.auction == states[0].auction and s.contract == states[0].contract for s in states)
+    assert states[0].actions[:len(states[0].auction)] == states[1].actions[:len(states[1].auction)]
+    assert tables[0][1] == {Seat.N: "A", Seat.E: "B", Seat.S: "A", Seat.W: "B"}
+    assert tables[1][1] == {Seat.N: "B", Seat.E: "A", Seat.S: "B", Seat.W: "A"}
+    assert set(tables[2][1].values()) == {"R"}
+
+    lines = log.read_text().splitlines()
+    assert lines[0].startswith("# gib.py game=contract level=expert samples=2 seed=7 cap=0.02s code=")
+    assert len(lines) == 2
+    deal = gib.ContractDeal.parse(lines[1].split())
+    assert deal.contract == states[0].contract
+    assert deal.ns == tuple(s.results[-1].tricks[0] for s in states)
+    declared = deal.declared
+    assert declared[0] - declared[2] + declared[2] - declared[1] == deal.diff  # the roles add up to the score
+
+    assert out[0].startswith("expert (time cap 0.02 s a card) vs GIB-style (2 deals solved by DDS), "
+                             "Contract Whist, 1 duplicate deals")
+    assert out[1].startswith(f"  advantage: {deal.diff:+.3f} tricks a deal")
+    for start in ("  thrown in (four passes, counted 0): 0 of 1 deals", "  as declarer: ", "  in defence: ",
+                  "  N-S declared (ours declared at table one): ", "  E-W declared (ours defended at table one): ",
+                  "  contracts made: expert declaring ", "  expert     time per card: ",
+                  "  GIB-style  time per card: "):
+        assert sum(line.startswith(start) for line in out) == 1, (start, out)
+
+    # Started again, the deal comes from the log: nothing is played, the figures are the same.
+    def refuse(*args: Any) -> None:
+        raise AssertionError("a deal in the log was played again")
+
+    monkeypatch.setattr(gib, "contract_table", refuse)
+    gib.main(argv)
+    again = capsys.readouterr()
+    assert again.out.splitlines()[1:8] == out[1:8]
+    assert "(from the log)" in again.err
+
+
+def test_a_classic_log_is_not_a_contract_log(gib: Any, tmp_path: Path) -> None:
+    log = tmp_path / "gib.log"
+    head = "# gib.py level=expert samples=10 seed=7 cap=none code=0"
+    log.write_text(f"{head}\n0 1\n1 -2\n")
+    assert gib.read_log(log, head) == {0: 1, 1: -2}
+    with pytest.raises(SystemExit, match="another run"):
+        gib.read_log(log, "# gib.py game=contract level=expert samples=10 seed=7 cap=none code=0")
+    with pytest.raises(SystemExit, match="not a deal's line"):
+        gib.read_log(log, head, "contract")
+    contract_head = "# gib.py game=contract level=expert samples=10 seed=7 cap=none code=0"
+    log.write_text(f"{contract_head}\n3 -1 5 6 6 8NTx/E\n4 0 pass\n")
+    done = gib.read_log(log, contract_head, "contract")
+    assert done[3].contract == Contract(8, None, Seat.E, True)
+    assert done[3].declared == (7, 8, 7) and done[3].diff == -1
+    assert done[4].contract is None and done[4].diff == 0
+    log.write_text(f"{contract_head}\n3 1 5 6 6 8NT/E\n")  # the score does not match the tricks
+    with pytest.raises(SystemExit, match="not a deal's line"):
+        gib.read_log(log, contract_head, "contract")
+
+
+def _contract_position(bid: str, tricks: int, extra: int) -> GameState:
+    """A Contract Whist hand bid ``bid`` by the first to speak, then ``tricks`` tricks and
+    ``extra`` more cards played (each the last legal card)."""
+    state = GameState("contract", seed=deal_seed(7, 1))
+    state.apply(bid)
+    for _ in range(3):
+        state.apply("pass")
+    assert state.phase is Phase.PLAY
+    for _ in range(4 * tricks + extra):
+        state.apply(state.legal_actions()[-1])
+    return state
+
+
+@pytest.mark.parametrize("bid", ["7NT", "7H", "8C"])
+def test_dd_values_play_to_the_contracts_trumps(gib: Any, bid: str) -> None:
+    for extra in (0, 2):
+        state = _contract_position(bid, 8, extra)
+        assert state.contract is not None and state.trump == state.contract.strain
+        seat = state.to_play
+        assert seat is not None
+        obs = state.observation(seat)
+        ref = solve_cards(state.hands, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
+        assert gib.dd_values(obs, state.hands) == ref
+        assert gib.GibPlayer(1, 3).choose(obs) in state.legal_actions()
+
+
+def test_the_gib_player_plays_cards_only(gib: Any) -> None:
+    state = GameState("contract", seed=3)
+    assert state.phase is Phase.AUCTION
+    with pytest.raises(ValueError, match="only plays cards"):
+        gib.GibPlayer(1).choose(state.observation(Seat(state.rules.next_seat(state.dealer))))
+
+
+def test_the_sampler_keeps_an_exposed_hand_where_it_is() -> None:
+    """The GIB-style player deals the hidden cards with DealSampler: a dummy on the table stays
+    the dummy's (Dummy Whist); Contract Whist has no dummy, every other hand is hidden."""
+    state = GameState("dummy", seed=4)
+    state.apply(state.legal_actions()[0])  # the opening lead: the dummy goes down
+    seat = state.to_play
+    assert seat is not None
+    obs = state.observation(seat)
+    exposed = dict(obs.exposed)
+    assert exposed.get(Seat.N) == state.hands[Seat.N]
+    rng = random.Random(1)
+    for _ in range(20):
+        deal = DealSampler(obs).sample(rng)
+        assert deal[Seat.N] == state.hands[Seat.N]
+        assert deal[seat] == state.hands[seat]
+    played = _contract_position("7S", 0, 1)
+    assert all(played.observation(s).exposed == () for s in (Seat.N, Seat.E, Seat.S, Seat.W))
