@@ -1,7 +1,7 @@
 """German Whist Phase One: the computer player against a GIB-style reference.
 
-    python benchmarks/german_ref.py [--deals 100] [--samples 10] [--seed 7]
-        [--first 0] [--log /tmp/german_ref.log]
+    python benchmarks/german_ref.py [--deals 100] [--samples 10] [--playout german]
+        [--seed 7] [--first 0] [--log /tmp/german_ref.log]
 
 The reference is perfect-information Monte Carlo, the method of GIB, for
 Phase One. At each Phase One card it deals the cards it cannot see (the
@@ -14,7 +14,11 @@ only what it would see), then Phase Two valued exactly by the two-hand search
 (``whist.ai.twohand.solve_two``). It plays the card with the most Phase Two
 tricks over the layouts (ties: the lowest in rank). In Phase Two it plays as
 the computer player does, by the same exact search, so the figure measures
-Phase One only.
+Phase One only. With that default playout the reference is a one-card
+lookahead over the computer's own rule, and it foresees the computer's Phase
+One replies on each layout exactly; ``--playout simple`` plays the rest of
+Phase One out by ``benchmarks/german.py``'s simple player instead, a reference
+that does not model its opponent.
 
 The layouts are exact and uniform over the deals that fit what it has seen:
 its own hand, the cards played, the face-up card of every trick and who took
@@ -34,9 +38,9 @@ default scoring (the winner scores the difference), the scale of
 time per Phase One card. ``--first`` starts at that deal of the seed's
 sequence; ``--log`` appends each deal's result to a file and, started again,
 counts the deals it holds without playing them again. The log's first line
-names the run (samples, seed) and a digest of the code (the project's modules
-loaded and this script); another run's log is refused. Prints figures; never
-passes or fails.
+names the run (samples, playout, seed) and a digest of the code (the
+project's modules loaded, this script and benchmarks/german.py); another run's
+log is refused. Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
@@ -50,17 +54,20 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.german import SimplePlayer  # noqa: E402
 from whist.ai.german import GermanPlayer  # noqa: E402
+from whist.ai.knowledge import Why  # noqa: E402
 from whist.ai.players import Player  # noqa: E402
 from whist.ai.twohand import solve_two  # noqa: E402
 from whist.cli.arena import deal_seed  # noqa: E402
-from whist.engine.cards import SUIT_MASK, card_name, cards_of, suit_of  # noqa: E402
+from whist.engine.cards import SUIT_MASK, card_name, cards_of, parse_card, suit_of  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 from whist.engine.seats import Seat  # noqa: E402
 from whist.engine.state import GameState, Phase  # noqa: E402
@@ -265,16 +272,37 @@ class LayoutSampler:
 
 # --- the reference player ----------------------------------------------------------
 
+class PhaseOnePolicy(Protocol):
+    def phase_one(self, obs: Observation) -> tuple[int, Why]: ...
+
+
+class SimplePolicy:
+    """``benchmarks/german.py``'s simple player as a playout policy: it wins the trick
+    when the face-up card is an honour or a trump, else loses as cheaply as it can."""
+
+    def __init__(self) -> None:
+        self.player = SimplePlayer()
+
+    def phase_one(self, obs: Observation) -> tuple[int, Why]:
+        return parse_card(self.player.choose(obs)), ("simple",)
+
+
+PLAYOUTS: dict[str, Callable[[], PhaseOnePolicy]] = {"german": GermanPlayer, "simple": SimplePolicy}
+"""The playout policies for the rest of Phase One: the computer's own rule (the
+default: then the reference foresees its opponent's Phase One replies on each
+layout exactly), or the simple player's."""
+
+
 class GibGermanPlayer:
     """Perfect-information Monte Carlo for German Whist's Phase One; Phase Two as
     :class:`GermanPlayer` (exact search). It remembers the face-up card of every
     trick it has seen, and nothing else between calls."""
 
-    def __init__(self, seed: int | None = None, samples: int = 10) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 10, playout: str = "german") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.exact = GermanPlayer(seed)
-        self.policy = GermanPlayer(seed)
+        self.policy = PLAYOUTS[playout]()
         # trick index -> (the finished tricks when it was seen, the face-up card)
         self.memory: dict[int, tuple[tuple[Trick, ...], int]] = {}
 
@@ -419,7 +447,7 @@ def play_table(game_seed: int, players: dict[Seat, Player], labels: dict[Seat, s
     return n, s
 
 
-def play_deal(index: int, seed: int = 7, samples: int = 10) -> DealResult:
+def play_deal(index: int, seed: int = 7, samples: int = 10, playout: str = "german") -> DealResult:
     """Deal ``index`` of the seed's sequence, twice: the computer North, then South."""
     gs = deal_seed(seed, index)
     times: dict[str, list[float]] = {}
@@ -427,16 +455,17 @@ def play_deal(index: int, seed: int = 7, samples: int = 10) -> DealResult:
     for ours in (Seat.N, Seat.S):
         theirs = Seat.S if ours == Seat.N else Seat.N
         players: dict[Seat, Player] = {ours: GermanPlayer(gs * 4 + int(ours)),
-                                       theirs: GibGermanPlayer(gs * 4 + int(theirs), samples)}
+                                       theirs: GibGermanPlayer(gs * 4 + int(theirs), samples, playout)}
         tables.append(play_table(gs, players, {ours: "computer", theirs: "reference"}, times))
     return DealResult(tables[0][0] - tables[1][0], (tables[0], tables[1]), times)
 
 
 def code_digest() -> str:
-    """A digest of the code the run plays with: the project's modules it has loaded, and this script."""
+    """A digest of the code the run plays with: the project's modules it has loaded
+    (benchmarks/german.py's among them), and this script."""
     h = hashlib.sha256()
     files = sorted({Path(m.__file__).resolve() for name, m in list(sys.modules.items())
-                    if name.split(".")[0] == "whist" and m.__file__} | {Path(__file__).resolve()})
+                    if name.split(".")[0] in ("whist", "benchmarks") and m.__file__} | {Path(__file__).resolve()})
     for path in files:
         h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
@@ -466,13 +495,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--samples", type=int, default=10, help="layouts sampled for each Phase One card")
+    parser.add_argument("--playout", choices=sorted(PLAYOUTS), default="german",
+                        help="the policy that plays out the rest of Phase One on each layout")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--first", type=int, default=0, help="the first deal's index in the seed's sequence")
     parser.add_argument("--log", help="append each deal's result here; deals already in it are counted, not played")
     args = parser.parse_args()
     if args.deals < 1 or args.samples < 1 or args.first < 0 or args.seed < 0:
         parser.error("--deals and --samples must be at least 1, --first and --seed at least 0")
-    header = f"# german_ref.py samples={args.samples} seed={args.seed} code={code_digest()}"
+    header = f"# german_ref.py samples={args.samples} playout={args.playout} seed={args.seed} code={code_digest()}"
     done = read_log(Path(args.log), header) if args.log else {}
     t0 = time.perf_counter()
     diffs: list[int] = []
@@ -482,7 +513,7 @@ def main() -> None:
         if i in done:
             diffs.append(done[i])
         else:
-            result = play_deal(i, args.seed, args.samples)
+            result = play_deal(i, args.seed, args.samples, args.playout)
             played += 1
             diffs.append(result.diff)
             for who, ts in result.times.items():
@@ -495,8 +526,9 @@ def main() -> None:
     elapsed = time.perf_counter() - t0
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    rule = {"german": "GermanPlayer's rule", "simple": "the simple player"}[args.playout]
     print(f"German Whist Phase One: computer (GermanPlayer) vs GIB-style ({args.samples} layouts a card, "
-          f"Phase One played out by GermanPlayer's rule, Phase Two solved exactly), {len(diffs)} duplicate deals "
+          f"Phase One played out by {rule}, Phase Two solved exactly), {len(diffs)} duplicate deals "
           f"(deals {args.first}-{args.first + args.deals - 1}, seed {args.seed}), {played} played in {elapsed:.0f} s"
           + (f" ({elapsed / played:.1f} s a deal)" if played else ""))
     print(f"  advantage: {mean:+.3f} Phase Two tricks a deal, 95% CI [{mean - half:+.3f}, {mean + half:+.3f}] "

@@ -175,12 +175,13 @@ def test_the_honesty_check_can_fail() -> None:
     assert changed >= 5
 
 
-def test_without_trumps_too() -> None:
+@pytest.mark.parametrize("playout", ["german", "simple"])
+def test_without_trumps_too_and_either_playout(playout: str) -> None:
     state = GameState("german", seed=4, trump="none")
     for _ in range(5):
         seat = state.to_play
         assert seat is not None
-        state.apply(GibGermanPlayer(seat, 2).choose(state.observation(seat)))
+        state.apply(GibGermanPlayer(seat, 2, playout).choose(state.observation(seat)))
     assert state.phase is Phase.PLAY and len(state.tricks) == 2
 
 
