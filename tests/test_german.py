@@ -193,14 +193,16 @@ def test_observation_carries_the_stocks_public_history() -> None:
     from whist.engine.state import GameState as State
 
     state = State("german", seed=5)
+    assert state.to_play is not None
     assert state.observation(state.to_play).taken_face_up == ()
     assert "taken_face_up" not in state.observation(state.to_play).to_json()
     while len(state.tricks) < 5:
         state.apply(state.legal_actions()[-1])
+    assert state.to_play is not None and state.turn_up is not None
     obs = state.observation(state.to_play)
     assert [s for s, _ in obs.taken_face_up] == [t.winner for t in obs.tricks]
     assert obs.taken_face_up[0][1] == obs.turn_up
-    assert obs.to_json()["taken_face_up"][0] == [SEAT_NAMES[obs.tricks[0].winner], card_name(obs.turn_up)]
+    assert obs.to_json()["taken_face_up"][0] == [SEAT_NAMES[obs.tricks[0].winner], card_name(state.turn_up)]
     request = request_of(obs)
     assert parse_request(request) == obs
     bad = dict(request, taken_face_up=request["taken_face_up"][:-1])
