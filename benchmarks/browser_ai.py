@@ -5,7 +5,8 @@
 Builds the site into a temporary directory and adds a page that boots the
 same PyScript + Pyodide with the game's whist.tgz and times, in headless
 Chromium, each level's choice on seeded positions of Classic Whist, German
-Whist's first Phase Two card (exact search from 13 tricks) and a Contract
+Whist's first Phase Two card (exact search from 13 tricks), German Whist's Expert
+Phase One card (Monte Carlo, time-capped as in the page) and a Contract
 Whist call; then times the same positions under CPython. Prints p50 and p95
 per level and where it ran. Prints figures; never passes or fails.
 """
@@ -74,6 +75,9 @@ def run(count):
         results[f"classic {level}"] = timed(level, "classic", play[: max(4, count // (4 if level == "expert" else 1))])
     phase_two = positions("german", count // 2, 2, lambda st, n, stop: len(st.tricks) == 13 and not st.trick)
     results["german phase two (13 tricks)"] = timed("normal", "german", phase_two)
+    phase_one = positions("german", max(4, count // 4), 4,
+                          lambda st, n, stop: st.phase is Phase.PLAY and bool(st.stock) and n >= stop % 26)
+    results["german expert phase one"] = timed("expert", "german", phase_one)
     calls = positions("contract", count, 3, lambda st, n, stop: st.phase is Phase.AUCTION and n >= stop % 4)
     results["contract call"] = timed("normal", "contract", calls)
     return results

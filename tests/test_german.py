@@ -8,10 +8,10 @@ from typing import TypedDict
 
 import pytest
 
-from whist.engine.cards import FULL_DECK, suit_of
+from whist.engine.cards import FULL_DECK, card_name, suit_of
 from whist.engine.deal import shuffled_deck
 from whist.engine.rules import make_rules
-from whist.engine.seats import Seat
+from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import NEXT_HAND, GameState, Phase
 from whist.engine.trick import trick_winner
 
@@ -184,3 +184,30 @@ def test_seeded_german_games_keep_the_invariants() -> None:
                 assert (len(state.stock) == 0) == (len(state.tricks) >= 13)
             state.apply(rng.choice(state.legal_actions()))
         assert GameState.from_json(state.to_json()).snapshot() == state.snapshot()
+
+
+def test_observation_carries_the_stocks_public_history() -> None:
+    """Each face-up card taken, by the trick's winner, first the turn-up; empty elsewhere;
+    in the bot's JSON only when there is one, and a request reads it back."""
+    from whist.cli.bot import parse_request, request_of
+    from whist.engine.state import GameState as State
+
+    state = State("german", seed=5)
+    assert state.to_play is not None
+    assert state.observation(state.to_play).taken_face_up == ()
+    assert "taken_face_up" not in state.observation(state.to_play).to_json()
+    while len(state.tricks) < 5:
+        state.apply(state.legal_actions()[-1])
+    assert state.to_play is not None and state.turn_up is not None
+    obs = state.observation(state.to_play)
+    assert [s for s, _ in obs.taken_face_up] == [t.winner for t in obs.tricks]
+    assert obs.taken_face_up[0][1] == obs.turn_up
+    assert obs.to_json()["taken_face_up"][0] == [SEAT_NAMES[obs.tricks[0].winner], card_name(state.turn_up)]
+    request = request_of(obs)
+    assert parse_request(request) == obs
+    bad = dict(request, taken_face_up=request["taken_face_up"][:-1])
+    with pytest.raises(ValueError, match="taken_face_up"):
+        parse_request(bad)
+    without = {k: v for k, v in request.items() if k != "taken_face_up"}
+    assert parse_request(without).taken_face_up == ()
+    assert State("classic", seed=5).observation(Seat.S).taken_face_up == ()

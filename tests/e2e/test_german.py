@@ -157,3 +157,32 @@ def test_hint_and_undo_in_both_phases(game_page: GamePage) -> None:
     back = check(game_page, table)
     assert back["title"].startswith("Phase Two")
     assert back["tricks"] == shown["tricks"]
+
+
+#: Counts the times the page awaited the worker (data-thinking="1"); Expert opponents from the first card.
+EXPERT_OPPONENT = """
+window.__thinking = 0;
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver(() => { if (document.body.dataset.thinking === "1") window.__thinking += 1; })
+    .observe(document.body, {attributes: true, attributeFilter: ["data-thinking"]});
+});
+localStorage.setItem("whist:settings", JSON.stringify({v: 1, opponent_level: "expert"}));
+"""
+
+
+def test_expert_thinks_its_phase_one_cards_in_the_worker(game_page: GamePage) -> None:
+    """Expert's Phase One card is a Monte Carlo search (up to a second): it is thought in the
+    worker, never on the page."""
+    game_page.add_init_script(EXPERT_OPPONENT)
+    game_page.open("?game=german&seed=4242")
+    game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    for _ in range(3):
+        game_page.wait_for_function(YOUR_MOVE, timeout=60000)
+        card = game_page.get_attribute('#hand button.card[aria-disabled="false"]', "data-card")
+        assert card
+        click_card(game_page, card)
+        game_page.wait_for_function(
+            "() => !document.querySelector('#hand button.card[aria-disabled=\"false\"]')")
+    game_page.wait_for_function(YOUR_MOVE, timeout=60000)
+    assert game_page.evaluate("() => window.__thinking") > 0, "no Expert card was thought in the worker"
+    assert game_page.get_attribute("body", "data-decided-here") is None, "an Expert card was thought on the page"

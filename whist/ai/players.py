@@ -12,7 +12,9 @@
 
 The game's rules name the kind of computer player it wants
 (``Rules.computer_player``): German Whist's two phases want a player of their own
-above the easy level (the face-up card, then exact two-hand search).
+above the easy level (the face-up card, then exact two-hand search; at Expert,
+Phase One by Monte Carlo over the hidden cards and the stock, see
+:mod:`whist.ai.german_mc`).
 
 A choice depends only on the observation and the seed, never on earlier
 calls, so a hint repeats itself and a replay plays the same cards.
@@ -76,9 +78,15 @@ def _german(seed: int | None) -> Adviser:
     return GermanPlayer(seed)
 
 
+def _german_expert(seed: int | None) -> Adviser:
+    from whist.ai.german_mc import GermanSearchPlayer
+
+    return GermanSearchPlayer(seed)
+
+
 _PLAYERS: dict[str, dict[str, Callable[[int | None], Adviser]]] = {
     "trick-taking": {"easy": BeginnerPlayer, "normal": RuleBasedPlayer, "hard": _hard, "expert": _expert},
-    "two-hand": {"easy": BeginnerPlayer, "normal": _german, "hard": _german, "expert": _german},
+    "two-hand": {"easy": BeginnerPlayer, "normal": _german, "hard": _german, "expert": _german_expert},
 }
 """The player of each level, by the kind of player a game's rules ask for
 (``Rules.computer_player``)."""
@@ -90,6 +98,8 @@ def make_player(level: str = "normal", seed: int | None = None, game: str | Rule
 
     >>> type(make_player("hard", game="german")).__name__, type(make_player("easy", game="german")).__name__
     ('GermanPlayer', 'BeginnerPlayer')
+    >>> type(make_player("expert", game="german")).__name__
+    'GermanSearchPlayer'
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {list(LEVELS)}")

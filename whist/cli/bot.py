@@ -9,7 +9,7 @@ A request is what one seat can see, in the project's notation::
      "level": "hard", "seed": 7}
 
 (``level`` and ``seed`` optional; ``options``, ``auction``, ``exposed``,
-``face_up`` and the score where the game has them) and the answer is
+``face_up``, ``taken_face_up`` and the score where the game has them) and the answer is
 ``{"card": "QS"}``, in an auction ``{"call": "8H"}``, or ``{"error": "..."}``
 saying what is wrong with the request. ``choose(request)`` answers one;
 ``python -m whist.bot [--level normal] [--seed N]`` answers one JSON request a
@@ -150,6 +150,8 @@ def request_of(obs: Observation) -> dict[str, Any]:
         request["exposed"] = {SEAT_NAMES[s]: mask_names(m) for s, m in obs.exposed}
     if obs.face_up is not None:
         request["face_up"] = card_name(obs.face_up)
+    if obs.taken_face_up:
+        request["taken_face_up"] = [[SEAT_NAMES[s], card_name(c)] for s, c in obs.taken_face_up]
     if obs.phase == Phase.GAME_OVER.value:
         request["phase"] = obs.phase
     if any(obs.scores):
@@ -226,6 +228,8 @@ class _Reader:
             seen |= 1 << face_up
         exposed, seen = self._exposed(seat, tricks, trick, sizes, draws, seen)
         visible = self._turn_up(turn_up, shape.up_on_stock, dealer, seat, tricks, trick, hand, exposed)
+        taken_face_up = self._taken_face_up(seat, tricks, trick, hand, exposed, draws,
+                                            turn_up if shape.up_on_stock else None)
         if not rules.revokes_allowed:
             _check_voids(tricks, trick, shape.stock // len(seats), {seat: hand, **exposed})
 
@@ -244,6 +248,7 @@ class _Reader:
             exposed=tuple(sorted(exposed.items())), auction=table.auction, contract=table.contract,
             legal_calls=legal_calls, face_up=face_up, stock_size=stock_size,
             options=tuple(sorted(rules.options.items())),
+            taken_face_up=taken_face_up,
         )
 
     # --- the parts of a request -------------------------------------------------------
@@ -446,6 +451,52 @@ class _Reader:
             raise ValueError(f"'exposed' must hold {missing[0].long_name}'s cards: that hand is shown "
                              f"to {seat.long_name}")
         return out, seen
+
+    def _taken_face_up(self, seat: Seat, tricks: Sequence[Trick], trick: Plays, hand: int,
+                       exposed: dict[Seat, int], draws: int, turn_up: int | None) -> tuple[tuple[Seat, int], ...]:
+        """The face-up card taken after each of the first ``draws`` tricks and by whom
+        (optional: a program may leave the stock's history out). Each was taken by the
+        trick's winner, who holds it now (in ``hand`` or ``exposed``) or played it since;
+        the face-up cards another seat still holds are exactly those ``exposed`` shows."""
+        given = _field(self.data, "taken_face_up", list, [])
+        if not given:
+            return ()
+        if len(given) != draws:
+            raise ValueError(f"'taken_face_up' holds the face-up card taken after each of the {draws} "
+                             f"trick(s) with a draw from the stock, not {len(given)}")
+        played_at: dict[int, tuple[int, Seat]] = {}
+        for j, plays in enumerate((*(t.plays for t in tricks), trick)):
+            for s, c in plays:
+                played_at[c] = (j, s)
+        out: list[tuple[Seat, int]] = []
+        held: dict[Seat, int] = {}
+        for t, item in enumerate(given):
+            where = f"taken_face_up[{t}]"
+            if not isinstance(item, list) or len(item) != 2:
+                raise ValueError(f"{where} is a [seat, card] pair, not {shown(item)}")
+            s, card = _seat(item[0], where), _card(item[1], where)
+            if s != tricks[t].winner:
+                raise ValueError(f"{where}: {tricks[t].winner.long_name} won that trick and took the face-up card")
+            if t == 0 and turn_up is not None and card != turn_up:
+                raise ValueError(f"{where}: the first face-up card is the turn-up {card_name(turn_up)}")
+            if any(c == card for _, c in out):
+                raise ValueError(f"{where}: {card_name(card)} is listed twice")
+            if card in played_at:
+                j, by = played_at[card]
+                if by != s or j <= t:
+                    raise ValueError(f"{where}: {card_name(card)} was played before it was taken, "
+                                     "or by another seat")
+            elif not (hand if s == seat else exposed.get(s, 0)) >> card & 1:
+                raise ValueError(f"{where}: {s.long_name} took {card_name(card)} and has not played it: "
+                                 + ("it is in the hand" if s == seat else "'exposed' shows it"))
+            elif s != seat:
+                held[s] = held.get(s, 0) | 1 << card
+            out.append((s, card))
+        for s, mask in exposed.items():
+            if mask & ~held.get(s, 0):
+                raise ValueError(f"exposed[{SEAT_NAMES[s]}]: {card_name((mask & ~held.get(s, 0)).bit_length() - 1)} "
+                                 "is no face-up card it took (see 'taken_face_up')")
+        return tuple(out)
 
     def _turn_up(self, turn_up: int | None, on_stock: bool, dealer: Seat, seat: Seat, tricks: Sequence[Trick],
                  trick: Plays, hand: int, exposed: dict[Seat, int]) -> bool:

@@ -57,6 +57,11 @@ class Observation:
     """Cards left in the stock, the face-up card included; the others lie face down."""
     options: tuple[tuple[str, Any], ...] = ()
     """The game's options, known to every seat: sorted (name, value) pairs."""
+    taken_face_up: tuple[tuple[Seat, int], ...] = ()
+    """German Whist: the stock's public history, the face-up card taken after each
+    finished trick of this hand (in the order of the tricks, so the first is the
+    turn-up) and the seat that took it (that trick's winner), whether it still holds
+    the card or has played it since. Empty in games without a stock."""
 
     # --- what follows from it -------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -145,4 +150,6 @@ class Observation:
             **({"face_up": None if self.face_up is None else card_name(self.face_up),
                 "stock_size": self.stock_size} if self.stock_size or self.face_up is not None else {}),
             **({"options": dict(self.options)} if self.options else {}),
+            **({"taken_face_up": [[SEAT_NAMES[s], card_name(c)] for s, c in self.taken_face_up]}
+               if self.taken_face_up else {}),
         }

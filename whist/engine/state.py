@@ -313,6 +313,7 @@ class GameState:
             auction=self.auction, contract=self.contract, face_up=self.face_up, stock_size=len(self.stock),
             legal_calls=tuple(self.legal_calls()) if mine else (),
             options=tuple(sorted(rules.options.items())),
+            taken_face_up=tuple((d.seat, d.card) for d in self.draws if d.face_up),
         )
 
     def exposed_to(self, seat: Seat) -> tuple[tuple[Seat, int], ...]:

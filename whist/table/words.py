@@ -156,6 +156,15 @@ def _card_reason(card: int, why: Why) -> str:
         if d < 0.05:
             return f"{deals}, the {c} takes as many tricks as the {glyph(other)}"
         return f"{deals}, the {c} takes {d:.1f} tricks more than the {glyph(other)}"
+    if code == "stock-search":
+        n, value, other, theirs = f
+        layouts = f"Over {plural(n, 'layout')} of the hidden cards and the stock"
+        if other is None:
+            return f"{layouts}, the {c} leads to about {value:.1f} Phase Two tricks"
+        d = value - theirs
+        if d < 0.05:
+            return f"{layouts}, the {c} leads to as many Phase Two tricks as the {glyph(other)}"
+        return f"{layouts}, the {c} leads to {d:.1f} Phase Two tricks more than the {glyph(other)}"
     if code == "exact":
         return f"Every card is known now: the {c} keeps the most you can take, {f[0]} of {plural(f[1], 'trick')}"
     if code == "trumps":

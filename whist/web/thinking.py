@@ -51,7 +51,9 @@ def is_slow_level(level: str) -> bool:
 def needs_thinker(levels: tuple[str, ...]) -> bool:
     """Whether this table will send decisions to the worker (so boot it early). Every
     game's computer decides by its level alone: German Whist's exact Phase Two search
-    (whist/twohand.py) takes milliseconds, so it stays on the page at Normal."""
+    (whist/twohand.py) takes milliseconds, so it stays on the page at Normal; its Expert
+    searches Phase One by Monte Carlo (whist/ai/german_mc.py, up to about a second a
+    card), in the worker like every slow level's card."""
     return any(is_slow_level(v) for v in levels)
 
 

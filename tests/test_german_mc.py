@@ -1,0 +1,194 @@
+"""whist.ai.german_mc: German Whist's Expert, Monte Carlo over the layouts in Phase One.
+
+Its layouts always include the real one and never break what was seen (the
+stock's history read from the observation), and it is honest: the hidden
+cards dealt afresh consistently with its observation do not change its card."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from whist.ai.german import GermanPlayer
+from whist.ai.german_mc import EXPERT, GermanSearchPlayer, LayoutSampler
+from whist.ai.players import make_player
+from whist.engine.cards import SUIT_MASK, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
+from whist.table.words import reason
+
+N, S = Seat.N, Seat.S
+QUICK = EXPERT.but(samples=3, budget=None)
+
+
+def advance(seed: int, tricks: int, rng: random.Random) -> GameState:
+    """A German Whist deal played ``tricks`` tricks on, mostly by the computer, sometimes at random."""
+    state = GameState("german", seed=seed)
+    player = GermanPlayer(seed)
+    while len(state.tricks) < tricks or state.trick:
+        seat = state.to_play
+        assert seat is not None
+        state.apply(rng.choice(state.legal_actions()) if rng.random() < 0.3 else
+                    player.choose(state.observation(seat)))
+    return state
+
+
+def redeal(state: GameState, me: Seat, rng: random.Random) -> GameState | None:
+    """The same position with the cards ``me`` cannot see dealt afresh between the
+    other hand (its face-up cards kept, no card of a suit it has shown out of)
+    and the stock under the face-up card."""
+    other = S if me == N else N
+    obs = state.observation(me)
+    known = dict(obs.exposed).get(other, 0)
+    hidden = state.hands[other] & ~known
+    pool = [c for c in range(52) if hidden >> c & 1] + list(state.stock[1:])
+    voids = obs.voids()[other]
+    for _ in range(50):
+        rng.shuffle(pool)
+        new = known | sum(1 << c for c in pool[:hidden.bit_count()])
+        if not any(new & SUIT_MASK[s] and voids >> s & 1 for s in range(4)):
+            break
+    else:
+        return None
+    alt = state.clone()
+    hands = list(alt.hands)
+    hands[other] = new
+    alt.hands = (hands[0], hands[1], hands[2], hands[3])
+    alt.stock = state.stock[:1] + tuple(pool[hidden.bit_count():])
+    return alt
+
+
+def test_layouts_always_allow_the_real_one_and_keep_to_what_was_seen() -> None:
+    rng = random.Random(3)
+    for seed in range(120):
+        state = advance(seed, rng.randint(0, 12), rng)
+        me = state.to_play
+        assert me is not None and state.stock
+        other = S if me == N else N
+        obs = state.observation(me)
+        shown = dict(obs.exposed).get(other, 0)
+        # with the stock's history, and without it (a bot's request may leave it out)
+        for view in (obs, dataclasses.replace(obs, taken_face_up=())):
+            sampler = LayoutSampler(view)
+            assert sampler.weight(state.hands[other]) > 0
+            for _ in range(3):
+                hand, stock = sampler.sample(rng)
+                assert sampler.weight(hand) > 0
+                assert hand.bit_count() == obs.hand_sizes[other] and hand & shown == shown
+                assert len(stock) == obs.stock_size and stock[0] == obs.face_up
+                rest = sum(1 << c for c in stock[1:])
+                assert hand & rest == 0 and (hand & ~shown) | rest == obs.unseen
+
+
+def test_the_history_narrows_the_layouts() -> None:
+    """Knowing which face-up cards the opponent took (and played) leaves fewer histories."""
+    rng = random.Random(8)
+    narrower = 0
+    for seed in range(40):
+        state = advance(seed, 8, rng)
+        assert state.to_play is not None
+        obs = state.observation(state.to_play)
+        with_history = LayoutSampler(obs).count()
+        without = LayoutSampler(dataclasses.replace(obs, taken_face_up=())).count()
+        assert 0 < with_history <= without
+        narrower += with_history < without
+    assert narrower >= 20
+
+
+def test_a_suit_shown_out_of_comes_back_only_by_blind_draws_after() -> None:
+    rng = random.Random(5)
+    back = 0
+    for seed in range(200):
+        state = advance(seed, rng.randint(2, 12), rng)
+        me = state.to_play
+        assert me is not None
+        other = S if me == N else N
+        obs = state.observation(me)
+        last: dict[int, int] = {}
+        for i, t in enumerate(obs.tricks):
+            (_, led), *rest = t.plays
+            for seat, card in rest:
+                if seat == other and suit_of(card) != suit_of(led):
+                    last[suit_of(led)] = i
+        if not last:
+            continue
+        sampler = LayoutSampler(obs)
+        for _ in range(20):
+            hand, _ = sampler.sample(rng)
+            for suit, i in last.items():
+                blind = sum(1 for t in obs.tricks[i:] if t.winner == me)
+                held = (hand & ~dict(obs.exposed).get(other, 0) & SUIT_MASK[suit]).bit_count()
+                assert held <= blind
+                back += held > 0
+    assert back > 20
+
+
+def _positions(count: int, rng: random.Random) -> list[tuple[GameState, Seat]]:
+    """Phase One positions reached by the normal player at both seats."""
+    out = []
+    for seed in range(count):
+        state = advance(seed, rng.randint(0, 12), rng)
+        seat = state.to_play
+        assert seat is not None
+        if state.observation(seat).legal.bit_count() > 1:
+            out.append((state, seat))
+    return out
+
+
+def test_honest_the_hidden_cards_dealt_afresh_do_not_change_the_card() -> None:
+    rng = random.Random(11)
+    moved = 0
+    for state, me in _positions(10, rng):
+        alt = redeal(state, me, rng)
+        if alt is None:
+            continue
+        other = S if me == N else N
+        moved += alt.hands[other] != state.hands[other] or alt.stock != state.stock
+        obs = state.observation(me)
+        assert alt.observation(me) == obs
+        assert GermanSearchPlayer(3, QUICK).advise(alt.observation(me)) == GermanSearchPlayer(3, QUICK).advise(obs)
+    assert moved >= 7
+
+
+def test_the_expert_level_is_this_player_and_honest_at_full_strength() -> None:
+    rng = random.Random(4)
+    state, me = _positions(3, rng)[-1]
+    alt = redeal(state, me, rng)
+    assert alt is not None
+    expert = make_player("expert", 5, "german")
+    assert isinstance(expert, GermanSearchPlayer)
+    full = GermanSearchPlayer(5, expert.settings.but(budget=None))
+    card, why = full.advise(state.observation(me))
+    assert (card, why) == full.advise(alt.observation(me))
+    assert why[0] == "stock-search" and why[1] == EXPERT.samples
+    assert reason(card, why).startswith(f"Over {EXPERT.samples} layouts")
+
+
+def test_the_honesty_check_can_fail() -> None:
+    """Shown another hand of its own, the player often chooses differently."""
+    changed = 0
+    for seed in range(8):
+        state = GameState("german", seed=seed)
+        me = state.to_play
+        assert me is not None
+        other = S if me == N else N
+        obs = state.observation(me)
+        peek = Observation(**{**obs.__dict__, "hand": state.hands[other], "legal": state.hands[other]})
+        changed += GermanSearchPlayer(1, QUICK).choose(obs) != GermanSearchPlayer(1, QUICK).choose(peek)
+    assert changed >= 5
+
+
+def test_a_whole_deal_without_trumps_and_the_cap() -> None:
+    """It plays a whole deal (no trumps; a tiny time cap stops after one layout)."""
+    state = GameState("german", seed=4, trump="none")
+    player = GermanSearchPlayer(1, EXPERT.but(budget=1e-9))
+    while state.phase is Phase.PLAY:
+        seat = state.to_play
+        assert seat is not None
+        obs = state.observation(seat)
+        card, why = player.advise(obs)
+        if why[0] == "stock-search":
+            assert why[1] == 1
+        state.apply(card)
+    assert state.phase is not Phase.PLAY
