@@ -120,8 +120,23 @@ def test_german_whist_is_replayed() -> None:
         if table.computer_step() is None:
             table.human_play(table.hint() or "")
     result = Duplicate.from_json(answer(request_of(table)))
-    # German Whist's computer is the same player at every level above Easy: the hint was Expert's card
-    assert result.trick is None and result.yours == result.expert == table.state.tricks_won[table.rules.side_of(Seat.S)]
+    # Your cards were the hints (Normal's); Expert plays Phase One by its own search, with no time cap
+    # (the same replay on any machine), so the replay is Expert's own hand from where it first differs.
+    assert result.yours == table.state.tricks_won[table.rules.side_of(Seat.S)]
+    assert 0 <= result.expert <= 13 and result.trick is not None and result.your_card != result.expert_card
+    assert result == Duplicate.from_json(answer(request_of(table)))  # the same again
+
+
+def test_the_replay_lifts_every_experts_time_cap() -> None:
+    from whist.ai.german_mc import GermanSearchPlayer
+    from whist.table.duplicate import _uncapped
+
+    classic, german = make_player("expert", seed=3), make_player("expert", seed=3, game="german")
+    assert isinstance(classic, MonteCarloPlayer) and classic.settings.budget is not None
+    assert isinstance(german, GermanSearchPlayer) and german.settings.budget is not None
+    _uncapped(classic)
+    _uncapped(german)
+    assert classic.settings.budget is None and german.settings.budget is None
 
 
 def test_request_and_answer_through_json() -> None:
