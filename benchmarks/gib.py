@@ -430,7 +430,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         for line in contract_report(deals, args.level):
             print(line)
     for side, name in (("A", args.level), ("B", "GIB-style")):
-        times = sorted(result.times.get(side, [0.0]))
+        times = sorted(result.times.get(side, []))
+        if not times:  # every deal came from the log: no card was timed in this run
+            print(f"  {name:10} time per card: not measured (every deal from the log)")
+            continue
         print(f"  {name:10} time per card: p50 {statistics.median(times) * 1000:.0f} ms, "
               f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms")
 
