@@ -11,7 +11,7 @@ from whist.cli.arena import duplicate
 from whist.engine.cards import parse_card, parse_cards, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
-from whist.engine.state import GameState
+from whist.engine.state import GameState, Phase
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 # No time cap in tests: the same choice on any machine.
@@ -216,3 +216,52 @@ def test_hard_beats_normal() -> None:
     fast = HARD.but(budget=None, samples=6)
     result = duplicate(lambda s: MonteCarloPlayer(s, fast), lambda s: make_player("normal", s), deals=6, seed=11)
     assert result.mean > -0.5, result.diffs
+
+
+# --- Contract Whist: the search's own players know the contract ------------------
+
+def contract_position(seed: int, cards: int) -> GameState:
+    """A Contract Whist hand bid and played ``cards`` cards on by normal players."""
+    for s in range(seed, seed + 50):
+        state = GameState("contract", seed=s)
+        players = {seat: make_player("normal", 10 * s + int(seat)) for seat in SEATS}
+        while state.phase is Phase.AUCTION:
+            state.apply(players[state.to_play].choose(state.observation(state.to_play)))  # type: ignore[index,arg-type]
+        if state.contract is None:
+            continue  # thrown in: deal again
+        for _ in range(cards):
+            state.apply(players[state.to_play].choose(state.observation(state.to_play)))  # type: ignore[index,arg-type]
+        return state
+    raise AssertionError("no contract in 50 deals")
+
+
+def test_playouts_and_the_inference_see_the_contract() -> None:
+    # Inside the search every seat is played by the normal player from its own view:
+    # that view must carry the auction and the contract, or declarers would not
+    # draw trumps nor defenders lead as against a contract.
+    from whist.ai.playout import Playout
+    from whist.ai.sampling import DealSampler, PlayModel
+
+    state = contract_position(3, 6)
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    assert obs.contract is not None and obs.auction
+    views: list[Observation] = []
+
+    def spy(player: object) -> None:
+        real = player.choose_card  # type: ignore[attr-defined]
+
+        def choose_card(view: Observation) -> int:
+            views.append(view)
+            return real(view)
+        player.choose_card = choose_card  # type: ignore[attr-defined]
+
+    playout = Playout(obs)
+    spy(playout.player)
+    deal = DealSampler(obs).sample(random.Random(1))
+    playout.run(deal, (obs.legal & -obs.legal).bit_length() - 1, random.Random(2), 0.0, 0)
+    model = PlayModel(obs)
+    spy(model.player)
+    model.likelihood(deal)
+    assert len(views) > 10
+    assert all(v.contract == obs.contract and v.auction == obs.auction and v.options == obs.options
+               for v in views)

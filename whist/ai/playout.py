@@ -76,7 +76,8 @@ class Playout:
                         leader=leader, trick=trick, tricks=tuple(tricks), to_play=seat, legal=legal,
                         hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
                         scores=obs.scores, tricks_won=tuple(won), target=obs.target,
-                        hand_number=obs.hand_number)
+                        hand_number=obs.hand_number, auction=obs.auction, contract=obs.contract,
+                        options=obs.options)
                     choice = self.player.choose_card(view)
             h[seat] &= ~(1 << choice)
             trick = (*trick, (seat, choice))

@@ -266,7 +266,8 @@ class PlayModel:
                 turn_up_visible=up is not None and not played >> up & 1,
                 leader=leader, trick=trick, tricks=done, to_play=seat, legal=legal,
                 hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]), scores=obs.scores,
-                tricks_won=obs.tricks_won, target=obs.target, hand_number=obs.hand_number)
+                tricks_won=obs.tricks_won, target=obs.target, hand_number=obs.hand_number,
+                auction=obs.auction, contract=obs.contract, options=obs.options)
             model = self.player.choose_card(view)
             if model != card and not _equivalent(model, card, hand, played):
                 weight *= self.miss
