@@ -17,7 +17,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from whist.table import Table
 from whist.web.coach_box import CoachBox
@@ -107,6 +107,21 @@ class Page:
     # --- plumbing ----------------------------------------------------------------
     def el(self, id_: str) -> Any:
         return self.doc.getElementById(id_)
+
+    def download(self, text: str, name: str, kind: str = "application/json") -> None:
+        """Save ``text`` as the file ``name`` (media type ``kind``) from a Blob URL,
+        revoked a minute later."""
+        options = to_js({"type": kind}, dict_converter=js.Object.fromEntries)
+        blob = js.Blob.new(to_js([text]), options)
+        url = js.URL.createObjectURL(blob)
+        link = self.doc.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        self.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
 
     def dialog_open(self) -> bool:
         # DOM look-ups give JavaScript's null as a falsy proxy (not None): test them by truth.

@@ -35,7 +35,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
-from pyodide.ffi import create_once_callable, to_js
 
 from whist.table import Table
 from whist.web import statsview
@@ -551,19 +550,9 @@ class Keeper:
         self.message("Exported: your stats, settings and the game in progress, in one file.")
 
     def download(self, text: str, name: str) -> None:
-        """Download ``text`` as the JSON file ``name`` (from a Blob URL)."""
+        """Download ``text`` as the JSON file ``name``."""
         assert self.page is not None
-        options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-        blob = js.Blob.new(to_js([text]), options)
-        url = js.URL.createObjectURL(blob)
-        link = self.page.doc.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        self.page.body.appendChild(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
+        self.page.download(text, name)
 
     def on_file(self) -> None:
         assert self.page is not None

@@ -31,7 +31,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
-from pyodide.ffi import create_once_callable, to_js
 
 from whist.web.address import share_fragment
 
@@ -409,30 +408,17 @@ class ReviewView:
                 field.select()
         page.say(message)
 
-    def download(self, text: str, name: str, kind: str) -> None:
-        options = to_js({"type": kind}, dict_converter=js.Object.fromEntries)
-        blob = js.Blob.new(to_js([text]), options)
-        url = js.URL.createObjectURL(blob)
-        link = self.page.doc.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        self.page.body.appendChild(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
-
     def export_json(self) -> None:
         """The whole game record (the game as it stands), as ``python -m whist replay`` reads it."""
         table = self.page.table
         name = f"whist-{table.game}-deal-{table.view().deal_number}.json"
-        self.download(json.dumps(table.saved()["record"], indent=1), name, "application/json")
+        self.page.download(json.dumps(table.saved()["record"], indent=1), name)
         self.page.say("The game record is downloaded.")
 
     def export_pbn(self) -> None:
         hand = self.hand
         if hand is None:
             return
-        self.download(hand.pbn(), f"whist-deal-{hand.deal_number}.pbn", "text/plain")
+        self.page.download(hand.pbn(), f"whist-deal-{hand.deal_number}.pbn", "text/plain")
         self.page.say("The deal is downloaded in PBN.")
 
