@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 import random
 
+from tests.test_german_mc import redeal
 from whist.ai.german import GermanPlayer, phase_two_value
 from whist.ai.players import make_player
 from whist.ai.solver import solve
-from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
+from whist.engine.cards import card_name, parse_card, parse_cards, suit_of
 from whist.engine.deal import parse_pbn
 from whist.engine.rules import DealtHand, GermanWhist
 from whist.engine.seats import Seat
@@ -169,25 +170,10 @@ def test_the_choice_depends_only_on_what_the_seat_has_seen() -> None:
             continue
         me = state.to_play
         assert me is not None
-        other = S if me == N else N
         obs = state.observation(me)
-        known = dict(obs.exposed).get(other, 0)
-        hidden_other = state.hands[other] & ~known
-        hidden_stock = list(state.stock[1:])
-        pool = [c for c in range(52) if hidden_other >> c & 1] + hidden_stock
-        voids = obs.voids().get(other, 0)
-        for _ in range(20):
-            rng.shuffle(pool)
-            new_other = known | sum(1 << c for c in pool[:hidden_other.bit_count()])
-            if not any(new_other & SUIT_MASK[s] and voids >> s & 1 for s in range(4)):
-                break
-        else:
+        alt = redeal(state, me, rng)
+        if alt is None:
             continue
-        alt = state.clone()
-        hands = list(alt.hands)
-        hands[other] = new_other
-        alt.hands = (hands[0], hands[1], hands[2], hands[3])
-        alt.stock = state.stock[:1] + tuple(pool[hidden_other.bit_count():])
         assert alt.observation(me) == obs
         assert GermanPlayer(seed).choose(alt.observation(me)) == GermanPlayer(seed).choose(obs)
 
