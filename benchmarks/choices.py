@@ -1,13 +1,17 @@
 """Where a searching player loses tricks: its cards scored on the actual deal, by trick.
 
-    python benchmarks/choices.py make --deals 40 [--seed 3] [--level hard] --out /tmp/positions.pickle
+    python benchmarks/choices.py make --deals 40 [--seed 3] [--level hard] [--against gib]
+        --out /tmp/positions.pickle
     python benchmarks/choices.py score /tmp/positions.pickle expert gib [expert:margin=0 ...] [--limit N]
         [--after T] [--before T]
     python benchmarks/choices.py compare expert expert:leaf=7 /tmp/positions.pickle [...] [--before T]
 
 ``make`` plays ``--deals`` hands of Classic Whist with ``--level`` in every seat and
 keeps every position where the seat to play has a real choice (more than one group of
-equivalent cards), with the actual deal. ``score`` asks each player for its card in
+equivalent cards), with the actual deal. With ``--against gib`` East-West are the
+GIB-style player and only North-South's positions are kept: the positions our pair
+meets in benchmarks/gib.py, where the others' plays come from GIB-style, not from
+the model Expert's inference assumes. ``score`` asks each player for its card in
 those positions (from the observation only) and scores it by its double-dummy loss on
 the actual deal: the tricks the best card takes there (DDS, through endplay) less those
 the chosen card takes. The actual deal is a draw from the true distribution of the
@@ -37,22 +41,28 @@ from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer, _candidates, _group_
 from whist.ai.players import Player, make_player  # noqa: E402
 from whist.engine.cards import parse_card  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
+from whist.engine.seats import Seat  # noqa: E402
 from whist.engine.state import GameState, Phase  # noqa: E402
 
 MARGINS = (0.0, 0.05, 0.1, 0.2, 0.3)
 Position = tuple[Observation, tuple[int, int, int, int]]
 
 
-def make(deals: int, seed: int, level: str) -> list[Position]:
+def make(deals: int, seed: int, level: str, against: str | None = None) -> list[Position]:
     out: list[Position] = []
     for i in range(deals):
         state = GameState("classic", seed=seed * 1_000_003 + i)
         players = {s: make_player(level, (seed * 1_000_003 + i) * 4 + int(s)) for s in state.rules.seats}
+        ours = set(state.rules.seats)
+        if against == "gib":
+            ours = {Seat.N, Seat.S}
+            for s in (Seat.E, Seat.W):
+                players[s] = GibPlayer((seed * 1_000_003 + i) * 4 + int(s))
         while state.phase is Phase.PLAY:
             seat = state.to_play
             assert seat is not None
             obs = state.observation(seat)
-            if len(_candidates(obs)) > 1:
+            if seat in ours and len(_candidates(obs)) > 1:
                 h = state.hands
                 out.append((obs, (h[0], h[1], h[2], h[3])))
             state.apply(players[seat].choose(obs))
@@ -177,6 +187,7 @@ def main() -> None:
     m.add_argument("--deals", type=int, default=40)
     m.add_argument("--seed", type=int, default=3)
     m.add_argument("--level", default="hard")
+    m.add_argument("--against", choices=("gib",), help="East-West play GIB-style; North-South's positions only")
     m.add_argument("--out", required=True)
     s = sub.add_parser("score")
     s.add_argument("path")
@@ -192,7 +203,7 @@ def main() -> None:
     c.add_argument("--after", type=int)
     args = parser.parse_args()
     if args.cmd == "make":
-        positions = make(args.deals, args.seed, args.level)
+        positions = make(args.deals, args.seed, args.level, args.against)
         with open(args.out, "wb") as f:
             pickle.dump(positions, f)
         print(f"{len(positions)} positions from {args.deals} deals", flush=True)
