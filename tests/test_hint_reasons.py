@@ -1,6 +1,8 @@
 """Hints that say why: the reason is the rule or the figure that decided, and giving
 reasons changes no player's choice (tests/choices/before_hints.json holds every choice
-of seeded hands recorded before the reasons were added)."""
+of seeded hands recorded before the reasons were added; contract/hard/0 was recorded
+again when the players inside Hard's search came to see the contract, a change of
+play made on purpose)."""
 
 from __future__ import annotations
 
