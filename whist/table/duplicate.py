@@ -145,9 +145,7 @@ def _uncapped(player: Adviser) -> Adviser:
     from whist.ai.german_mc import GermanSearchPlayer
     from whist.ai.montecarlo import MonteCarloPlayer
 
-    if isinstance(player, MonteCarloPlayer):
-        player.settings = player.settings.but(budget=None)
-    if isinstance(player, GermanSearchPlayer):
+    if isinstance(player, (MonteCarloPlayer, GermanSearchPlayer)):
         player.settings = player.settings.but(budget=None)
     return player
 
