@@ -10,7 +10,7 @@ from tests.test_german_mc import redeal
 from whist.ai.german import GermanPlayer, phase_two_value
 from whist.ai.players import make_player
 from whist.ai.solver import solve
-from whist.engine.cards import card_name, parse_card, parse_cards, suit_of
+from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
 from whist.engine.deal import parse_pbn
 from whist.engine.rules import DealtHand, GermanWhist
 from whist.engine.seats import Seat
@@ -182,3 +182,31 @@ def test_make_player_gives_german_whist_its_own_player() -> None:
     assert isinstance(make_player("normal", 1, game="german"), GermanPlayer)
     assert not isinstance(make_player("easy", 1, game="german"), GermanPlayer)
     assert not isinstance(make_player("normal", 1), GermanPlayer)
+
+
+def test_known_voids_are_true_and_a_blind_draw_ends_them() -> None:
+    # A show-out proves a void only until the seat draws again: every suit known_voids
+    # names must really be missing from the opponent's hand, in every position; a seat
+    # that drew blind after showing out may hold the suit again (it happens here).
+    from whist.ai.german import known_voids
+
+    rng = random.Random(5)
+    refilled = kept = 0
+    for seed in range(150):
+        state = GameState("german", seed=seed)
+        while state.phase is Phase.PLAY:
+            me = state.to_play
+            assert me is not None
+            other = S if me == N else N
+            obs = state.observation(me)
+            void = known_voids(obs, other)
+            held = state.hands[other]
+            for suit in range(4):
+                if void >> suit & 1:
+                    assert not held & SUIT_MASK[suit], (seed, len(state.tricks), suit)
+                elif obs.voids()[other] >> suit & 1:
+                    refilled += bool(held & SUIT_MASK[suit])
+            kept += bin(void & obs.voids()[other]).count("1")
+            state.apply(rng.choice(state.legal_actions()))
+    assert refilled > 0  # the old reading (every show-out a void for good) was wrong there
+    assert kept > 0  # and show-outs with no draw since still count

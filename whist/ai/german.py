@@ -124,4 +124,36 @@ class GermanPlayer:
         suit = suit_of(card)
         if SUIT_MASK[suit] & ~((2 << card) - 1) & theirs:
             return False
-        return suit == obs.trump or obs.trump is None or not (obs.voids().get(opponent, 0) >> suit & 1)
+        return suit == obs.trump or obs.trump is None or not (known_voids(obs, opponent) >> suit & 1)
+
+
+def known_voids(obs: Observation, seat: Seat) -> int:
+    """The suits (4 bits) ``seat`` surely holds no card of now.
+
+    A show-out proves a void only until the seat next draws a card: in Phase One
+    the loser of each trick draws the stock's next card face down, which may be of
+    that suit, and the winner takes the face-up card, seen by both. A suit of
+    which no card is unseen and the seat shows none is a void whatever happened.
+    """
+    theirs = obs.unseen | dict(obs.exposed).get(seat, 0)
+    void = 0
+    taken = obs.taken_face_up
+    for k, t in enumerate(obs.tricks):
+        void |= _show_outs(t.plays, seat)
+        if k < len(taken):  # the stock still lasted: the winner took the face-up card
+            winner, card = taken[k]
+            if winner == seat:
+                void &= ~(1 << suit_of(card))
+            else:
+                void = 0  # a blind draw: any suit may be back
+    if obs.trick:
+        void |= _show_outs(obs.trick, seat)
+    for suit in range(4):
+        if not theirs & SUIT_MASK[suit]:
+            void |= 1 << suit
+    return void
+
+
+def _show_outs(plays: tuple[tuple[Seat, int], ...], seat: Seat) -> int:
+    led = suit_of(plays[0][1])
+    return next((1 << led for s, c in plays[1:] if s == seat and suit_of(c) != led), 0)
