@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from tests.test_players import SEATS, FixedDeal, redeal_hidden
 from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, draw_deals
 from whist.ai.players import make_player
+from whist.ai.playout import Playout
 from whist.cli.arena import duplicate
 from whist.engine.cards import parse_card, parse_cards, suit_of
 from whist.engine.observation import Observation
@@ -265,3 +269,23 @@ def test_playouts_and_the_inference_see_the_contract() -> None:
     assert len(views) > 10
     assert all(v.contract == obs.contract and v.auction == obs.auction and v.options == obs.options
                for v in views)
+
+
+def test_few_cards_to_compare_move_the_playouts_leaf_a_trick_earlier(monkeypatch: pytest.MonkeyPatch) -> None:
+    leaves: list[int] = []
+    real = Playout.run
+
+    def spy(self: Playout, hands: Any, card: int, rng: random.Random, noise: float = 0.0, leaf: int = 0) -> int:
+        leaves.append(leaf)
+        return real(self, hands, card, rng, noise, leaf)
+
+    monkeypatch.setattr(Playout, "run", spy)
+    state = GameState("classic", seed=4)
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    n = len(_candidates(obs))
+    assert n > 2
+    settings = HARD.but(budget=None, samples=2, leaf=4)
+    for few, leaf in ((n, 5), (n - 1, 4), (0, 4)):
+        leaves.clear()
+        MonteCarloPlayer(1, settings.but(few=few)).search(obs)
+        assert leaves and set(leaves) == {leaf}

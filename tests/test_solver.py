@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import whist.ai.solver as solver_module
 from whist.ai.solver import Solver, SolverLimitError, solve, solve_cards
 from whist.cli.solve import main as solve_main
 from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards
@@ -281,3 +282,18 @@ def test_a_shared_solver_agrees_with_fresh_solves() -> None:
             assert solver.solve(hands, leader) == solve(hands, trump, leader)
     with pytest.raises(ValueError):
         Solver(None).solve((1, 2, 4, 0), N)
+
+
+def test_the_runs_memos_starting_afresh_change_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The memos of runs and discards are cleared when full: with room for two
+    # entries they are cleared all the time, and every value must stay the same.
+    rng = random.Random(31)
+    positions = []
+    for _ in range(25):
+        k = rng.randint(3, 6)
+        cards = rng.sample(range(52), 4 * k)
+        hands = tuple(sum(1 << c for c in cards[p * k:(p + 1) * k]) for p in range(4))
+        positions.append((hands, rng.choice((None, HEARTS)), Seat(rng.randrange(4))))
+    roomy = [sorted(solve_cards(h, t, s).items()) for h, t, s in positions]
+    monkeypatch.setattr(solver_module, "RUNS_MEMO", 2)
+    assert [sorted(solve_cards(h, t, s).items()) for h, t, s in positions] == roomy

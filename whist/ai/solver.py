@@ -48,6 +48,8 @@ _BASE = tuple(13 * (c // 13) for c in range(52))
 _RANK = tuple(c % 13 for c in range(52))
 # Bit of card c in the per-suit pack of seat p: pack[s] holds seat p's cards
 # of suit s at bits 13p .. 13p+12.
+RUNS_MEMO = 1 << 16
+"""Entries a search keeps of the runs of equivalent cards of one suit before it starts afresh."""
 _PACKBIT = tuple(tuple(1 << (13 * p + c % 13) for c in range(52)) for p in range(4))
 
 
@@ -224,6 +226,19 @@ class _Search:
                 h &= (1 << low) - 1
             return out
 
+        rmemo: dict[int, list[int]] = {}
+        dmemo: dict[int, list[int]] = {}
+        """The discards to try (one of each run, low ranks first), by the cards
+        outside trumps held and gone."""
+
+        def cached_runs(key: int, h: int, gone: int) -> list[int]:
+            """:func:`runs` of ``h`` (one suit), memoised under ``key``: ``h`` and the
+            cards of its suit gone (shifted past the hands). Not to be changed."""
+            if len(rmemo) >= RUNS_MEMO:
+                rmemo.clear()
+            r = rmemo[key] = runs(h, gone)
+            return r
+
         def last_trick(leader: int) -> bool:
             """Does ``maxside`` win the one trick left? Sets ``rel``."""
             nonlocal rel
@@ -310,10 +325,10 @@ class _Search:
                 return False
             if rem == 1:
                 return last_trick(leader)
-            i0 = info(0)
-            i1 = info(1)
-            i2 = info(2)
-            i3 = info(3)
+            i0 = memo.get(packs[0]) or info(0)
+            i1 = memo.get(packs[1]) or info(1)
+            i2 = memo.get(packs[2]) or info(2)
+            i3 = memo.get(packs[3]) or info(3)
             infos = (i0, i1, i2, i3)
             lkey = i0[7] | i1[7] << 16 | i2[7] << 32 | i3[7] << 48 | leader << 64
             full = i0[0] | i1[0] << 26 | i2[0] << 52 | i3[0] << 78
@@ -403,7 +418,8 @@ class _Search:
                 if not hs:
                     continue
                 ii = infos[s]
-                rs = runs(hs, gone)  # high first
+                k = hs | (gone & SM[s]) << 52
+                rs = rmemo.get(k) or cached_runs(k, hs, gone)  # high first
                 top = ii[1]
                 ruff_danger = False
                 if trump >= 0 and s != trump:
@@ -473,7 +489,8 @@ class _Search:
             winning = side[wseat] == myside
             later = later_opps[seat][pos]
             if f:
-                rs = runs(f, gone)  # high first
+                k = f | (gone & SM[led]) << 52
+                rs = rmemo.get(k) or cached_runs(k, f, gone)  # high first
                 if len(rs) == 1:
                     order = rs
                 else:
@@ -512,9 +529,14 @@ class _Search:
                     if first >= 0:
                         order.append(first)
                 # Discard low cards first: rank within suit.
-                dl = runs(disc, gone) if disc else []
-                dl.sort(key=RANK.__getitem__)
-                order.extend(dl)
+                if disc:
+                    k = disc | (gone & ~tsm) << 52
+                    dl = dmemo.get(k)
+                    if dl is None:
+                        if len(dmemo) >= RUNS_MEMO:
+                            dmemo.clear()
+                        dl = dmemo[k] = sorted(runs(disc, gone), key=RANK.__getitem__)
+                    order.extend(dl)
                 for c in ruffs:
                     if c not in order:
                         order.append(c)
