@@ -103,11 +103,13 @@ class Settings:
 # its exact solves keep it (without, they lost 5 tricks more in 737 positions of
 # tricks 8-12).
 # Leaves at 7 tricks everywhere lost 20 tricks fewer on those positions (0.0152 a
-# card, standard error 0.0074) but cost 2.3 times the time; with 6 groups of cards
-# or fewer to compare (few=6: 69 of 100 positions of tricks 1-6 among Hard players)
-# they cost CPU time mean 0.295 -> 0.450 s, p95 0.69 -> 0.80 s a card there.
+# card, standard error 0.0074) but cost 2.3 times the time. With 6 groups of cards
+# or fewer to compare (few=6: 69 of 100 positions of tricks 1-6 among Hard players,
+# CPU time mean 0.295 -> 0.450 s, p95 0.69 -> 0.80 s a card there) they gained
+# nothing against GIB-style: benchmarks/gib.py --no-cap, 400 deals, -0.022 tricks a
+# deal against the same deals without (95% CI +-0.086). So Expert keeps few=0.
 HARD = Settings(samples=12, budget=0.25, exact=5, leaf=4, pool=2)
-EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3, playout_pool=1, few=6)
+EXPERT = Settings(samples=30, budget=1.2, exact=6, leaf=6, pool=3, playout_pool=1)
 SETTINGS = {"hard": HARD, "expert": EXPERT}
 """The settings of each Monte Carlo level by name."""
 
