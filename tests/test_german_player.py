@@ -7,7 +7,7 @@ import functools
 import random
 
 from tests.test_german_mc import redeal
-from whist.ai.german import GermanPlayer, phase_two_value
+from whist.ai.german import GermanPlayer, known_voids, phase_two_value
 from whist.ai.players import make_player
 from whist.ai.solver import solve
 from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
@@ -188,8 +188,6 @@ def test_known_voids_are_true_and_a_blind_draw_ends_them() -> None:
     # A show-out proves a void only until the seat draws again: every suit known_voids
     # names must really be missing from the opponent's hand, in every position; a seat
     # that drew blind after showing out may hold the suit again (it happens here).
-    from whist.ai.german import known_voids
-
     rng = random.Random(5)
     refilled = kept = 0
     for seed in range(150):
@@ -206,7 +204,7 @@ def test_known_voids_are_true_and_a_blind_draw_ends_them() -> None:
                     assert not held & SUIT_MASK[suit], (seed, len(state.tricks), suit)
                 elif obs.voids()[other] >> suit & 1:
                     refilled += bool(held & SUIT_MASK[suit])
-            kept += bin(void & obs.voids()[other]).count("1")
+            kept += (void & obs.voids()[other]).bit_count()
             state.apply(rng.choice(state.legal_actions()))
     assert refilled > 0  # the old reading (every show-out a void for good) was wrong there
     assert kept > 0  # and show-outs with no draw since still count
