@@ -74,13 +74,7 @@ def player_of(spec: str, seed: int) -> Player:
     if spec == "gib":
         return GibPlayer(seed)
     level, _, changes = spec.partition(":")
-    settings = SETTINGS[level].but(budget=None)
-    for change in filter(None, changes.split(",")):
-        name, _, value = change.partition("=")
-        current = getattr(settings, name)
-        kind = int if current is None else type(current)
-        settings = settings.but(**{name: kind(value)})
-    return MonteCarloPlayer(seed, settings)
+    return MonteCarloPlayer(seed, SETTINGS[level].but(budget=None).changed(changes))
 
 
 def pick(values: dict[int, float], usual: int, obs: Observation, margin: float) -> int:

@@ -88,6 +88,27 @@ class Settings:
     def but(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
 
+    def changed(self, text: str) -> Settings:
+        """These settings with the changes ``text`` names, ``"playouts=60,few=6"`` (benchmark
+        variants); ValueError, saying which, for a name that is not a setting or a bad value."""
+        settings = self
+        known = {f.name: f for f in dataclasses.fields(self)}
+        for change in filter(None, text.split(",")):
+            name, eq, value = change.partition("=")
+            if not eq or name not in known:
+                raise ValueError(f"{change!r} is not NAME=VALUE with a setting's name: {', '.join(known)}")
+            current = getattr(settings, name)
+            if value == "None" and (current is None or "None" in str(known[name].type)):
+                settings = settings.but(**{name: None})
+                continue
+            kind = int if current is None else type(current)
+            try:
+                settings = settings.but(**{name: kind(value)})
+            except ValueError:
+                raise ValueError(f"{name} takes {'a whole number' if kind is int else 'a number'}, "
+                                 f"not {value!r}") from None
+        return settings
+
 
 # The sample counts are sized so that CPython finishes them well within the
 # browser's targets (300 ms a card for Hard, 1.5 s for Expert): the caps, a
