@@ -46,11 +46,21 @@ _F = 0x1FFF
 _SUIT = tuple(c // 13 for c in range(52))
 _BASE = tuple(13 * (c // 13) for c in range(52))
 _RANK = tuple(c % 13 for c in range(52))
+RUNS_MEMO = 1 << 16
+"""Entries a search keeps of the runs of equivalent cards of one suit (and of the
+discards to try) before it starts afresh."""
 # Bit of card c in the per-suit pack of seat p: pack[s] holds seat p's cards
 # of suit s at bits 13p .. 13p+12.
-RUNS_MEMO = 1 << 16
-"""Entries a search keeps of the runs of equivalent cards of one suit before it starts afresh."""
 _PACKBIT = tuple(tuple(1 << (13 * p + c % 13) for c in range(52)) for p in range(4))
+
+
+def _keep(memo: dict[int, list[int]], key: int, value: list[int]) -> list[int]:
+    """``value``, kept in ``memo`` under ``key`` (the memo emptied first when it holds
+    RUNS_MEMO entries): ``memo.get(key) or _keep(memo, key, ...)`` at each use."""
+    if len(memo) >= RUNS_MEMO:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 class SolverLimitError(RuntimeError):
@@ -227,17 +237,11 @@ class _Search:
             return out
 
         rmemo: dict[int, list[int]] = {}
+        """:func:`runs` of one suit's cards held, by those cards and the cards of
+        their suit gone (shifted past the hands). Lists not to be changed."""
         dmemo: dict[int, list[int]] = {}
         """The discards to try (one of each run, low ranks first), by the cards
         outside trumps held and gone."""
-
-        def cached_runs(key: int, h: int, gone: int) -> list[int]:
-            """:func:`runs` of ``h`` (one suit), memoised under ``key``: ``h`` and the
-            cards of its suit gone (shifted past the hands). Not to be changed."""
-            if len(rmemo) >= RUNS_MEMO:
-                rmemo.clear()
-            r = rmemo[key] = runs(h, gone)
-            return r
 
         def last_trick(leader: int) -> bool:
             """Does ``maxside`` win the one trick left? Sets ``rel``."""
@@ -419,7 +423,7 @@ class _Search:
                     continue
                 ii = infos[s]
                 k = hs | (gone & SM[s]) << 52
-                rs = rmemo.get(k) or cached_runs(k, hs, gone)  # high first
+                rs = rmemo.get(k) or _keep(rmemo, k, runs(hs, gone))  # high first
                 top = ii[1]
                 ruff_danger = False
                 if trump >= 0 and s != trump:
@@ -490,7 +494,7 @@ class _Search:
             later = later_opps[seat][pos]
             if f:
                 k = f | (gone & SM[led]) << 52
-                rs = rmemo.get(k) or cached_runs(k, f, gone)  # high first
+                rs = rmemo.get(k) or _keep(rmemo, k, runs(f, gone))  # high first
                 if len(rs) == 1:
                     order = rs
                 else:
@@ -531,12 +535,7 @@ class _Search:
                 # Discard low cards first: rank within suit.
                 if disc:
                     k = disc | (gone & ~tsm) << 52
-                    dl = dmemo.get(k)
-                    if dl is None:
-                        if len(dmemo) >= RUNS_MEMO:
-                            dmemo.clear()
-                        dl = dmemo[k] = sorted(runs(disc, gone), key=RANK.__getitem__)
-                    order.extend(dl)
+                    order.extend(dmemo.get(k) or _keep(dmemo, k, sorted(runs(disc, gone), key=RANK.__getitem__)))
                 for c in ruffs:
                     if c not in order:
                         order.append(c)
