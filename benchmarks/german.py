@@ -26,6 +26,7 @@ from whist.ai.german import GermanPlayer, cards_of
 from whist.ai.knowledge import beats
 from whist.ai.solver import solve_cards
 from whist.ai.twohand import choose_two
+from whist.cli.arena import half_width
 from whist.engine.cards import JACK, card_name, rank_of, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -92,17 +93,18 @@ def main() -> None:
     args = parser.parse_args()
     if not args.times_only:
         margins = []
+        by_deal = []  # the two tables of a deal share its cards: the interval is over deals
         t0 = time.perf_counter()
         for seed in range(args.deals):
             n, s = play(seed, GermanPlayer(seed), SimplePlayer())
             margins.append(n - s)
             n, s = play(seed, SimplePlayer(), GermanPlayer(seed))
             margins.append(s - n)
-        sd = statistics.stdev(margins)
-        half = 1.96 * sd / len(margins) ** 0.5
+            by_deal.append((margins[-2] + margins[-1]) / 2)
+        half = half_width(by_deal)
         print(f"German Whist, {args.deals} deals x 2 (seats swapped), {time.perf_counter() - t0:.0f} s")
-        print(f"  computer vs simple: {statistics.mean(margins):+.2f} points a deal (95% CI ±{half:.2f}), "
-              f"wins {sum(m > 0 for m in margins)}/{len(margins)} deals")
+        print(f"  computer vs simple: {statistics.mean(margins):+.2f} points a table (95% CI ±{half:.2f}), "
+              f"wins {sum(m > 0 for m in margins)}/{len(margins)} tables")
     count = max(60, min(args.deals, 200))
     report("two-hand solver (choose_two)", phase_two_times(count))
     if args.general:

@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
-import math
 import statistics
 import sys
 import time
@@ -54,11 +53,11 @@ from whist.ai.german import GermanPlayer  # noqa: E402
 from whist.ai.german_mc import EXPERT, GermanSearchPlayer, PhaseOnePolicy  # noqa: E402
 from whist.ai.knowledge import Why  # noqa: E402
 from whist.ai.players import Player  # noqa: E402
-from whist.cli.arena import deal_seed  # noqa: E402
+from whist.cli.arena import deal_seed, half_width, play_out  # noqa: E402
 from whist.engine.cards import parse_card  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 from whist.engine.seats import Seat  # noqa: E402
-from whist.engine.state import GameState, Phase  # noqa: E402
+from whist.engine.state import GameState  # noqa: E402
 
 # --- the players ----------------------------------------------------------------
 
@@ -106,15 +105,7 @@ def play_table(game_seed: int, players: dict[Seat, Player], labels: dict[Seat, s
                times: dict[str, list[float]]) -> tuple[int, int]:
     """One deal of German Whist; the Phase Two tricks of North and South."""
     state = GameState("german", seed=game_seed)
-    while state.phase is Phase.PLAY:
-        seat = state.to_play
-        assert seat is not None
-        obs = state.observation(seat)
-        start = time.perf_counter()
-        action = players[seat].choose(obs)
-        if obs.stock_size:
-            times.setdefault(labels[seat], []).append(time.perf_counter() - start)
-        state.apply(action)
+    play_out(state, players, labels, times, timed=lambda obs: bool(obs.stock_size))  # Phase One's cards
     n, s = state.results[-1].tricks
     return n, s
 
@@ -201,7 +192,7 @@ def main() -> None:
             print(f"  after {len(diffs)} deals: {statistics.fmean(diffs):+.3f}", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - t0
     mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    half = half_width(diffs)
     rule = {"german": "GermanPlayer's rule", "simple": "the simple player"}[args.playout]
     them = {"normal": "Normal (GermanPlayer)",
             "reference": "the reference (10 layouts, simple playouts)"}[args.against]

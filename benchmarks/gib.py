@@ -100,7 +100,7 @@ sys.path.insert(0, str(ROOT))
 from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer  # noqa: E402
 from whist.ai.players import Player, make_player  # noqa: E402
 from whist.ai.sampling import DealSampler  # noqa: E402
-from whist.cli.arena import MatchResult, deal_seed, play_table  # noqa: E402
+from whist.cli.arena import MatchResult, deal_seed, play_out, play_table  # noqa: E402
 from whist.engine.auction import Contract, bid_level, bid_name, bid_of, bid_strain, parse_bid  # noqa: E402
 from whist.engine.cards import card_name, cards_of  # noqa: E402
 from whist.engine.deal import format_pbn  # noqa: E402
@@ -251,14 +251,7 @@ def contract_table(game_seed: int, bidders: dict[Seat, Player], players: dict[Se
         seat = state.to_play
         assert seat is not None
         state.apply(bidders[seat].choose(state.observation(seat)))
-    while state.phase is Phase.PLAY:
-        seat = state.to_play
-        assert seat is not None
-        obs = state.observation(seat)
-        start = time.perf_counter()
-        action = players[seat].choose(obs)
-        times.setdefault(labels[seat], []).append(time.perf_counter() - start)
-        state.apply(action)
+    play_out(state, players, labels, times)
     return state
 
 
@@ -365,12 +358,13 @@ def paired_report(mine: dict[int, int | ContractDeal], other_path: Path, header:
     if not lines or not lines[0].startswith("# gib.py level=") or any(theirs.get(k) != v for k, v in same.items()):
         sys.exit(f"{other_path} is not a classic log of seed {same['seed']} with {same['samples']} samples: "
                  f"its header: {lines[0] if lines else '(empty)'}")
-    other = read_log(other_path, lines[0])
-    both = sorted(i for i in mine if i in other)
+    other = {i: v for i, v in read_log(other_path, lines[0]).items() if isinstance(v, int)}
+    ours = {i: v for i, v in mine.items() if isinstance(v, int)}
+    both = sorted(i for i in ours if i in other)
     name = f"{theirs.get('level')}, cap {theirs.get('cap')}, code {theirs.get('code')}"
     if len(both) < 2:
         return f"  against {other_path} ({name}): {len(both)} deal(s) in both logs, too few to compare"
-    paired = MatchResult(diffs=[int(mine[i]) - int(other[i]) for i in both])
+    paired = MatchResult(diffs=[ours[i] - other[i] for i in both])
     return (f"  against {other_path} ({name}), paired by deal over the {len(both)} deals both hold: "
             f"{paired.mean:+.3f} tricks a deal, 95% CI [{paired.mean - paired.half_width:+.3f}, "
             f"{paired.mean + paired.half_width:+.3f}]")

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from whist.cli.arena import MatchResult, duplicate, main
+from whist.ai.players import Player, make_player
+from whist.cli.arena import MatchResult, duplicate, main, play_out, t95
+from whist.engine.seats import Seat
+from whist.engine.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,11 +29,38 @@ def test_normal_beats_random_on_duplicate_deals() -> None:
     assert len(result.times["A"]) == len(result.times["B"]) == 10 * 2 * 26
 
 
-def test_the_interval_is_the_normal_approximation() -> None:
+def test_the_interval_is_students_t() -> None:
     result = MatchResult(diffs=[1, 3, -1, 1])
     assert result.mean == 1.0
     sd = math.sqrt((0 + 4 + 4 + 0) / 3)
-    assert result.half_width == pytest.approx(1.96 * sd / 2)
+    assert result.half_width == pytest.approx(3.1824 * sd / 2, abs=1e-4)  # t at 97.5%, 3 degrees of freedom
+    assert MatchResult(diffs=[2]).half_width == math.inf
+
+
+@pytest.mark.parametrize(("df", "t"), [(1, 12.7062), (2, 4.3027), (10, 2.2281), (30, 2.0423), (100, 1.9840),
+                                       (100_000, 1.9600)])
+def test_t95_matches_the_tables(df: int, t: float) -> None:
+    assert t95(df) == pytest.approx(t, abs=1e-4)
+
+
+def test_t95_needs_a_degree_of_freedom() -> None:
+    with pytest.raises(ValueError, match="degree of freedom"):
+        t95(0)
+
+
+def test_play_out_times_only_the_cards_asked_for() -> None:
+    state = GameState("classic", seed=5)
+    players: dict[Seat, Player] = {s: make_player("normal", int(s)) for s in Seat}
+    labels = {s: "NS" if int(s) % 2 == 0 else "EW" for s in Seat}
+    times: dict[str, list[float]] = {}
+    play_out(state, players, labels, times, timed=lambda obs: obs.seat == Seat.N and len(obs.tricks) < 5)
+    assert state.phase is not Phase.PLAY and sum(state.results[-1].tricks) == 13
+    assert list(times) == ["NS"] and len(times["NS"]) == 5
+    untimed: dict[str, list[float]] = {}
+    again = GameState("classic", seed=5)
+    play_out(again, players, labels, untimed)
+    assert len(untimed["NS"]) == len(untimed["EW"]) == 26
+    assert again.results[-1].tricks == state.results[-1].tricks  # the same cards, the same play
 
 
 def test_the_command_line_plays_an_external_bot() -> None:

@@ -166,3 +166,35 @@ def test_the_sampler_keeps_an_exposed_hand_where_it_is() -> None:
         assert deal[seat] == state.hands[seat]
     played = _contract_position("7S", 0, 1)
     assert all(played.observation(s).exposed == () for s in (Seat.N, Seat.E, Seat.S, Seat.W))
+
+
+def test_a_variant_level_plays_and_its_log_names_it(gib: Any, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "variant.log"
+    gib.main(["--deals", "1", "--samples", "2", "--level", "hard:samples=2,playouts=3", "--budget", "0.02",
+              "--log", str(log)])
+    assert log.read_text().splitlines()[0].startswith(
+        "# gib.py level=hard:samples=2,playouts=3 samples=2 seed=7 cap=0.02s code=")
+    assert "hard:samples=2,playouts=3 (time cap 0.02 s a card) vs GIB-style" in capsys.readouterr().out
+    for bad, says in (("hard:leaves=7", "setting's name"), ("normal:leaf=7", "only hard and expert take changes")):
+        with pytest.raises(SystemExit):
+            gib.main(["--level", bad])
+        assert says in capsys.readouterr().err
+
+
+def test_against_log_pairs_the_deals_both_runs_hold(gib: Any, tmp_path: Path) -> None:
+    head = "# gib.py level=expert samples=10 seed=7 cap=none code=0"
+    mine = {0: 1, 1: -2, 2: 0, 5: 3}
+    other = tmp_path / "other.log"
+    other.write_text("# gib.py level=expert:playouts=60 samples=10 seed=7 cap=none code=1\n0 0\n1 -1\n2 2\n3 4\n")
+    line = gib.paired_report(mine, other, head)
+    # Deals 0, 1, 2 are in both: differences 1, -1, -2; mean -2/3, sd 1.5275, t(2) 4.3027.
+    assert "level expert:playouts=60" not in line and "(expert:playouts=60, cap none, code 1)" in line
+    assert "over the 3 deals both hold: -0.667 tricks a deal, 95% CI [-4.461, +3.128]" in line
+    for header in ("# gib.py level=expert samples=10 seed=8 cap=none code=1",
+                   "# gib.py game=contract level=expert samples=10 seed=7 cap=none code=1"):
+        other.write_text(header + "\n0 0\n")
+        with pytest.raises(SystemExit, match="not a classic log of seed 7 with 10 samples"):
+            gib.paired_report(mine, other, head)
+    with pytest.raises(SystemExit, match="no such log"):
+        gib.paired_report(mine, tmp_path / "none.log", head)

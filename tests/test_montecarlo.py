@@ -289,3 +289,18 @@ def test_few_cards_to_compare_move_the_playouts_leaf_a_trick_earlier(monkeypatch
         leaves.clear()
         MonteCarloPlayer(1, settings.but(few=few)).search(obs)
         assert leaves and set(leaves) == {leaf}
+
+
+def test_settings_changed_by_name_for_benchmark_variants() -> None:
+    variant = EXPERT.changed("playouts=60,margin=0.1,budget=None")
+    assert variant == EXPERT.but(playouts=60, margin=0.1, budget=None)
+    assert EXPERT.changed("") == EXPERT
+    assert variant.changed("playouts=None").playouts is None
+    with pytest.raises(ValueError, match="setting's name: samples"):
+        EXPERT.changed("leaves=7")
+    with pytest.raises(ValueError, match="not NAME=VALUE"):
+        EXPERT.changed("leaf")
+    with pytest.raises(ValueError, match="leaf takes a whole number, not 'seven'"):
+        EXPERT.changed("leaf=seven")
+    with pytest.raises(ValueError, match="margin takes a number"):
+        EXPERT.changed("margin=wide")

@@ -9,8 +9,9 @@ same cards: A North-South against B at the first table, B North-South
 against A at the second. Luck of the cards cancels: the score of a deal is
 the tricks A's pair took at the first table less the tricks B's pair took
 in the same seats at the second, and the match reports its mean with a 95%
-confidence interval (mean +- 1.96 sd / sqrt(n)). One hand per deal: Classic
-rules, trump from the turn-up.
+confidence interval (mean +- t sd / sqrt(n), t Student's 97.5% point for n - 1
+degrees of freedom: 1.96 for many deals, wider for few). One hand per deal:
+Classic rules, trump from the turn-up.
 
 >>> result = duplicate("normal", "random", deals=2, seed=1)
 >>> len(result.diffs), result.mean > 0
@@ -20,6 +21,7 @@ rules, trump from the turn-up.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import shlex
@@ -144,9 +146,45 @@ class MatchResult:
 
     @property
     def half_width(self) -> float:
-        """Half the 95% confidence interval of the mean (normal approximation)."""
-        n = len(self.diffs)
-        return 1.96 * statistics.stdev(self.diffs) / math.sqrt(n) if n > 1 else math.inf
+        """Half the 95% confidence interval of the mean (Student's t)."""
+        return half_width(self.diffs)
+
+
+def half_width(values: Sequence[float]) -> float:
+    """Half the 95% confidence interval of the mean of ``values`` (Student's t, n - 1
+    degrees of freedom); infinite for fewer than two values."""
+    n = len(values)
+    return t95(n - 1) * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+
+
+@functools.cache
+def t95(df: int) -> float:
+    """Student's t with ``df`` degrees of freedom: the x with P(|T| <= x) = 0.95
+    (12.706 for 1, 2.228 for 10, 1.984 for 100, 1.96 in the limit).
+
+    Newton's method on the distribution's mass over [-x, x], integrated by Simpson's
+    rule from the density: that mass is concave in x, so from below every step stays
+    below the root and the steps shrink to it."""
+    if df < 1:
+        raise ValueError(f"t95 needs at least one degree of freedom, not {df}")
+    scale = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def density(t: float) -> float:
+        return scale * (1 + t * t / df) ** (-(df + 1) / 2)
+
+    def mass(x: float, steps: int = 2000) -> float:
+        h = x / steps
+        odd = sum(density((2 * i - 1) * h) for i in range(1, steps // 2 + 1))
+        even = sum(density(2 * i * h) for i in range(1, steps // 2))
+        return 2 * h / 3 * (density(0.0) + 4 * odd + 2 * even + density(x))
+
+    x = 1.959963984540054  # the normal's point: the limit, below every t's
+    for _ in range(100):
+        step = (0.95 - mass(x)) / (2 * density(x))
+        x += step
+        if step < 1e-9:
+            break
+    return x
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -158,15 +196,25 @@ def play_table(game_seed: int, players: dict[Seat, Player], labels: dict[Seat, s
                times: dict[str, list[float]]) -> tuple[int, ...]:
     """Play one hand of Classic Whist; the tricks each side took."""
     state = GameState("classic", seed=game_seed)
+    play_out(state, players, labels, times)
+    return state.results[-1].tricks
+
+
+def play_out(state: GameState, players: dict[Seat, Player], labels: dict[Seat, str],
+             times: dict[str, list[float]], timed: Callable[[Observation], bool] | None = None) -> None:
+    """Play ``state``'s card play to the hand's end, each seat's cards chosen by its player;
+    the seconds each choice took are added to ``times`` under the seat's label (only for
+    observations ``timed`` accepts, when given). The benchmarks' tables all play this way."""
     while state.phase is Phase.PLAY:
         seat = state.to_play
-        assert seat is not None
+        if seat is None:
+            raise RuntimeError("a hand in play with no one to play")
         obs = state.observation(seat)
         start = time.perf_counter()
         action = players[seat].choose(obs)
-        times.setdefault(labels[seat], []).append(time.perf_counter() - start)
+        if timed is None or timed(obs):
+            times.setdefault(labels[seat], []).append(time.perf_counter() - start)
         state.apply(action)
-    return state.results[-1].tricks
 
 
 def duplicate(a: str | Factory, b: str | Factory, deals: int, seed: int = 0,
