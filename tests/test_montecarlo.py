@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.test_players import SEATS, FixedDeal, redeal_hidden
-from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, draw_deals
+from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, _close, _group_of, draw_deals
 from whist.ai.players import make_player
 from whist.ai.playout import Playout
 from whist.cli.arena import duplicate
@@ -304,3 +304,33 @@ def test_settings_changed_by_name_for_benchmark_variants() -> None:
         EXPERT.changed("leaf=seven")
     with pytest.raises(ValueError, match="margin takes a number"):
         EXPERT.changed("margin=wide")
+
+
+def test_close_choices_value_more_deals_and_clear_ones_do_not() -> None:
+    st = EXPERT.but(margin=0.2, close=0.25)
+    usual = 1 << 3 | 1 << 4  # the normal card's group: cards 3 and 4
+    assert _close({3: 5.0, 10: 5.3}, usual, st)  # switching or keeping: 0.3 against the margin 0.2
+    assert not _close({3: 5.0, 10: 4.0}, usual, st)  # the normal card kept, clearly
+    assert not _close({3: 5.0, 10: 6.0, 20: 5.0}, usual, st)  # switching to 10, clearly
+    assert _close({3: 5.0, 10: 6.0, 20: 5.9}, usual, st)  # switching, but to which
+    assert not _close({3: 5.0}, usual, st)
+    assert _close({10: 6.0, 20: 5.9}, 0, st) and not _close({10: 6.0, 20: 5.0}, 0, st)
+
+
+def test_extra_deals_go_to_close_choices_only_and_change_nothing_without() -> None:
+    base = HARD.but(budget=None, samples=6, pool=1)
+    state = GameState("classic", seed=6)
+    normal = make_player("normal", 6)
+    counts = []
+    for _ in range(30):
+        obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        if len(_candidates(obs)) > 1:
+            usual = normal.choose_card(obs)
+            plain = MonteCarloPlayer(2, base).search(obs, usual)
+            assert MonteCarloPlayer(2, base.but(close=9.0)).search(obs, usual) == plain  # extra=0: as before
+            values, deals = MonteCarloPlayer(2, base.but(extra=25)).search(obs, usual)
+            assert deals in (6, 16, 26, 31)  # ten at a time, 25 at most
+            assert (deals > 6) == _close(plain[0], _group_of(usual, obs), base)
+            counts.append(deals)
+        state.apply(state.legal_actions()[0])
+    assert min(counts) == 6 and max(counts) > 6  # both kinds met

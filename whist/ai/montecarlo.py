@@ -84,6 +84,13 @@ class Settings:
     """``pool`` while playouts are needed; None: ``pool``. Resampling by the inference
     values some deals twice, so it costs distinct deals: worth it where each deal is
     solved exactly, less so under noisy playouts (benchmarks/choices.py)."""
+    extra: int = 0
+    """Deals valued at most beyond the first ``samples`` (or ``playouts``), ten at a
+    time, while the choice is still close (``close``): the time goes where it can
+    change the card."""
+    close: float = 0.25
+    """Tricks within which a choice counts as close: the best card's average and the
+    runner-up's, or the best's and the normal card's plus ``margin``."""
 
     def but(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -161,7 +168,7 @@ class MonteCarloPlayer:
 
     def decide(self, obs: Observation) -> tuple[int, Why]:
         usual, rule = self.normal.decide(obs)  # also checks that it is our turn
-        values, deals = self.search(obs)
+        values, deals = self.search(obs, usual)
         if len(values) <= 1:
             return usual, rule
         group = _group_of(usual, obs)
@@ -181,8 +188,9 @@ class MonteCarloPlayer:
         group of equivalent legal cards; empty when there is no real choice."""
         return self.search(obs)[0]
 
-    def search(self, obs: Observation) -> tuple[dict[int, float], float]:
-        """:meth:`evaluate`'s values, and the deals they average over."""
+    def search(self, obs: Observation, usual: int | None = None) -> tuple[dict[int, float], float]:
+        """:meth:`evaluate`'s values, and the deals they average over; ``usual``, the
+        normal player's card, tells when the choice is close (``Settings.extra``)."""
         cands = _candidates(obs)
         if len(cands) <= 1:
             return {}, 0
@@ -199,23 +207,29 @@ class MonteCarloPlayer:
         playout = None if exact else Playout(obs)
         leaf = st.leaf + 1 if len(cands) <= st.few else st.leaf
         last = time.perf_counter()
-        for deal, mult in deals:
-            if playout is None:
-                vals = solve_cards(deal, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
-                for c in cands:
-                    totals[c] += mult * vals[c]
-            else:
-                seed = rng.randrange(1 << 30)
-                for c in cands:
-                    totals[c] += mult * playout.run(deal, c, random.Random(seed), st.noise, leaf)
-            weight += mult
-            if st.budget is not None:
-                # Stop when the next deal would likely end past the cap.
-                now = time.perf_counter()
-                if now - start + (now - last) > st.budget:
-                    break
-                last = now
-        return {c: t / weight for c, t in totals.items()}, weight
+        more = st.extra
+        group = _group_of(usual, obs) if usual is not None else 0
+        while True:
+            for deal, mult in deals:
+                if playout is None:
+                    vals = solve_cards(deal, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
+                    for c in cands:
+                        totals[c] += mult * vals[c]
+                else:
+                    seed = rng.randrange(1 << 30)
+                    for c in cands:
+                        totals[c] += mult * playout.run(deal, c, random.Random(seed), st.noise, leaf)
+                weight += mult
+                if st.budget is not None:
+                    # Stop when the next deal would likely end past the cap.
+                    now = time.perf_counter()
+                    if now - start + (now - last) > st.budget:
+                        return {c: t / weight for c, t in totals.items()}, weight
+                    last = now
+            if more <= 0 or not _close({c: t / weight for c, t in totals.items()}, group, st):
+                return {c: t / weight for c, t in totals.items()}, weight
+            deals = draw_deals(obs, min(10, more), pool, rng, st.miss)
+            more -= 10
 
 
 def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
@@ -244,6 +258,25 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
             picked[i] = picked.get(i, 0) + 1
             mark += step
     return [(drawn[i], m) for i, m in picked.items()]
+
+
+def _close(values: dict[int, float], usual: int, st: Settings) -> bool:
+    """Could a few more deals change the card :meth:`MonteCarloPlayer.decide` picks from
+    ``values``? ``usual``: the mask of the normal player's card's group (0: none)."""
+    if usual:
+        mine = max(v for c, v in values.items() if usual >> c & 1)
+        values = {c: v for c, v in values.items() if not usual >> c & 1}
+        if not values:
+            return False
+        other = max(values.values())
+        if abs(other - (mine + st.margin)) < st.close:
+            return True  # keeping the normal card or not
+        if other <= mine + st.margin:
+            return False  # the normal card is kept
+    if len(values) < 2:
+        return False
+    top, second = sorted(values.values(), reverse=True)[:2]
+    return top - second < st.close  # which of the others
 
 
 def _candidates(obs: Observation) -> list[int]:
