@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.test_players import SEATS, FixedDeal, redeal_hidden
+from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, _close, _group_of, draw_deals
 from whist.ai.players import make_player
 from whist.ai.playout import Playout
@@ -320,7 +321,7 @@ def test_close_choices_value_more_deals_and_clear_ones_do_not() -> None:
 def test_extra_deals_go_to_close_choices_only_and_change_nothing_without() -> None:
     base = HARD.but(budget=None, samples=6, pool=1)
     state = GameState("classic", seed=6)
-    normal = make_player("normal", 6)
+    normal = RuleBasedPlayer(6)
     counts = []
     for _ in range(30):
         obs = state.observation(state.to_play)  # type: ignore[arg-type]
@@ -328,7 +329,7 @@ def test_extra_deals_go_to_close_choices_only_and_change_nothing_without() -> No
             usual = normal.choose_card(obs)
             plain = MonteCarloPlayer(2, base).search(obs, usual)
             assert MonteCarloPlayer(2, base.but(close=9.0)).search(obs, usual) == plain  # extra=0: as before
-            values, deals = MonteCarloPlayer(2, base.but(extra=25)).search(obs, usual)
+            deals = MonteCarloPlayer(2, base.but(extra=25)).search(obs, usual)[1]
             assert deals in (6, 16, 26, 31)  # ten at a time, 25 at most
             assert (deals > 6) == _close(plain[0], _group_of(usual, obs), base)
             counts.append(deals)

@@ -60,8 +60,8 @@ class _Searching(MonteCarloPlayer):
 
     found: tuple[dict[int, float], float] = ({}, 0)
 
-    def search(self, obs: Observation) -> tuple[dict[int, float], float]:
-        self.found = super().search(obs)
+    def search(self, obs: Observation, usual: int | None = None) -> tuple[dict[int, float], float]:
+        self.found = super().search(obs, usual)
         return self.found
 
 
