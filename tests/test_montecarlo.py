@@ -12,6 +12,7 @@ from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, _close, _group_of, draw_deals
 from whist.ai.players import make_player
 from whist.ai.playout import Playout
+from whist.ai.sampling import PlayModel
 from whist.cli.arena import duplicate
 from whist.engine.cards import parse_card, parse_cards, suit_of
 from whist.engine.observation import Observation
@@ -335,3 +336,19 @@ def test_extra_deals_go_to_close_choices_only_and_change_nothing_without() -> No
             counts.append(deals)
         state.apply(state.legal_actions()[0])
     assert min(counts) == 6 and max(counts) > 6  # both kinds met
+
+
+def test_weighing_keeps_the_deals_and_counts_each_by_how_well_it_explains_the_play() -> None:
+    state = GameState("classic", seed=3)
+    player = make_player("normal", 3)
+    for _ in range(22):
+        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    plain = draw_deals(obs, 20, 1, random.Random(1))
+    weighed = draw_deals(obs, 20, 1, random.Random(1), weigh=True)
+    assert [d for d, _ in weighed] == [d for d, _ in plain] and all(m == 1 for _, m in plain)
+    model = PlayModel(obs)
+    assert [m for _, m in weighed] == [model.likelihood(d) for d, _ in plain]
+    assert len({m for _, m in weighed}) > 1  # the weights differ: the play tells deals apart
+    first = GameState("classic", seed=3).observation(Seat.N)  # nothing played yet: no weights
+    assert all(m == 1 for _, m in draw_deals(first, 5, 1, random.Random(1), weigh=True))

@@ -84,6 +84,10 @@ class Settings:
     """``pool`` while playouts are needed; None: ``pool``. Resampling by the inference
     values some deals twice, so it costs distinct deals: worth it where each deal is
     solved exactly, less so under noisy playouts (benchmarks/choices.py)."""
+    weigh: bool = False
+    """Where the inference does not resample (the stage's pool is 1), count each deal
+    drawn with its weight under :class:`whist.ai.sampling.PlayModel` instead of 1: the
+    inference without giving up distinct deals."""
     extra: int = 0
     """Deals valued at most beyond the first ``samples`` (or ``playouts``), ten at a
     time, while the choice is still close (``close``): the time goes where it can
@@ -201,7 +205,7 @@ class MonteCarloPlayer:
         exact = left <= st.exact
         samples = st.samples if exact or st.playouts is None else st.playouts
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
-        deals = draw_deals(obs, samples, pool, rng, st.miss)
+        deals = draw_deals(obs, samples, pool, rng, st.miss, st.weigh)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         playout = None if exact else Playout(obs)
@@ -228,22 +232,28 @@ class MonteCarloPlayer:
                     last = now
             if more <= 0 or not _close({c: t / weight for c, t in totals.items()}, group, st):
                 return {c: t / weight for c, t in totals.items()}, weight
-            deals = draw_deals(obs, min(10, more), pool, rng, st.miss)
+            deals = draw_deals(obs, min(10, more), pool, rng, st.miss, st.weigh)
             more -= 10
 
 
 def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
-               miss: float = MISS) -> list[tuple[Hands, int]]:
+               miss: float = MISS, weigh: bool = False) -> list[tuple[Hands, float]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
     ``samples`` of them picked in proportion to how well they explain the
     others' plays (systematic resampling), so the search spends its time on
-    likely deals; a deal picked twice is valued once and counted twice.
+    likely deals; a deal picked twice is valued once and counted twice. With
+    ``pool`` 1 and ``weigh``, each deal drawn counts with that weight instead.
     """
     sampler = DealSampler(obs)
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
-        return [(sampler.sample(rng), 1) for _ in range(samples)]
+        drawn = [sampler.sample(rng) for _ in range(samples)]
+        if weigh:
+            weighing = PlayModel(obs, miss)
+            if weighing.moments:  # others have played: their plays say something
+                return [(d, weighing.likelihood(d)) for d in drawn]
+        return [(d, 1) for d in drawn]
     model = PlayModel(obs, miss)
     drawn = [sampler.sample(rng) for _ in range(pool * samples)]
     weights = [model.likelihood(d) for d in drawn]
