@@ -306,6 +306,9 @@ def test_settings_changed_by_name_for_benchmark_variants() -> None:
         EXPERT.changed("leaf=seven")
     with pytest.raises(ValueError, match="margin takes a number"):
         EXPERT.changed("margin=wide")
+    assert EXPERT.changed("weigh=True").weigh and not EXPERT.changed("weigh=True,weigh=False").weigh
+    with pytest.raises(ValueError, match="weigh takes True or False, not 'yes'"):
+        EXPERT.changed("weigh=yes")
 
 
 def test_close_choices_value_more_deals_and_clear_ones_do_not() -> None:

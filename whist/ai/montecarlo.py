@@ -112,6 +112,11 @@ class Settings:
             if value == "None" and (current is None or "None" in str(known[name].type)):
                 settings = settings.but(**{name: None})
                 continue
+            if isinstance(current, bool):
+                if value not in ("True", "False"):
+                    raise ValueError(f"{name} takes True or False, not {value!r}")
+                settings = settings.but(**{name: value == "True"})
+                continue
             kind = int if current is None else type(current)
             try:
                 settings = settings.but(**{name: kind(value)})
