@@ -158,12 +158,17 @@ def test_the_honesty_check_can_fail() -> None:
     assert changed >= 8
 
 
-def test_inference_draws_likely_deals_more_often() -> None:
+def _after_plays(n: int) -> Observation:
+    """The mover's observation after ``n`` cards of the normal player in a hand of seed 3."""
     state = GameState("classic", seed=3)
     player = make_player("normal", 3)
-    for _ in range(22):
+    for _ in range(n):
         state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
-    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    return state.observation(state.to_play)  # type: ignore[arg-type]
+
+
+def test_inference_draws_likely_deals_more_often() -> None:
+    obs = _after_plays(22)
     deals = draw_deals(obs, 20, 4, random.Random(1))
     assert sum(m for _, m in deals) <= 20 and all(m >= 1 for _, m in deals)
 
@@ -342,11 +347,7 @@ def test_extra_deals_go_to_close_choices_only_and_change_nothing_without() -> No
 
 
 def test_weighing_keeps_the_deals_and_counts_each_by_how_well_it_explains_the_play() -> None:
-    state = GameState("classic", seed=3)
-    player = make_player("normal", 3)
-    for _ in range(22):
-        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
-    obs = state.observation(state.to_play)  # type: ignore[arg-type]
+    obs = _after_plays(22)
     plain = draw_deals(obs, 20, 1, random.Random(1))
     weighed = draw_deals(obs, 20, 1, random.Random(1), weigh=True)
     assert [d for d, _ in weighed] == [d for d, _ in plain] and all(m == 1 for _, m in plain)
