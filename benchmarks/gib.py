@@ -112,6 +112,8 @@ GAMES = ("classic", "contract")
 BIDDER = "normal"
 """The level whose bidder makes every call of a Contract Whist deal, at every table."""
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+SALT = 1_000_000_007
+"""``--reseed K`` adds K times this to our players' seeds (a deal's seeds are 4 * its game seed + seat)."""
 
 
 def dd_values(obs: Observation, hands: tuple[int, int, int, int]) -> dict[int, int]:
@@ -381,6 +383,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, help="this time cap (seconds a card) for hard and expert")
     parser.add_argument("--first", type=int, default=0, help="the first deal's index in the seed's sequence")
     parser.add_argument("--log", help="append each deal's result here; deals already in it are counted, not played")
+    parser.add_argument("--reseed", type=int, default=0, help="seed our level's players afresh (the K-th way; "
+                        "0: as always): the same player with other random numbers, to see how far two runs "
+                        "of one level differ")
     parser.add_argument("--against-log", help="another classic run's log of the same seed and samples: also print "
                         "the difference of the two, deal by deal, over the deals both hold")
     args = parser.parse_args(argv)
@@ -401,13 +406,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             budget=variant.budget if args.budget is None else args.budget)
 
         def ours(seed: int) -> Player:
-            return MonteCarloPlayer(seed, settings)
+            return MonteCarloPlayer(seed + SALT * args.reseed, settings)
     elif contract:
         def ours(seed: int) -> Player:
-            return make_player(args.level, seed, "contract")
+            return make_player(args.level, seed + SALT * args.reseed, "contract")
     else:
         def ours(seed: int) -> Player:
-            return make_player(args.level, seed)
+            return make_player(args.level, seed + SALT * args.reseed)
     t0 = time.perf_counter()
 
     def theirs(seed: int) -> Player:
@@ -417,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     deals: list[ContractDeal] = []
     cap = "none" if args.no_cap else "browser" if args.budget is None else f"{args.budget:g}s"
     header = (f"# gib.py {'game=contract ' if contract else ''}level={args.level} samples={args.samples} "
-              f"seed={args.seed} cap={cap} code={code_digest()}")
+              f"seed={args.seed} cap={cap}{f' reseed={args.reseed}' if args.reseed else ''} code={code_digest()}")
     done = read_log(Path(args.log), header, args.game) if args.log else {}
     for i in range(args.first, args.first + args.deals):
         known = done.get(i)

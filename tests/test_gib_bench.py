@@ -168,14 +168,28 @@ def test_the_sampler_keeps_an_exposed_hand_where_it_is() -> None:
     assert all(played.observation(s).exposed == () for s in (Seat.N, Seat.E, Seat.S, Seat.W))
 
 
-def test_a_variant_level_plays_and_its_log_names_it(gib: Any, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_variant_level_plays_and_its_log_names_it(gib: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     log = tmp_path / "variant.log"
     gib.main(["--deals", "1", "--samples", "2", "--level", "hard:samples=2,playouts=3", "--budget", "0.02",
               "--log", str(log)])
     assert log.read_text().splitlines()[0].startswith(
         "# gib.py level=hard:samples=2,playouts=3 samples=2 seed=7 cap=0.02s code=")
     assert "hard:samples=2,playouts=3 (time cap 0.02 s a card) vs GIB-style" in capsys.readouterr().out
+    reseeded = tmp_path / "reseeded.log"
+    made: list[int] = []
+    real = gib.MonteCarloPlayer
+
+    def recording(seed: int, settings: Any) -> Any:
+        made.append(seed)
+        return real(seed, settings)
+
+    monkeypatch.setattr(gib, "MonteCarloPlayer", recording)
+    gib.main(["--deals", "1", "--samples", "2", "--level", "hard:samples=2", "--budget", "0.02", "--reseed", "2",
+              "--log", str(reseeded)])
+    assert " cap=0.02s reseed=2 code=" in reseeded.read_text().splitlines()[0]
+    gs = gib.deal_seed(7, 0)
+    assert sorted(made) == sorted(gs * 4 + s + 2 * gib.SALT for s in (0, 2, 1, 3))  # N-S, then E-W
     for bad, says in (("hard:leaves=7", "setting's name"), ("normal:leaf=7", "only hard and expert take changes")):
         with pytest.raises(SystemExit):
             gib.main(["--level", bad])
