@@ -2,7 +2,7 @@
 
     python benchmarks/gib.py [--game classic|contract] [--deals 100] [--samples 10]
         [--level expert] [--no-cap | --budget SECONDS] [--first 0] [--log /tmp/gib.log]
-        [--against-log benchmarks/runs/gib-expert-nocap.log]
+        [--reseed K] [--against-log benchmarks/runs/gib-expert-nocap.log ...]
 
 The yardstick is the method of GIB, the bridge program: deal the unseen
 cards at random consistently with the play so far (voids, hand sizes, the
@@ -24,7 +24,12 @@ run only; the changes are in the log's header). ``--against-log`` reads
 another classic log of the same seed and samples and prints the two runs'
 difference deal by deal: on the same deals the luck of the cards cancels, so
 a variant is told from the level it changes with about two thirds the
-interval of one run (±0.086 against ±0.127 tricks a deal over 400 deals).
+interval of one run (±0.086 against ±0.127 tricks a deal over 400 deals),
+where both use the same random numbers. With other random numbers
+(``--reseed 1``) the same level differed from itself by -0.055 ± 0.147 over
+400 deals: a run's own luck of play. Given more than once, ``--against-log``
+also prints the difference from the mean of those logs (a level and its
+reseeded run: a yardstick with half the luck of play).
 The log's first line names the run (game, level, samples, seed, cap) and a
 digest of the project's modules it loads; a log of another run or of other
 code is refused, not mixed in.
@@ -348,28 +353,50 @@ def read_log(path: Path, header: str, game: str = "classic") -> dict[int, int | 
     return done
 
 
+def _other_log(path: Path, header: str) -> tuple[str, dict[int, int]]:
+    """Another classic log of this run's seed and samples: its name (level, cap, code) and deals."""
+    if not path.exists():
+        sys.exit(f"{path}: no such log")
+    lines = path.read_text().splitlines()
+    same = {k: v for k, _, v in (f.partition("=") for f in header.split()[2:]) if k in ("samples", "seed")}
+    theirs = {k: v for k, _, v in (f.partition("=") for f in (lines[0].split()[2:] if lines else []))}
+    if not lines or not lines[0].startswith("# gib.py level=") or any(theirs.get(k) != v for k, v in same.items()):
+        sys.exit(f"{path} is not a classic log of seed {same['seed']} with {same['samples']} samples: "
+                 f"its header: {lines[0] if lines else '(empty)'}")
+    reseed = f", reseed {theirs['reseed']}" if "reseed" in theirs else ""
+    name = f"{theirs.get('level')}, cap {theirs.get('cap')}{reseed}, code {theirs.get('code')}"
+    return name, {i: v for i, v in read_log(path, lines[0]).items() if isinstance(v, int)}
+
+
+def _paired(diffs: list[float]) -> str:
+    paired = MatchResult(diffs=diffs)
+    return (f"{paired.mean:+.3f} tricks a deal, 95% CI [{paired.mean - paired.half_width:+.3f}, "
+            f"{paired.mean + paired.half_width:+.3f}]")
+
+
 def paired_report(mine: dict[int, int | ContractDeal], other_path: Path, header: str) -> str:
     """This run's deals against another classic run's log of the same deals, deal by deal: the
     mean difference and its 95% interval, much narrower than either run's alone (the luck of
     the cards is the same on both sides of each difference)."""
-    if not other_path.exists():
-        sys.exit(f"{other_path}: no such log")
-    lines = other_path.read_text().splitlines()
-    same = {k: v for k, _, v in (f.partition("=") for f in header.split()[2:]) if k in ("samples", "seed")}
-    theirs = {k: v for k, _, v in (f.partition("=") for f in (lines[0].split()[2:] if lines else []))}
-    if not lines or not lines[0].startswith("# gib.py level=") or any(theirs.get(k) != v for k, v in same.items()):
-        sys.exit(f"{other_path} is not a classic log of seed {same['seed']} with {same['samples']} samples: "
-                 f"its header: {lines[0] if lines else '(empty)'}")
-    other = {i: v for i, v in read_log(other_path, lines[0]).items() if isinstance(v, int)}
+    name, other = _other_log(other_path, header)
     ours = {i: v for i, v in mine.items() if isinstance(v, int)}
     both = sorted(i for i in ours if i in other)
-    name = f"{theirs.get('level')}, cap {theirs.get('cap')}, code {theirs.get('code')}"
     if len(both) < 2:
         return f"  against {other_path} ({name}): {len(both)} deal(s) in both logs, too few to compare"
-    paired = MatchResult(diffs=[ours[i] - other[i] for i in both])
     return (f"  against {other_path} ({name}), paired by deal over the {len(both)} deals both hold: "
-            f"{paired.mean:+.3f} tricks a deal, 95% CI [{paired.mean - paired.half_width:+.3f}, "
-            f"{paired.mean + paired.half_width:+.3f}]")
+            + _paired([ours[i] - other[i] for i in both]))
+
+
+def mean_report(mine: dict[int, int | ContractDeal], paths: Sequence[Path], header: str) -> str:
+    """This run against the mean of several others, deal by deal: with two runs of the level a
+    variant changes (``--reseed``), the yardstick's own luck of play is halved."""
+    others = [_other_log(path, header)[1] for path in paths]
+    ours = {i: v for i, v in mine.items() if isinstance(v, int)}
+    every = sorted(i for i in ours if all(i in other for other in others))
+    if len(every) < 2:
+        return f"  against the mean of the {len(paths)} logs: {len(every)} deal(s) in all, too few to compare"
+    return (f"  against the mean of the {len(paths)} logs, paired by deal over the {len(every)} deals all hold: "
+            + _paired([ours[i] - sum(other[i] for other in others) / len(others) for i in every]))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -386,8 +413,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reseed", type=int, default=0, help="seed our level's players afresh (the K-th way; "
                         "0: as always): the same player with other random numbers, to see how far two runs "
                         "of one level differ")
-    parser.add_argument("--against-log", help="another classic run's log of the same seed and samples: also print "
-                        "the difference of the two, deal by deal, over the deals both hold")
+    parser.add_argument("--against-log", action="append", default=[],
+                        help="another classic run's log of the same seed and samples: also print the difference "
+                        "of the two, deal by deal, over the deals both hold; given more than once, also the "
+                        "difference from the mean of those runs")
     args = parser.parse_args(argv)
     base, _, changes = args.level.partition(":")
     if changes and base not in SETTINGS:
@@ -472,7 +501,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         for line in contract_report(deals, args.level):
             print(line)
     if args.against_log:
-        print(paired_report(read_log(Path(args.log), header), Path(args.against_log), header))
+        mine = read_log(Path(args.log), header)
+        for path in args.against_log:
+            print(paired_report(mine, Path(path), header))
+        if len(args.against_log) > 1:
+            print(mean_report(mine, [Path(path) for path in args.against_log], header))
     for side, name in (("A", args.level), ("B", "GIB-style")):
         times = sorted(result.times.get(side, []))
         if not times:  # every deal came from the log: no card was timed in this run

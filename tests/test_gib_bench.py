@@ -212,3 +212,24 @@ def test_against_log_pairs_the_deals_both_runs_hold(gib: Any, tmp_path: Path) ->
             gib.paired_report(mine, other, head)
     with pytest.raises(SystemExit, match="no such log"):
         gib.paired_report(mine, tmp_path / "none.log", head)
+
+
+def test_against_two_logs_pairs_with_each_and_with_their_mean(gib: Any, tmp_path: Path, capsys: Any) -> None:
+    head = f"# gib.py level=expert samples=10 seed=7 cap=none code={gib.code_digest()}"
+    mine = tmp_path / "mine.log"
+    mine.write_text(head + "\n0 1\n1 -2\n2 0\n")  # every deal from the log: nothing is played
+    first, second = tmp_path / "a.log", tmp_path / "b.log"
+    first.write_text("# gib.py level=expert samples=10 seed=7 cap=none code=1\n0 0\n1 -1\n2 2\n")
+    second.write_text("# gib.py level=expert samples=10 seed=7 cap=none reseed=1 code=1\n0 1\n1 -3\n")
+    gib.main(["--deals", "3", "--no-cap", "--log", str(mine),
+              "--against-log", str(first), "--against-log", str(second)])
+    out = capsys.readouterr().out
+    assert f"against {first} (expert, cap none, code 1), paired by deal over the 3 deals both hold" in out
+    assert f"against {second} (expert, cap none, reseed 1, code 1), paired by deal over the 2 deals" in out
+    # Deals 0 and 1 are in all three: mine 1, -2 against the means 0.5, -2: differences 0.5, 0.
+    # Mean 0.25, sd 0.35355, t(1) 12.7062: half width 3.1766.
+    assert ("against the mean of the 2 logs, paired by deal over the 2 deals all hold: "
+            "+0.250 tricks a deal, 95% CI [-2.927, +3.427]") in out
+    assert "time per card: not measured (every deal from the log)" in out
+    only = gib.mean_report({0: 1}, [first, second], head)
+    assert only == "  against the mean of the 2 logs: 1 deal(s) in all, too few to compare"
