@@ -368,6 +368,12 @@ def _other_log(path: Path, header: str) -> tuple[str, dict[int, int]]:
     return name, {i: v for i, v in read_log(path, lines[0]).items() if isinstance(v, int)}
 
 
+def _differences(mine: dict[int, int | ContractDeal], others: Sequence[dict[int, int]]) -> list[float]:
+    """This run's result less the others' mean, for each classic deal that every log holds."""
+    return [v - sum(other[i] for other in others) / len(others)
+            for i, v in sorted(mine.items()) if isinstance(v, int) and all(i in other for other in others)]
+
+
 def _paired(diffs: list[float]) -> str:
     paired = MatchResult(diffs=diffs)
     return (f"{paired.mean:+.3f} tricks a deal, 95% CI [{paired.mean - paired.half_width:+.3f}, "
@@ -379,24 +385,21 @@ def paired_report(mine: dict[int, int | ContractDeal], other_path: Path, header:
     mean difference and its 95% interval, much narrower than either run's alone (the luck of
     the cards is the same on both sides of each difference)."""
     name, other = _other_log(other_path, header)
-    ours = {i: v for i, v in mine.items() if isinstance(v, int)}
-    both = sorted(i for i in ours if i in other)
-    if len(both) < 2:
-        return f"  against {other_path} ({name}): {len(both)} deal(s) in both logs, too few to compare"
-    return (f"  against {other_path} ({name}), paired by deal over the {len(both)} deals both hold: "
-            + _paired([ours[i] - other[i] for i in both]))
+    diffs = _differences(mine, [other])
+    if len(diffs) < 2:
+        return f"  against {other_path} ({name}): {len(diffs)} deal(s) in both logs, too few to compare"
+    return (f"  against {other_path} ({name}), paired by deal over the {len(diffs)} deals both hold: "
+            + _paired(diffs))
 
 
 def mean_report(mine: dict[int, int | ContractDeal], paths: Sequence[Path], header: str) -> str:
     """This run against the mean of several others, deal by deal: with two runs of the level a
     variant changes (``--reseed``), the yardstick's own luck of play is halved."""
-    others = [_other_log(path, header)[1] for path in paths]
-    ours = {i: v for i, v in mine.items() if isinstance(v, int)}
-    every = sorted(i for i in ours if all(i in other for other in others))
-    if len(every) < 2:
-        return f"  against the mean of the {len(paths)} logs: {len(every)} deal(s) in all, too few to compare"
-    return (f"  against the mean of the {len(paths)} logs, paired by deal over the {len(every)} deals all hold: "
-            + _paired([ours[i] - sum(other[i] for other in others) / len(others) for i in every]))
+    diffs = _differences(mine, [_other_log(path, header)[1] for path in paths])
+    if len(diffs) < 2:
+        return f"  against the mean of the {len(paths)} logs: {len(diffs)} deal(s) in all, too few to compare"
+    return (f"  against the mean of the {len(paths)} logs, paired by deal over the {len(diffs)} deals all hold: "
+            + _paired(diffs))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
