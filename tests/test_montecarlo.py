@@ -314,6 +314,8 @@ def test_settings_changed_by_name_for_benchmark_variants() -> None:
     assert EXPERT.changed("weigh=True").weigh and not EXPERT.changed("weigh=True,weigh=False").weigh
     with pytest.raises(ValueError, match="weigh takes True or False, not 'yes'"):
         EXPERT.changed("weigh=yes")
+    assert EXPERT.changed("partner_miss=0.1").partner_miss == 0.1  # a number where the default is None
+    assert EXPERT.changed("playouts=60").playouts == 60
 
 
 def test_close_choices_value_more_deals_and_clear_ones_do_not() -> None:

@@ -456,3 +456,40 @@ def test_the_rules_choose_the_computer_player(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(Rules, "computer_player", "trick-taking")
     monkeypatch.setattr(GermanWhist, "computer_player", "trick-taking")
     assert isinstance(make_player("normal", 1, game="german"), RuleBasedPlayer)
+
+
+# --- count signals (an option of the rules of thumb, for computer partners) --------
+
+def test_count_card_high_then_low_from_an_even_number() -> None:
+    from whist.ai.follow import count_card
+
+    assert count_card(parse_cards("7H 2H")) == parse_card("7H")  # two: the higher first
+    assert count_card(parse_cards("9H 7H 4H 2H")) == parse_card("4H")  # four: the second lowest
+    assert count_card(parse_cards("9H 7H 2H")) == parse_card("2H")  # three: the lowest
+    assert count_card(parse_cards("TH 2H")) == parse_card("2H")  # no honour thrown to signal
+    assert count_card(parse_cards("5H")) == parse_card("5H")
+
+
+def test_a_signalling_player_gives_count_with_low_cards_only() -> None:
+    obs = position("KH 7H 2H 9D 8D 4C 3C", trick="E: 5H")  # second hand low, three hearts
+    signaller = RuleBasedPlayer(1, signals=True)
+    assert signaller.choose(obs) == "2H"
+    obs = position("KH 7H 4H 2H 9D 4C 3C", trick="E: 5H")  # four hearts: the second lowest
+    assert signaller.choose(obs) == "4H" and normal(obs) == "2H"
+    obs = position("AH 7H 4H 2H 9D 4C 3C", trick="W: 5H 3H 6H")  # fourth hand wins: no signal
+    assert signaller.choose(obs) == normal(obs) == "7H"
+    # Over whole hands, the two differ only where a low card follows suit.
+    from whist.ai.follow import LOW
+
+    differ = 0
+    for seed in range(20):
+        state = GameState("classic", seed=seed)
+        plain = RuleBasedPlayer(seed)
+        while state.phase is Phase.PLAY:
+            obs = state.observation(state.to_play)  # type: ignore[arg-type]
+            card, why = signaller.decide(obs)
+            if card != plain.choose_card(obs):
+                differ += 1
+                assert why[0] in LOW and obs.legal & SUIT_MASK[suit_of(obs.trick[0][1])]
+            state.apply(plain.choose(obs))
+    assert differ > 20

@@ -28,8 +28,9 @@ from whist.engine.trick import trick_winner
 TEN = 8
 
 
-def choose_follow(obs: Observation, know: Knowledge) -> tuple[int, Why]:
-    """The card, and why: a rule's code and the facts it used (see :func:`whist.table.words.reason`)."""
+def choose_follow(obs: Observation, know: Knowledge, signals: bool = False) -> tuple[int, Why]:
+    """The card, and why: a rule's code and the facts it used (see :func:`whist.table.words.reason`).
+    With ``signals``, a low card played to the suit led gives count (:func:`count_card`)."""
     trump = obs.trump
     plays = obs.trick
     led_card = plays[0][1]
@@ -45,7 +46,7 @@ def choose_follow(obs: Observation, know: Knowledge) -> tuple[int, Why]:
 
     if obs.side_of(win_seat) == mine:
         if not any(know.may_beat(s, best, led) for s in later_opps):
-            return play_low(obs, know, following), ("partner-wins", following, best)
+            return play_low(obs, know, following, signals), ("partner-wins", following, best)
         if safe:
             return min(safe), ("rescue", best)  # partner's card would be beaten: take the trick ourselves
         if following and winners:
@@ -53,27 +54,27 @@ def choose_follow(obs: Observation, know: Knowledge) -> tuple[int, Why]:
             stops = cards_above(best) & ~cards_above(top) & ~(1 << top)
             if any(know.possible[s] & stops for s in later_opps):
                 return top, ("force", best)
-        return play_low(obs, know, following), ("no-help", following, best)
+        return play_low(obs, know, following, signals), ("no-help", following, best)
 
     if not winners:
-        return play_low(obs, know, following), ("cannot-win", following, best, win_seat)
+        return play_low(obs, know, following, signals), ("cannot-win", following, best, win_seat)
     if not later_opps:
         return min(winners), ("last", best, win_seat)  # last to play: win as cheaply as possible
     partner_later = obs.partner in later
     if not following:
-        return (min(safe), ("ruff", led)) if safe else (play_low(obs, know, following), ("no-ruff", led))
+        return (min(safe), ("ruff", led)) if safe else (play_low(obs, know, following, signals), ("no-ruff", led))
     if partner_later:
-        return second_hand(obs, know, led_card, best, winners, safe)
+        return second_hand(obs, know, led_card, best, winners, safe, signals)
     if safe:
         return min(safe), ("third-safe", best, win_seat)
     top = high_card(legal, know)
     if not any(know.certain.get(s, 0) & cards_above(top) for s in later_opps):
         return top, ("third-high", best, win_seat)  # win unless they hold better, forcing it out
-    return play_low(obs, know, following), ("third-low", following, best)
+    return play_low(obs, know, following, signals), ("third-low", following, best)
 
 
 def second_hand(obs: Observation, know: Knowledge, led_card: int, best: int,
-                winners: list[int], safe: list[int]) -> tuple[int, Why]:
+                winners: list[int], safe: list[int], signals: bool = False) -> tuple[int, Why]:
     """Second hand low, unless an honour is led or a sure trick would be lost."""
     led = suit_of(led_card)
     holding = obs.legal & SUIT_MASK[led]
@@ -88,7 +89,7 @@ def second_hand(obs: Observation, know: Knowledge, led_card: int, best: int,
             return cheapest, ("cheap-win", led)
     if honour_led and promotes(know, led_card, min(winners)):
         return min(winners), ("cover", led_card)  # cover an honour with an honour
-    return lowest(holding), ("second-low",)
+    return (count_card(holding) if signals else lowest(holding)), ("second-low",)
 
 
 def last_chance(obs: Observation, know: Knowledge, led: int) -> bool:
@@ -124,10 +125,26 @@ def high_card(legal: int, know: Knowledge) -> int:
     return card
 
 
-def play_low(obs: Observation, know: Knowledge, following: bool) -> int:
+def play_low(obs: Observation, know: Knowledge, following: bool, signals: bool = False) -> int:
     if following:
-        return lowest(obs.legal)
+        return count_card(obs.legal) if signals else lowest(obs.legal)
     return discard(obs, know)
+
+
+LOW = ("partner-wins", "no-help", "cannot-win", "third-low", "second-low")
+"""The rules (their codes) by which a player following suit plays a low card."""
+
+
+def count_card(holding: int) -> int:
+    """The low card that gives count, the signal between partners: from an even number
+    of cards of the suit the second lowest (high then low: an echo), from an odd number
+    the lowest; the lowest whenever the second lowest is a ten or better (an honour is
+    not thrown to signal)."""
+    low = lowest(holding)
+    rest = holding & ~(1 << low)
+    if holding.bit_count() % 2 or not rest or rank_of(lowest(rest)) >= TEN:
+        return low
+    return lowest(rest)
 
 
 def discard(obs: Observation, know: Knowledge) -> int:

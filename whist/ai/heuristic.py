@@ -27,11 +27,13 @@ def _cards(mask: int) -> list[int]:
 
 
 class RuleBasedPlayer:
-    """Level "normal": the principles of sound whist, with a full memory of the play."""
+    """Level "normal": the principles of sound whist, with a full memory of the play.
+    With ``signals``, its low cards to a suit led give count (:func:`whist.ai.follow.count_card`)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, signals: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.signals = signals
 
     def choose(self, obs: Observation) -> str:
         if is_auction(obs):
@@ -53,7 +55,7 @@ class RuleBasedPlayer:
         if obs.legal & (obs.legal - 1) == 0:
             return lowest(obs.legal), ("only",)  # only one card may be played
         know = Knowledge.from_observation(obs)
-        card, why = choose_follow(obs, know) if obs.trick else choose_lead(obs, know)
+        card, why = choose_follow(obs, know, self.signals) if obs.trick else choose_lead(obs, know)
         assert obs.legal >> card & 1, "the rules of thumb chose an illegal card"
         return card, why
 

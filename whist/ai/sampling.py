@@ -37,6 +37,7 @@ import math
 import random
 from collections.abc import Iterator
 
+from whist.ai.follow import LOW
 from whist.ai.heuristic import RuleBasedPlayer
 from whist.engine.cards import SUIT_MASK
 from whist.engine.deal import Hands
@@ -211,10 +212,15 @@ class PlayModel:
     card) with that hand. Built once per observation; :meth:`likelihood` per deal.
     """
 
-    def __init__(self, obs: Observation, miss: float = MISS) -> None:
+    def __init__(self, obs: Observation, miss: float = MISS, partner_miss: float | None = None,
+                 count_miss: float | None = None) -> None:
         self.obs = obs
         self.miss = miss
+        self.partner_miss = partner_miss
+        self.count_miss = count_miss
+        self.partner = obs.partner if partner_miss is not None or count_miss is not None else None
         self.player = RuleBasedPlayer()
+        self.signaller = RuleBasedPlayer(signals=True)
         # Each earlier play by another seat: (trick index, seat, card,
         # the finished tricks before it, the cards on the table before it, and
         # every card played before it).
@@ -268,7 +274,21 @@ class PlayModel:
                 hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]), scores=obs.scores,
                 tricks_won=obs.tricks_won, target=obs.target, hand_number=obs.hand_number,
                 auction=obs.auction, contract=obs.contract, options=obs.options)
-            model = self.player.choose_card(view)
+            if seat != self.partner:
+                model = self.player.choose_card(view)
+            elif self.partner_miss is not None:
+                # Partner plays by the same rules of thumb, down to the card of a run
+                # it picks (top of a sequence led, the cheapest winner): it is read exactly.
+                if (self.signaller if self.count_miss is not None else self.player).choose_card(view) != card:
+                    weight *= self.partner_miss
+                continue
+            else:
+                model, why = self.signaller.decide(view)
+                if why[0] in LOW and (why[0] == "second-low" or why[1]):
+                    # A low card to the suit led: partner gives count, read card for card.
+                    if model != card:
+                        weight *= self.count_miss  # type: ignore[operator]
+                    continue
             if model != card and not _equivalent(model, card, hand, played):
                 weight *= self.miss
         return weight
