@@ -358,3 +358,21 @@ def test_weighing_keeps_the_deals_and_counts_each_by_how_well_it_explains_the_pl
     assert len({m for _, m in weighed}) > 1  # the weights differ: the play tells deals apart
     first = GameState("classic", seed=3).observation(Seat.N)  # nothing played yet: no weights
     assert all(m == 1 for _, m in draw_deals(first, 5, 1, random.Random(1), weigh=True))
+
+
+def test_reading_partners_runs_it_leads_the_top_of_the_run_it_picks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``run_miss`` (partner reads which card of a run it sees), a lead the search picks
+    over the normal player's is the top of its run, as the normal player leads; without, the
+    lowest card of the run, as before."""
+    state = table({S: "KH QH JH 4H 2D 3D 4D 5C 6C 7C 8S 9S TS"}, "2S", E)
+    obs = state.observation(S)
+    assert state.to_play == S and not obs.trick
+    assert RuleBasedPlayer().choose(obs) == "KH"  # top of the sequence
+    low = parse_card("2D")  # the search prefers the run 4D 3D 2D
+
+    def search(self: MonteCarloPlayer, o: Observation, usual: int | None = None) -> tuple[dict[int, float], float]:
+        return {c: (9.0 if c == low else 5.0) for c in _candidates(o)}, 30
+
+    monkeypatch.setattr(MonteCarloPlayer, "search", search)
+    assert MonteCarloPlayer(1, TEST_HARD).choose(obs) == "2D"
+    assert MonteCarloPlayer(1, TEST_HARD.but(run_miss=0.2)).choose(obs) == "4D"

@@ -200,8 +200,8 @@ def test_partner_is_read_card_for_card() -> None:
 def test_a_card_of_the_run_not_the_normal_one_costs_only_from_partner() -> None:
     """The leader leads the card just below the normal player's lead, from the same run
     (the queen from king-queen, where the normal player leads the king). Read softly the
-    two do the same work; read card for card, partner's lead costs ``partner_miss``; an
-    opponent's lead is read softly even then."""
+    two do the same work; read card for card, partner's lead costs ``partner_miss``, and
+    read within runs, ``run_miss``; an opponent's lead is read softly even then."""
     for seed in range(200):
         state = GameState("classic", seed=seed)
         leader = state.to_play
@@ -219,10 +219,12 @@ def test_a_card_of_the_run_not_the_normal_one_costs_only_from_partner() -> None:
         assert partner_view.partner == leader
         assert PlayModel(partner_view).likelihood(state.hands) == 1.0
         assert PlayModel(partner_view, partner_miss=0.1).likelihood(state.hands) == pytest.approx(0.1)
+        assert PlayModel(partner_view, run_miss=0.2).likelihood(state.hands) == pytest.approx(0.2)
         state.apply(make_player("normal", seed).choose(partner_view))
         fourth = state.observation(state.to_play)  # type: ignore[arg-type]
         assert fourth.partner == second
         assert PlayModel(fourth, partner_miss=0.1).likelihood(state.hands) == 1.0
+        assert PlayModel(fourth, run_miss=0.2).likelihood(state.hands) == 1.0  # the leader is an opponent
         return
     raise AssertionError("no lead from a run of two cards found")
 

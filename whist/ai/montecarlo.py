@@ -102,6 +102,10 @@ class Settings:
     signals: bool = False
     """Give count with low cards to the suit led, and read partner's (partner is a
     computer playing these rules): :func:`whist.ai.follow.count_card`."""
+    run_miss: float | None = None
+    """Partner's card within a run of equivalent cards is read too: the weight a deal keeps
+    where partner played another card of the run than the normal player's (None: any card
+    of the run alike). This player then leads the top of a run, as the normal player does."""
     count_miss: float = 0.1
     """With ``signals``, the weight a deal keeps for each low card of partner's that is
     not the count card partner would have played with that deal's hand."""
@@ -203,6 +207,8 @@ class MonteCarloPlayer:
             card, value, why = usual, mine, rule
         else:
             card = min(c for c, v in values.items() if v >= best - 1e-9)
+            if self.settings.run_miss is not None and not obs.trick:
+                card = _group_of(card, obs).bit_length() - 1  # lead the top of the run
             value, why = best, None
         group = _group_of(card, obs)
         other = max((c for c in values if not group >> c & 1), key=lambda c: (values[c], -c))
@@ -227,7 +233,7 @@ class MonteCarloPlayer:
         samples = st.samples if exact or st.playouts is None else st.playouts
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
         deals = draw_deals(obs, samples, pool, rng, st.miss, st.weigh, st.partner_miss,
-                           st.count_miss if st.signals else None)
+                           st.count_miss if st.signals else None, st.run_miss)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         playout = None if exact else Playout(obs)
@@ -255,13 +261,14 @@ class MonteCarloPlayer:
             if more <= 0 or not _close({c: t / weight for c, t in totals.items()}, group, st):
                 return {c: t / weight for c, t in totals.items()}, weight
             deals = draw_deals(obs, min(10, more), pool, rng, st.miss, st.weigh, st.partner_miss,
-                           st.count_miss if st.signals else None)
+                           st.count_miss if st.signals else None, st.run_miss)
             more -= 10
 
 
 def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
                miss: float = MISS, weigh: bool = False,
-               partner_miss: float | None = None, count_miss: float | None = None) -> list[tuple[Hands, float]]:
+               partner_miss: float | None = None, count_miss: float | None = None,
+               run_miss: float | None = None) -> list[tuple[Hands, float]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
@@ -274,11 +281,11 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
         drawn = [sampler.sample(rng) for _ in range(samples)]
         if weigh:
-            weighing = PlayModel(obs, miss, partner_miss, count_miss)
+            weighing = PlayModel(obs, miss, partner_miss, count_miss, run_miss)
             if weighing.moments:  # others have played: their plays say something
                 return [(d, weighing.likelihood(d)) for d in drawn]
         return [(d, 1) for d in drawn]
-    model = PlayModel(obs, miss, partner_miss, count_miss)
+    model = PlayModel(obs, miss, partner_miss, count_miss, run_miss)
     drawn = [sampler.sample(rng) for _ in range(pool * samples)]
     weights = [model.likelihood(d) for d in drawn]
     total = sum(weights)

@@ -213,12 +213,14 @@ class PlayModel:
     """
 
     def __init__(self, obs: Observation, miss: float = MISS, partner_miss: float | None = None,
-                 count_miss: float | None = None) -> None:
+                 count_miss: float | None = None, run_miss: float | None = None) -> None:
         self.obs = obs
         self.miss = miss
         self.partner_miss = partner_miss
         self.count_miss = count_miss
-        self.partner = obs.partner if partner_miss is not None or count_miss is not None else None
+        self.run_miss = run_miss
+        reads = partner_miss is not None or count_miss is not None or run_miss is not None
+        self.partner = obs.partner if reads else None
         self.player = RuleBasedPlayer()
         self.signaller = RuleBasedPlayer(signals=True)
         # Each earlier play by another seat: (trick index, seat, card,
@@ -282,15 +284,21 @@ class PlayModel:
                 if (self.signaller if self.count_miss is not None else self.player).choose_card(view) != card:
                     weight *= self.partner_miss
                 continue
-            else:
+            elif self.count_miss is not None:
                 model, why = self.signaller.decide(view)
                 if why[0] in LOW and (why[0] == "second-low" or why[1]):
                     # A low card to the suit led: partner gives count, read card for card.
                     if model != card:
-                        weight *= self.count_miss  # type: ignore[operator]
+                        weight *= self.count_miss
                     continue
+            else:
+                model = self.player.choose_card(view)
             if model != card and not _equivalent(model, card, hand, played):
                 weight *= self.miss
+            elif model != card and seat == self.partner and self.run_miss is not None:
+                # The right run, another card of it: partner leads the top of a run and
+                # follows with the lowest, so the card it picks tells what else it holds.
+                weight *= self.run_miss
         return weight
 
 
