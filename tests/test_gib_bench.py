@@ -25,19 +25,24 @@ from whist.engine.state import GameState, Phase
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def gib() -> ModuleType:
+def load_with_dds(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` loaded as a module; the test fails, saying why, without endplay."""
     try:
         import endplay.dds  # noqa: F401
     except ImportError:
-        pytest.fail("benchmarks/gib.py solves with DDS through endplay, a test dependency: "
+        pytest.fail(f"benchmarks/{name}.py solves with DDS through endplay, a test dependency: "
                     "pip install endplay==0.5.12")
-    spec = importlib.util.spec_from_file_location("gib_bench", ROOT / "benchmarks" / "gib.py")
+    spec = importlib.util.spec_from_file_location(f"{name}_bench", ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def gib() -> ModuleType:
+    return load_with_dds("gib")
 
 
 def test_one_contract_deal_same_contract_at_every_table_and_the_log_resumes(

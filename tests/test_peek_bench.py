@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from tests.test_gib_bench import load_with_dds
 from whist.ai.players import make_player
 from whist.engine.cards import parse_card
 from whist.engine.state import GameState
@@ -20,17 +19,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def peek() -> ModuleType:
-    try:
-        import endplay.dds  # noqa: F401
-    except ImportError:
-        pytest.fail("benchmarks/peek.py solves with DDS through endplay, a test dependency: "
-                    "pip install endplay==0.5.12")
-    spec = importlib.util.spec_from_file_location("peek_bench", ROOT / "benchmarks" / "peek.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_with_dds("peek")
+
+
+def recorded_deals(peek: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int, int]]:
+    """The deals the players solve from now on, in order (``peek.dd_values`` still answers)."""
+    seen: list[tuple[int, int, int, int]] = []
+    real = peek.dd_values
+
+    def recording(o: Any, hands: tuple[int, int, int, int]) -> dict[int, int]:
+        seen.append(hands)
+        return real(o, hands)
+
+    monkeypatch.setattr(peek, "dd_values", recording)
+    return seen
 
 
 def _midway(seed: int, cards: int) -> GameState:
@@ -53,14 +55,7 @@ def test_shown_every_hand_it_plays_a_double_dummy_best_card(peek: Any) -> None:
 def test_shown_partner_it_deals_only_the_opponents_cards(peek: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     state = _midway(3, 9)
     obs = state.observation(state.to_play)  # type: ignore[arg-type]
-    seen: list[tuple[int, int, int, int]] = []
-    real = peek.dd_values
-
-    def recording(o: Any, hands: tuple[int, int, int, int]) -> dict[int, int]:
-        seen.append(hands)
-        return real(o, hands)
-
-    monkeypatch.setattr(peek, "dd_values", recording)
+    seen = recorded_deals(peek, monkeypatch)
     player = peek.PeekingGib(1, lambda: state.hands, "partner", samples=6)
     player.rng = random.Random(2)
     player.choose(obs)
@@ -90,14 +85,7 @@ def test_told_partners_lengths_or_honours_it_deals_only_layouts_that_agree(
     obs = state.observation(state.to_play)  # type: ignore[arg-type]
     partner = obs.partner
     assert partner is not None
-    seen: list[tuple[int, int, int, int]] = []
-    real = peek.dd_values
-
-    def recording(o: Any, hands: tuple[int, int, int, int]) -> dict[int, int]:
-        seen.append(hands)
-        return real(o, hands)
-
-    monkeypatch.setattr(peek, "dd_values", recording)
+    seen = recorded_deals(peek, monkeypatch)
     peek.PeekingGib(1, lambda: state.hands, sees, samples=5).choose(obs)
     truth = peek.told(sees, state.hands[partner])
     assert len(seen) == 5 and all(peek.told(sees, h[partner]) == truth for h in seen)
