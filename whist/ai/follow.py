@@ -131,8 +131,14 @@ def play_low(obs: Observation, know: Knowledge, following: bool, signals: bool =
     return discard(obs, know)
 
 
-LOW = ("partner-wins", "no-help", "cannot-win", "third-low", "second-low")
-"""The rules (their codes) by which a player following suit plays a low card."""
+_LOW = ("partner-wins", "no-help", "cannot-win", "third-low")
+"""The rules (their codes) that play low, following suit when ``why[1]`` says so."""
+
+
+def gives_count(why: Why) -> bool:
+    """Did the rule ``why`` (of :func:`choose_follow`) play a low card to the suit led, the
+    card that gives count when the player signals?"""
+    return why[0] == "second-low" or (why[0] in _LOW and why[1] is True)
 
 
 def count_card(holding: int) -> int:

@@ -234,8 +234,9 @@ class MonteCarloPlayer:
         exact = left <= st.exact
         samples = st.samples if exact or st.playouts is None else st.playouts
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
-        deals = draw_deals(obs, samples, pool, rng, st.miss, st.weigh, st.partner_miss,
-                           st.count_miss if st.signals else None, st.run_miss)
+        # How the others' plays are read (partner's, when partner is read apart).
+        reading = (st.miss, st.weigh, st.partner_miss, st.count_miss if st.signals else None, st.run_miss)
+        deals = draw_deals(obs, samples, pool, rng, *reading)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         playout = None if exact else Playout(obs)
@@ -262,8 +263,7 @@ class MonteCarloPlayer:
                     last = now
             if more <= 0 or not _close({c: t / weight for c, t in totals.items()}, group, st):
                 return {c: t / weight for c, t in totals.items()}, weight
-            deals = draw_deals(obs, min(10, more), pool, rng, st.miss, st.weigh, st.partner_miss,
-                           st.count_miss if st.signals else None, st.run_miss)
+            deals = draw_deals(obs, min(10, more), pool, rng, *reading)
             more -= 10
 
 

@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Iterator
 
-from whist.ai.follow import LOW
+from whist.ai.follow import gives_count
 from whist.ai.heuristic import RuleBasedPlayer
 from whist.engine.cards import SUIT_MASK
 from whist.engine.deal import Hands
@@ -222,7 +222,8 @@ class PlayModel:
         reads = partner_miss is not None or count_miss is not None or run_miss is not None
         self.partner = obs.partner if reads else None
         self.player = RuleBasedPlayer()
-        self.signaller = RuleBasedPlayer(signals=True)
+        self.partner_model = RuleBasedPlayer(signals=True) if count_miss is not None else self.player
+        """Partner's rules: with ``count_miss``, partner gives count."""
         # Each earlier play by another seat: (trick index, seat, card,
         # the finished tricks before it, the cards on the table before it, and
         # every card played before it).
@@ -278,21 +279,17 @@ class PlayModel:
                 auction=obs.auction, contract=obs.contract, options=obs.options)
             if seat != self.partner:
                 model = self.player.choose_card(view)
-            elif self.partner_miss is not None:
-                # Partner plays by the same rules of thumb, down to the card of a run
-                # it picks (top of a sequence led, the cheapest winner): it is read exactly.
-                if (self.signaller if self.count_miss is not None else self.player).choose_card(view) != card:
-                    weight *= self.partner_miss
-                continue
-            elif self.count_miss is not None:
-                model, why = self.signaller.decide(view)
-                if why[0] in LOW and (why[0] == "second-low" or why[1]):
-                    # A low card to the suit led: partner gives count, read card for card.
-                    if model != card:
-                        weight *= self.count_miss
-                    continue
             else:
-                model = self.player.choose_card(view)
+                model, why = self.partner_model.decide(view)
+                if self.partner_miss is not None:
+                    # Partner plays by the same rules of thumb, down to the card of a run
+                    # it picks (top of a sequence led, the cheapest winner): read exactly.
+                    weight *= 1.0 if model == card else self.partner_miss
+                    continue
+                if self.count_miss is not None and gives_count(why):
+                    # A low card to the suit led: partner gives count, read card for card.
+                    weight *= 1.0 if model == card else self.count_miss
+                    continue
             if model != card and not _equivalent(model, card, hand, played):
                 weight *= self.miss
             elif model != card and seat == self.partner and self.run_miss is not None:
