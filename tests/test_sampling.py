@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from whist.ai.players import make_player
-from whist.ai.sampling import DealSampler, PlayModel
+from whist.ai.sampling import MISS, DealSampler, PlayModel
 from whist.engine.cards import SUIT_MASK, parse_card, parse_cards
 from whist.engine.deal import Hands
 from whist.engine.seats import Seat
@@ -220,6 +220,7 @@ def test_a_card_of_the_run_not_the_normal_one_costs_only_from_partner() -> None:
         assert PlayModel(partner_view).likelihood(state.hands) == 1.0
         assert PlayModel(partner_view, partner_miss=0.1).likelihood(state.hands) == pytest.approx(0.1)
         assert PlayModel(partner_view, run_miss=0.2).likelihood(state.hands) == pytest.approx(0.2)
+        assert PlayModel(partner_view, partner_miss=0.1, partner_leads=False).likelihood(state.hands) == 1.0
         state.apply(make_player("normal", seed).choose(partner_view))
         fourth = state.observation(state.to_play)  # type: ignore[arg-type]
         assert fourth.partner == second
@@ -227,6 +228,48 @@ def test_a_card_of_the_run_not_the_normal_one_costs_only_from_partner() -> None:
         assert PlayModel(fourth, run_miss=0.2).likelihood(state.hands) == 1.0  # the leader is an opponent
         return
     raise AssertionError("no lead from a run of two cards found")
+
+
+def test_partners_leads_can_be_read_softly_and_its_follows_card_for_card() -> None:
+    """With ``partner_leads=False`` partner's lead of another suit than the normal player's
+    costs ``miss``, as an opponent's would; a card partner follows suit with, other than the
+    normal one, still costs ``partner_miss``."""
+    lead_checked = follow_checked = False
+    for seed in range(300):
+        state = GameState("classic", seed=seed)
+        leader = state.to_play
+        assert leader is not None
+        hand = state.hands[leader]
+        normal = parse_card(make_player("normal", seed).choose(state.observation(leader)))
+        other_suits = [c for c in range(52) if hand >> c & 1 and c // 13 != normal // 13]
+        if not lead_checked and other_suits:
+            trial = GameState("classic", seed=seed)
+            trial.apply(_name(other_suits[0]))
+            trial.apply(make_player("normal", seed).choose(trial.observation(trial.to_play)))  # type: ignore[arg-type]
+            view = trial.observation(trial.to_play)  # type: ignore[arg-type]
+            assert view.partner == leader
+            assert PlayModel(view, partner_miss=0.1).likelihood(trial.hands) == pytest.approx(0.1)
+            soft = PlayModel(view, partner_miss=0.1, partner_leads=False).likelihood(trial.hands)
+            assert soft == pytest.approx(PlayModel(view).likelihood(trial.hands)) == pytest.approx(MISS)
+            lead_checked = True
+        state.apply(_name(normal))
+        second = state.to_play
+        assert second is not None
+        follow = parse_card(make_player("normal", seed).choose(state.observation(second)))
+        same = [c for c in range(52) if state.hands[second] >> c & 1 and c // 13 == normal // 13]
+        far = max(same, key=lambda c: abs(c - follow), default=follow)
+        if abs(far - follow) < 2 or not any(c // 13 == far // 13 and not state.hands[second] >> c & 1
+                                             and min(far, follow) < c < max(far, follow) for c in range(52)):
+            continue
+        state.apply(_name(far))
+        state.apply(make_player("normal", seed).choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+        view = state.observation(state.to_play)  # type: ignore[arg-type]
+        assert view.partner == second
+        assert PlayModel(view, partner_miss=0.1, partner_leads=False).likelihood(state.hands) == pytest.approx(0.1)
+        follow_checked = True
+        if lead_checked:
+            return
+    raise AssertionError(f"positions not found: lead {lead_checked}, follow {follow_checked}")
 
 
 def test_partners_count_is_read_from_its_low_cards() -> None:

@@ -213,8 +213,10 @@ class PlayModel:
     """
 
     def __init__(self, obs: Observation, miss: float = MISS, partner_miss: float | None = None,
-                 count_miss: float | None = None, run_miss: float | None = None) -> None:
+                 count_miss: float | None = None, run_miss: float | None = None,
+                 partner_leads: bool = True) -> None:
         self.obs = obs
+        self.partner_leads = partner_leads
         self.miss = miss
         self.partner_miss = partner_miss
         self.count_miss = count_miss
@@ -281,7 +283,7 @@ class PlayModel:
                 model = self.player.choose_card(view)
             else:
                 model, why = self.partner_model.decide(view)
-                if self.partner_miss is not None:
+                if self.partner_miss is not None and (trick or self.partner_leads):
                     # Partner plays by the same rules of thumb, down to the card of a run
                     # it picks (top of a sequence led, the cheapest winner): read exactly.
                     weight *= 1.0 if model == card else self.partner_miss
