@@ -2,7 +2,7 @@
 
     python benchmarks/gib.py [--game classic|contract] [--deals 100] [--samples 10]
         [--level expert] [--no-cap | --budget SECONDS] [--first 0] [--log /tmp/gib.log]
-        [--reseed K] [--against-log benchmarks/runs/gib-expert-nocap.log ...]
+        [--reseed K] [--against-log benchmarks/runs/gib-expert-nocap.log ...] [--dds]
 
 The yardstick is the method of GIB, the bridge program: deal the unseen
 cards at random consistently with the play so far (voids, hand sizes, the
@@ -33,6 +33,11 @@ reseeded run: a yardstick with half the luck of play).
 The log's first line names the run (game, level, samples, seed, cap) and a
 digest of the project's modules it loads; a log of another run or of other
 code is refused, not mixed in.
+Two ceilings, for what more search could buy: ``--dds`` has our Monte Carlo
+level value every deal exactly by DDS from the first trick on (its sampling,
+inference and margin kept; no playouts), as a solver fast enough for a whole
+hand would let it; ``--level gib:N`` plays the GIB-style player itself with N
+deals a card against the reference's ``--samples``.
 Prints figures; never passes or fails.
 
 Classic Whist (the default): one hand a deal, trump from the turn-up; the
@@ -125,21 +130,39 @@ def dd_values(obs: Observation, hands: tuple[int, int, int, int]) -> dict[int, i
     """Each card the mover may play, and its side's tricks with it, solved exactly by DDS
     on the deal ``hands`` (the cards still held; the trick's cards are put back), with the
     observation's trumps: the turn-up's suit, the contract's, or none (no trumps)."""
-    from endplay.dds import solve_board
-    from endplay.types import Deal, Denom, Player
-
-    full = list(hands)
-    for seat, card in obs.trick:
-        full[seat] |= 1 << card
     leader = obs.trick[0][0] if obs.trick else obs.to_play
     if leader is None:
         raise ValueError("no one is to play in this observation")
-    deal = Deal(format_pbn((full[0], full[1], full[2], full[3])), first=Player(int(leader)),
-                trump=Denom(4 if obs.trump is None else obs.trump))
-    for _, card in obs.trick:
+    return dds_cards(hands, obs.trump, Seat(leader), trick=obs.trick)
+
+
+def dds_cards(deal: Sequence[int], trump: int | None, leader: Seat, *,
+              trick: Sequence[tuple[Seat, int]] = (),
+              sides: Sequence[Sequence[Seat]] | None = None) -> dict[int, int]:
+    """:func:`whist.ai.solver.solve_cards`, solved by DDS: each card the mover may play and
+    its side's tricks from the current one on (``deal``: the cards still held, the trick's
+    cards apart). DDS knows only North-South against East-West."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    if sides is not None and sorted(sorted(side) for side in sides) != [[Seat.N, Seat.S], [Seat.E, Seat.W]]:
+        raise ValueError("DDS solves North-South against East-West only")
+    full = list(deal)
+    for seat, card in trick:
+        full[seat] |= 1 << card
+    board = Deal(format_pbn((full[0], full[1], full[2], full[3])), first=Player(int(leader)),
+                 trump=Denom(4 if trump is None else trump))
+    for _, card in trick:
         name = card_name(card)
-        deal.play(name[1] + name[0])
-    return {int(solved.suit) * 13 + solved.rank.to_alternate() - 2: tricks for solved, tricks in solve_board(deal)}
+        board.play(name[1] + name[0])
+    return {int(solved.suit) * 13 + solved.rank.to_alternate() - 2: tricks for solved, tricks in solve_board(board)}
+
+
+class DdsExpert(MonteCarloPlayer):
+    """A Monte Carlo level that values every deal exactly, by DDS, from the first trick on
+    (``--dds``): what its search would make of a solver fast enough for a whole hand."""
+
+    solve = staticmethod(dds_cards)
 
 
 class GibPlayer:
@@ -364,7 +387,8 @@ def _other_log(path: Path, header: str) -> tuple[str, dict[int, int]]:
         sys.exit(f"{path} is not a classic log of seed {same['seed']} with {same['samples']} samples: "
                  f"its header: {lines[0] if lines else '(empty)'}")
     reseed = f", reseed {theirs['reseed']}" if "reseed" in theirs else ""
-    name = f"{theirs.get('level')}, cap {theirs.get('cap')}{reseed}, code {theirs.get('code')}"
+    dds = ", valued by DDS" if "dds" in theirs else ""
+    name = f"{theirs.get('level')}{dds}, cap {theirs.get('cap')}{reseed}, code {theirs.get('code')}"
     return name, {i: v for i, v in read_log(path, lines[0]).items() if isinstance(v, int)}
 
 
@@ -416,29 +440,43 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reseed", type=int, default=0, help="seed our level's players afresh (the K-th way; "
                         "0: as always): the same player with other random numbers, to see how far two runs "
                         "of one level differ")
+    parser.add_argument("--dds", action="store_true", help="our Monte Carlo level values every deal exactly "
+                        "by DDS from the first trick on (exact=13): its search with a solver fast enough "
+                        "for a whole hand, which the browser does not have")
     parser.add_argument("--against-log", action="append", default=[],
                         help="another classic run's log of the same seed and samples: also print the difference "
                         "of the two, deal by deal, over the deals both hold; given more than once, also the "
                         "difference from the mean of those runs")
     args = parser.parse_args(argv)
     base, _, changes = args.level.partition(":")
-    if changes and base not in SETTINGS:
+    if base == "gib":
+        if not changes.isdigit() or int(changes) < 1 or args.dds or args.game != "classic":
+            parser.error(f"--level {args.level}: gib:N is the GIB-style player valuing N deals, classic only")
+    elif changes and base not in SETTINGS:
         parser.error(f"--level {args.level}: only {' and '.join(SETTINGS)} take changes (expert:playouts=60)")
     try:
         variant = SETTINGS[base].changed(changes) if base in SETTINGS else None
     except ValueError as err:
         parser.error(f"--level {args.level}: {err}")
+    if args.dds and (variant is None or args.game != "classic"):
+        parser.error(f"--dds is for {' and '.join(SETTINGS)} in classic whist")
+    if args.dds and variant is not None:
+        variant = variant.but(exact=13)
     if args.budget is not None and (args.no_cap or variant is None or args.budget <= 0):
         parser.error(f"--budget is a positive number of seconds, for {' and '.join(SETTINGS)}, without --no-cap")
     if args.against_log and (args.game != "classic" or not args.log):
         parser.error("--against-log compares two classic runs' logs: give this run's --log too")
     contract = args.game == "contract"
-    if variant is not None and (changes or args.no_cap or args.budget is not None):
+    if base == "gib":
+        def ours(seed: int) -> Player:
+            return GibPlayer(seed + SALT * args.reseed, int(changes))
+    elif variant is not None and (changes or args.no_cap or args.budget is not None or args.dds):
         settings = variant.but(budget=None) if args.no_cap else variant.but(
             budget=variant.budget if args.budget is None else args.budget)
+        kind = DdsExpert if args.dds else MonteCarloPlayer
 
         def ours(seed: int) -> Player:
-            return MonteCarloPlayer(seed + SALT * args.reseed, settings)
+            return kind(seed + SALT * args.reseed, settings)
     elif contract:
         def ours(seed: int) -> Player:
             return make_player(args.level, seed + SALT * args.reseed, "contract")
@@ -454,7 +492,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     deals: list[ContractDeal] = []
     cap = "none" if args.no_cap else "browser" if args.budget is None else f"{args.budget:g}s"
     header = (f"# gib.py {'game=contract ' if contract else ''}level={args.level} samples={args.samples} "
-              f"seed={args.seed} cap={cap}{f' reseed={args.reseed}' if args.reseed else ''} code={code_digest()}")
+              f"seed={args.seed} cap={cap}{f' reseed={args.reseed}' if args.reseed else ''}"
+              f"{' dds' if args.dds else ''} code={code_digest()}")
     done = read_log(Path(args.log), header, args.game) if args.log else {}
     for i in range(args.first, args.first + args.deals):
         known = done.get(i)

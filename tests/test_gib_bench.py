@@ -238,3 +238,58 @@ def test_against_two_logs_pairs_with_each_and_with_their_mean(gib: Any, tmp_path
     assert "time per card: not measured (every deal from the log)" in out
     only = gib.mean_report({0: 1}, [first, second], head)
     assert only == "  against the mean of the 2 logs: 1 deal(s) in all, too few to compare"
+
+
+def test_dds_cards_values_a_deal_as_the_solver_does(gib: Any) -> None:
+    """The DDS stand-in for :func:`whist.ai.solver.solve_cards` that ``--dds`` puts in Expert:
+    the same values on classic positions inside a trick and between tricks, near the end (where
+    the project's solver is quick)."""
+    for seed, played in ((3, 36), (4, 38), (5, 41)):
+        state = GameState("classic", seed=seed)
+        for _ in range(played):
+            state.apply(state.legal_actions()[-1])
+        seat = state.to_play
+        assert seat is not None
+        obs = state.observation(seat)
+        ref = solve_cards(state.hands, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
+        assert gib.dds_cards(state.hands, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides) == ref
+    with pytest.raises(ValueError, match="North-South against East-West"):
+        gib.dds_cards(state.hands, obs.trump, Seat(obs.leader), trick=obs.trick,
+                      sides=((Seat.N, Seat.E), (Seat.S, Seat.W)))
+
+
+def test_dds_expert_values_every_deal_by_dds_from_the_first_trick(gib: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    calls: list[int] = []
+    real = gib.dds_cards
+
+    def counting(deal: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(sum(h.bit_count() for h in deal))
+        return real(deal, *args, **kwargs)
+
+    monkeypatch.setattr(gib.DdsExpert, "solve", staticmethod(counting))
+    state = GameState("classic", seed=9)
+    seat = state.to_play
+    assert seat is not None
+    player = gib.DdsExpert(1, gib.SETTINGS["expert"].but(exact=13, samples=4, budget=None))
+    assert player.choose(state.observation(seat)) in state.legal_actions()
+    assert calls and set(calls) == {52}  # whole deals at the opening lead, no playouts
+    log = tmp_path / "dds.log"
+    gib.main(["--deals", "1", "--samples", "2", "--level", "expert:samples=2", "--dds", "--no-cap",
+              "--log", str(log)])
+    assert " cap=none dds code=" in log.read_text().splitlines()[0]
+    with pytest.raises(SystemExit):
+        gib.main(["--level", "normal", "--dds"])
+    assert "--dds is for hard and expert" in capsys.readouterr().err
+
+
+def test_gib_level_plays_the_gib_style_player_as_ours(gib: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--level gib:N``: the GIB-style player valuing N deals; with the reference's own N and
+    seeds it is the reference itself, so every deal is level."""
+    gib.main(["--deals", "2", "--samples", "2", "--level", "gib:2"])
+    assert "advantage: +0.000 tricks a deal" in capsys.readouterr().out
+    for bad in ("gib:0", "gib:x", "gib"):
+        with pytest.raises(SystemExit):
+            gib.main(["--level", bad])
+        assert "gib:N is the GIB-style player valuing N deals" in capsys.readouterr().err

@@ -180,6 +180,10 @@ SETTINGS = {"hard": HARD, "expert": EXPERT}
 class MonteCarloPlayer:
     """Levels "hard" and "expert": sampled deals, valued by playouts and exact solves."""
 
+    solve = staticmethod(solve_cards)
+    """Values each card on one deal exactly (``exact`` tricks left or fewer). A benchmark
+    may put another double-dummy solver here (benchmarks/gib.py's ``--dds``)."""
+
     def __init__(self, seed: int | None = None, settings: Settings = HARD) -> None:
         self.seed = seed
         self.settings = settings
@@ -252,7 +256,7 @@ class MonteCarloPlayer:
         while True:
             for deal, mult in deals:
                 if playout is None:
-                    vals = solve_cards(deal, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
+                    vals = self.solve(deal, obs.trump, Seat(obs.leader), trick=obs.trick, sides=obs.sides)
                     for c in cands:
                         totals[c] += mult * vals[c]
                 else:
