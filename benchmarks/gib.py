@@ -533,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         n = len(result.diffs)
         if n % 10 == 0:
             print(f"  after {n} deals: {result.mean:+.3f} +- {result.half_width:.3f}", file=sys.stderr, flush=True)
-    print(f"{args.level}{' (no time cap)' if args.no_cap else ''}"
+    print(f"{args.level}{' valued by DDS' if args.dds else ''}{' (no time cap)' if args.no_cap else ''}"
           f"{f' (time cap {args.budget:g} s a card)' if args.budget is not None else ''} vs GIB-style "
           f"({args.samples} deals solved by DDS), {'Contract Whist, ' if contract else ''}{args.deals} duplicate "
           f"deals, {time.perf_counter() - t0:.0f} s")

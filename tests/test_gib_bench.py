@@ -279,6 +279,7 @@ def test_dds_expert_values_every_deal_by_dds_from_the_first_trick(gib: Any, monk
     gib.main(["--deals", "1", "--samples", "2", "--level", "expert:samples=2", "--dds", "--no-cap",
               "--log", str(log)])
     assert " cap=none dds code=" in log.read_text().splitlines()[0]
+    assert "expert:samples=2 valued by DDS (no time cap) vs GIB-style" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         gib.main(["--level", "normal", "--dds"])
     assert "--dds is for hard and expert" in capsys.readouterr().err
