@@ -14,7 +14,7 @@ from whist.ai.players import make_player
 from whist.ai.playout import Playout
 from whist.ai.sampling import PlayModel
 from whist.cli.arena import duplicate
-from whist.engine.cards import parse_card, parse_cards, suit_of
+from whist.engine.cards import card_name, parse_card, parse_cards, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
@@ -376,3 +376,29 @@ def test_reading_partners_runs_it_leads_the_top_of_the_run_it_picks(monkeypatch:
     monkeypatch.setattr(MonteCarloPlayer, "search", search)
     assert MonteCarloPlayer(1, TEST_HARD).choose(obs) == "2D"
     assert MonteCarloPlayer(1, TEST_HARD.but(run_miss=0.2)).choose(obs) == "4D"
+
+
+def test_follow_margin_keeps_the_normal_card_when_not_leading_only() -> None:
+    """With a follow margin no search can beat, every card played to a trick is the normal
+    player's; leads are the search's as before (same seed, same settings otherwise)."""
+    settings = HARD.but(samples=6, budget=None)
+    plain, steady = MonteCarloPlayer(5, settings), MonteCarloPlayer(5, settings.but(follow_margin=99.0))
+    normal = RuleBasedPlayer(5)
+    follows = leads = differed = 0
+    for seed in range(6):
+        state = GameState("classic", seed=seed)
+        while state.phase is Phase.PLAY and follows < 40:
+            seat = state.to_play
+            assert seat is not None
+            obs = state.observation(seat)
+            card = steady.choose_card(obs)
+            if obs.trick:
+                assert card == normal.choose_card(obs)
+                differed += plain.choose_card(obs) != card
+                follows += 1
+            else:
+                assert card == plain.choose_card(obs)
+                leads += 1
+            state.apply(card_name(card))
+    assert follows >= 40 and leads >= 10
+    assert differed > 0  # the plain search does leave the normal card somewhere

@@ -113,6 +113,10 @@ class Settings:
     """With ``partner_miss``, partner's leads are read card for card too (False: as the
     others' are, with ``miss``): Expert leads another suit than the normal player's in
     about 30% of its real choices, and follows suit with the normal card in 95%."""
+    follow_margin: float | None = None
+    """``margin`` where this player does not lead (follows suit, discards or trumps; None:
+    ``margin``): one that keeps the normal card there is one its partner can read card for
+    card there (``partner_miss`` with ``partner_leads=False``)."""
     opp_run_miss: float | None = None
     """An opponent's card within a run of equivalent cards, following suit, is read too: the
     weight a deal keeps where it was not the card the normal player would follow with (the
@@ -217,7 +221,10 @@ class MonteCarloPlayer:
         group = _group_of(usual, obs)
         mine = max(v for c, v in values.items() if group >> c & 1)
         best = max(values.values())
-        if best <= mine + self.settings.margin:
+        margin = self.settings.margin
+        if self.settings.follow_margin is not None and obs.trick:
+            margin = self.settings.follow_margin  # following to a trick, not leading
+        if best <= mine + margin:
             card, value, why = usual, mine, rule
         else:
             card = min(c for c, v in values.items() if v >= best - 1e-9)
