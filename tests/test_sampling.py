@@ -272,29 +272,6 @@ def test_partners_leads_can_be_read_softly_and_its_follows_card_for_card() -> No
     raise AssertionError(f"positions not found: lead {lead_checked}, follow {follow_checked}")
 
 
-def test_an_opponents_card_within_a_run_is_read_when_it_follows_suit() -> None:
-    """Second hand follows with the card just above the normal player's, of the same run
-    (the jack from jack-ten, where the normal player follows with the ten). Read softly the two
-    do the same work; with ``opp_run_miss`` the deal where it holds both costs that weight."""
-    for seed in range(300):
-        state = GameState("classic", seed=seed)
-        state.apply(make_player("normal", seed).choose(state.observation(state.to_play)))  # type: ignore[arg-type]
-        second = state.to_play
-        assert second is not None
-        card = parse_card(make_player("normal", seed).choose(state.observation(second)))
-        led = state.trick[0][1] // 13
-        if card % 13 == 12 or card // 13 != led or not state.hands[second] >> (card + 1) & 1:
-            continue
-        state.apply(_name(card + 1))
-        view = state.observation(state.to_play)  # type: ignore[arg-type]
-        assert view.partner != second
-        assert PlayModel(view).likelihood(state.hands) == 1.0
-        assert PlayModel(view, opp_run_miss=0.3).likelihood(state.hands) == pytest.approx(0.3)
-        assert PlayModel(view, run_miss=0.2).likelihood(state.hands) == 1.0  # partner's run only
-        return
-    raise AssertionError("no follow from a run of two cards found")
-
-
 def test_partners_count_is_read_from_its_low_cards() -> None:
     """North-South give count (``RuleBasedPlayer(signals=True)``), East-West play plain. Read
     with ``count_miss``, the real deal explains every play; many random deals do not, where the

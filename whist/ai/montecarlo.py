@@ -117,10 +117,6 @@ class Settings:
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
     card there (``partner_miss`` with ``partner_leads=False``)."""
-    opp_run_miss: float | None = None
-    """An opponent's card within a run of equivalent cards, following suit, is read too: the
-    weight a deal keeps where it was not the card the normal player would follow with (the
-    lowest of the run). None: any card of the run alike."""
 
     def but(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -268,7 +264,7 @@ class MonteCarloPlayer:
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
         # How the others' plays are read (partner's, when partner is read apart).
         reading = (st.miss, st.weigh, st.partner_miss, st.count_miss if st.signals else None, st.run_miss,
-                   st.partner_leads, st.opp_run_miss)
+                   st.partner_leads)
         deals = draw_deals(obs, samples, pool, rng, *reading)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
@@ -303,8 +299,7 @@ class MonteCarloPlayer:
 def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
                miss: float = MISS, weigh: bool = False,
                partner_miss: float | None = None, count_miss: float | None = None,
-               run_miss: float | None = None, partner_leads: bool = True,
-               opp_run_miss: float | None = None) -> list[tuple[Hands, float]]:
+               run_miss: float | None = None, partner_leads: bool = True) -> list[tuple[Hands, float]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
@@ -317,11 +312,11 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
         drawn = [sampler.sample(rng) for _ in range(samples)]
         if weigh:
-            weighing = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads, opp_run_miss)
+            weighing = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads)
             if weighing.moments:  # others have played: their plays say something
                 return [(d, weighing.likelihood(d)) for d in drawn]
         return [(d, 1) for d in drawn]
-    model = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads, opp_run_miss)
+    model = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads)
     drawn = [sampler.sample(rng) for _ in range(pool * samples)]
     weights = [model.likelihood(d) for d in drawn]
     total = sum(weights)

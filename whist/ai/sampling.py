@@ -214,16 +214,14 @@ class PlayModel:
 
     def __init__(self, obs: Observation, miss: float = MISS, partner_miss: float | None = None,
                  count_miss: float | None = None, run_miss: float | None = None,
-                 partner_leads: bool = True, opp_run_miss: float | None = None) -> None:
+                 partner_leads: bool = True) -> None:
         self.obs = obs
-        self.opp_run_miss = opp_run_miss
         self.partner_leads = partner_leads
         self.miss = miss
         self.partner_miss = partner_miss
         self.count_miss = count_miss
         self.run_miss = run_miss
-        reads = partner_miss is not None or count_miss is not None or run_miss is not None or \
-            opp_run_miss is not None
+        reads = partner_miss is not None or count_miss is not None or run_miss is not None
         self.partner = obs.partner if reads else None
         self.player = RuleBasedPlayer()
         self.partner_model = RuleBasedPlayer(signals=True) if count_miss is not None else self.player
@@ -300,11 +298,6 @@ class PlayModel:
                 # The right run, another card of it: partner leads the top of a run and
                 # follows with the lowest, so the card it picks tells what else it holds.
                 weight *= self.run_miss
-            elif model != card and seat != self.partner and self.opp_run_miss is not None and trick \
-                    and card // 13 == trick[0][1] // 13:
-                # An opponent following suit with another card of the right run: players
-                # follow with the lowest of equal cards (how they lead from a run varies).
-                weight *= self.opp_run_miss
         return weight
 
 
