@@ -80,6 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games (default: all)")
     parser.add_argument("--sizes", default=",".join(SIZES), help=f"comma-separated of {', '.join(SIZES)}")
     args = parser.parse_args(argv)
+    for given, known, what in ((args.games, GAMES, "game"), (args.sizes, SIZES, "size")):
+        unknown = [name for name in given.split(",") if name not in known]
+        if unknown:
+            parser.error(f"unknown {what} {', '.join(unknown)}: the {what}s are {', '.join(known)}")
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
