@@ -296,3 +296,40 @@ def test_partners_count_is_read_from_its_low_cards() -> None:
             deal = sampler.sample(rng)
             lowered += counting.likelihood(deal) < soft.likelihood(deal)
     assert lowered > 150  # measured 309 of 600
+
+
+def test_a_follow_above_an_equal_card_costs_low_miss_and_a_lead_does_not() -> None:
+    """``low_miss``: a seat that follows suit with the higher of two touching cards it holds
+    (the queen, holding the jack) is read against that deal, for any seat, partner or not;
+    the lower card costs nothing, and a lead from the top of a run is not read."""
+    checked = 0
+    for seed in range(300):
+        state = GameState("classic", seed=seed)
+        leader = state.to_play
+        assert leader is not None
+        hand = state.hands[leader]
+        top = [c for c in range(1, 52) if hand >> c & 1 and hand >> (c - 1) & 1 and c % 13]
+        lead = top[0] if top else parse_card(make_player("normal", seed).choose(state.observation(leader)))
+        state.apply(_name(lead))
+        second = state.to_play
+        assert second is not None
+        held = state.hands[second]
+        pairs = [c for c in range(52) if c // 13 == lead // 13 and c % 13 and held >> c & 1 and held >> (c - 1) & 1]
+        if not pairs:
+            continue
+        for card, cost in ((pairs[0], 0.1), (pairs[0] - 1, 1.0)):
+            trial = GameState("classic", seed=seed)
+            trial.apply(_name(lead))
+            trial.apply(_name(card))
+            view = trial.observation(trial.to_play)  # type: ignore[arg-type]
+            plain = PlayModel(view).likelihood(trial.hands)
+            assert PlayModel(view, low_miss=0.1).likelihood(trial.hands) == pytest.approx(cost * plain)
+            trial.apply(make_player("normal", seed).choose(view))
+            fourth = trial.observation(trial.to_play)  # type: ignore[arg-type]
+            assert fourth.partner == second  # read the same way from partner's seat
+            plain = PlayModel(fourth).likelihood(trial.hands)
+            assert PlayModel(fourth, low_miss=0.1).likelihood(trial.hands) == pytest.approx(cost * plain)
+        checked += 1
+        if checked >= 5 and top:
+            return
+    raise AssertionError(f"only {checked} follows from a pair found")

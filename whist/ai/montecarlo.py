@@ -113,6 +113,11 @@ class Settings:
     """With ``partner_miss``, partner's leads are read card for card too (False: as the
     others' are, with ``miss``): Expert leads another suit than the normal player's in
     about 30% of its real choices, and follows suit with the normal card in 95%."""
+    low_miss: float | None = None
+    """The weight a deal keeps for each card another seat followed with (following suit,
+    discarding or trumping) that was not the lowest of its run of equal cards in that deal's
+    hand: players follow with the lowest of equals, so a queen played denies the jack below
+    it (None: not read, any card of a run alike)."""
     follow_margin: float | None = None
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
@@ -264,7 +269,7 @@ class MonteCarloPlayer:
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
         # How the others' plays are read (partner's, when partner is read apart).
         reading = (st.miss, st.weigh, st.partner_miss, st.count_miss if st.signals else None, st.run_miss,
-                   st.partner_leads)
+                   st.partner_leads, st.low_miss)
         deals = draw_deals(obs, samples, pool, rng, *reading)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
@@ -299,7 +304,8 @@ class MonteCarloPlayer:
 def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
                miss: float = MISS, weigh: bool = False,
                partner_miss: float | None = None, count_miss: float | None = None,
-               run_miss: float | None = None, partner_leads: bool = True) -> list[tuple[Hands, float]]:
+               run_miss: float | None = None, partner_leads: bool = True,
+               low_miss: float | None = None) -> list[tuple[Hands, float]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
@@ -312,11 +318,11 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
         drawn = [sampler.sample(rng) for _ in range(samples)]
         if weigh:
-            weighing = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads)
+            weighing = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads, low_miss)
             if weighing.moments:  # others have played: their plays say something
                 return [(d, weighing.likelihood(d)) for d in drawn]
         return [(d, 1) for d in drawn]
-    model = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads)
+    model = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads, low_miss)
     drawn = [sampler.sample(rng) for _ in range(pool * samples)]
     weights = [model.likelihood(d) for d in drawn]
     total = sum(weights)

@@ -214,9 +214,10 @@ class PlayModel:
 
     def __init__(self, obs: Observation, miss: float = MISS, partner_miss: float | None = None,
                  count_miss: float | None = None, run_miss: float | None = None,
-                 partner_leads: bool = True) -> None:
+                 partner_leads: bool = True, low_miss: float | None = None) -> None:
         self.obs = obs
         self.partner_leads = partner_leads
+        self.low_miss = low_miss
         self.miss = miss
         self.partner_miss = partner_miss
         self.count_miss = count_miss
@@ -265,6 +266,10 @@ class PlayModel:
             hand = hands[seat] | self.later[(seat, k)]
             led = trick[0][1] // 13 if trick else None
             legal = legal_cards(hand, led)
+            if self.low_miss is not None and trick and not _lowest_of_run(card, hand, played):
+                # Following, players play the lowest of equal cards (every level here, the
+                # GIB-style reference, and the usual human way): a higher one denies the lower.
+                weight *= self.low_miss
             if _all_equivalent(legal, played):
                 continue
             sizes = [0, 0, 0, 0]
@@ -309,6 +314,16 @@ def _equivalent(a: int, b: int, hand: int, played: int) -> bool:
     lo, hi = min(a, b), max(a, b)
     between = ((1 << hi) - 1) & ~((2 << lo) - 1)
     return between & ~(hand | played) == 0
+
+
+def _lowest_of_run(card: int, hand: int, played: int) -> bool:
+    """Whether ``hand`` holds no lower card equivalent to ``card``: the next card below
+    it in its suit that is not already played is not in the hand."""
+    base = 13 * (card // 13)
+    c = card - 1
+    while c >= base and played >> c & 1:
+        c -= 1
+    return c < base or not hand >> c & 1
 
 
 def _all_equivalent(legal: int, played: int) -> bool:
