@@ -402,3 +402,25 @@ def test_follow_margin_keeps_the_normal_card_when_not_leading_only() -> None:
             state.apply(card_name(card))
     assert follows >= 40 and leads >= 10
     assert differed > 0  # the plain search does leave the normal card somewhere
+
+
+def test_denials_keep_every_deal_drawn_off_the_cards_the_follows_denied() -> None:
+    """``Settings.denials``: each deal drawn, with or without resampling, leaves every card a
+    follow denied out of that seat's hand, and the real deal is among those allowed."""
+    from whist.ai.sampling import follow_denials
+
+    obs = _after_plays(22)
+    denials = follow_denials(obs)
+    assert denials  # a hand of seed 3 after five tricks and two cards: some follows deny
+    state = GameState("classic", seed=3)
+    player = make_player("normal", 3)
+    for _ in range(22):
+        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    assert not any(state.hands[s] >> c & 1 for s, c in denials)
+    for pool in (1, 3):
+        deals = draw_deals(obs, 20, pool, random.Random(1), denials=denials)
+        assert deals and all(not d[s] >> c & 1 for d, _ in deals for s, c in denials)
+    uniform = draw_deals(obs, 20, 1, random.Random(1))
+    assert any(d[s] >> c & 1 for d, _ in uniform for s, c in denials)  # unread, some deals hold them
+    card = MonteCarloPlayer(1, EXPERT.changed("denials=True,budget=None,samples=4")).choose_card(obs)
+    assert obs.legal >> card & 1

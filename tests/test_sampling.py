@@ -333,3 +333,25 @@ def test_a_follow_above_an_equal_card_costs_low_miss_and_a_lead_does_not() -> No
         if checked >= 5 and top:
             return
     raise AssertionError(f"only {checked} follows from a pair found")
+
+
+def test_follow_denials_name_the_unseen_card_below_each_follow_and_not_the_lead() -> None:
+    """A follow with card c denies the next card below c in its suit not yet played, when
+    the observer cannot see where it is; a lead denies nothing."""
+    from whist.ai.sampling import follow_denials
+
+    checked = 0
+    for seed in range(60):
+        state = GameState("classic", seed=seed)
+        normal = make_player("normal", seed)
+        lead = parse_card(normal.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+        state.apply(_name(lead))
+        second = state.to_play
+        follow = parse_card(normal.choose(state.observation(second)))  # type: ignore[arg-type]
+        state.apply(_name(follow))
+        view = state.observation(state.to_play)  # type: ignore[arg-type]
+        below = [c for c in range(13 * (follow // 13), follow) if c != lead]
+        expected = ((second, below[-1]),) if below and view.unseen >> below[-1] & 1 else ()
+        assert follow_denials(view) == expected
+        checked += bool(expected)
+    assert checked > 20

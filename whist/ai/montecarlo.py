@@ -44,7 +44,7 @@ from whist.ai.bidding import choose_call, decide_call
 from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.knowledge import Why
 from whist.ai.playout import Playout
-from whist.ai.sampling import MISS, DealSampler, PlayModel
+from whist.ai.sampling import MISS, DealSampler, PlayModel, follow_denials
 from whist.ai.solver import solve_cards
 from whist.engine.cards import card_name
 from whist.engine.deal import Hands
@@ -118,6 +118,12 @@ class Settings:
     discarding or trumping) that was not the lowest of its run of equal cards in that deal's
     hand: players follow with the lowest of equals, so a queen played denies the jack below
     it (None: not read, any card of a run alike)."""
+    denials: bool = False
+    """The others' follows from a run read as certain (players follow with the lowest of
+    equal cards): every deal valued is drawn, by rejection, among those where no seat holds
+    a card its follow denied (:func:`whist.ai.sampling.follow_denials`), so the reading costs
+    no deals, as ``low_miss``'s weights do (at most ``DENIAL_TRIES`` draws a deal, then the
+    last one drawn)."""
     follow_margin: float | None = None
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
@@ -269,7 +275,7 @@ class MonteCarloPlayer:
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
         # How the others' plays are read (partner's, when partner is read apart).
         reading = (st.miss, st.weigh, st.partner_miss, st.count_miss if st.signals else None, st.run_miss,
-                   st.partner_leads, st.low_miss)
+                   st.partner_leads, st.low_miss, follow_denials(obs) if st.denials else ())
         deals = draw_deals(obs, samples, pool, rng, *reading)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
@@ -305,7 +311,8 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
                miss: float = MISS, weigh: bool = False,
                partner_miss: float | None = None, count_miss: float | None = None,
                run_miss: float | None = None, partner_leads: bool = True,
-               low_miss: float | None = None) -> list[tuple[Hands, float]]:
+               low_miss: float | None = None,
+               denials: tuple[tuple[Seat, int], ...] = ()) -> list[tuple[Hands, float]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
@@ -314,7 +321,8 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
     likely deals; a deal picked twice is valued once and counted twice. With
     ``pool`` 1 and ``weigh``, each deal drawn counts with that weight instead.
     """
-    sampler = DealSampler(obs)
+    plain = DealSampler(obs)
+    sampler = _Denying(plain, denials) if denials else plain
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
         drawn = [sampler.sample(rng) for _ in range(samples)]
         if weigh:
@@ -336,6 +344,25 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
             picked[i] = picked.get(i, 0) + 1
             mark += step
     return [(drawn[i], m) for i, m in picked.items()]
+
+
+DENIAL_TRIES = 40
+"""Draws at most for one deal that no follow denies (``Settings.denials``)."""
+
+
+class _Denying:
+    """A sampler's deals, redrawn while a seat holds a card one of its follows denied."""
+
+    def __init__(self, sampler: DealSampler, denials: tuple[tuple[Seat, int], ...]) -> None:
+        self.sampler = sampler
+        self.denials = denials
+
+    def sample(self, rng: random.Random) -> Hands:
+        for _ in range(DENIAL_TRIES):
+            deal = self.sampler.sample(rng)
+            if not any(deal[s] >> c & 1 for s, c in self.denials):
+                return deal
+        return deal
 
 
 def _close(values: dict[int, float], usual: int, st: Settings) -> bool:

@@ -316,6 +316,28 @@ def _equivalent(a: int, b: int, hand: int, played: int) -> bool:
     return between & ~(hand | played) == 0
 
 
+def follow_denials(obs: Observation) -> tuple[tuple[Seat, int], ...]:
+    """What the others' follows deny if players follow with the lowest of equal cards:
+    (seat, card) for each card still unseen that was, when the seat followed above it,
+    the next card below in the same suit not yet played (a queen followed, the jack
+    unplayed: the seat held no jack then, and has none now)."""
+    out = []
+    played = 0
+    unseen = obs.unseen
+    tricks = [t.plays for t in obs.tricks] + ([obs.trick] if obs.trick else [])
+    for plays in tricks:
+        for j, (seat, card) in enumerate(plays):
+            if j and seat != obs.seat:
+                base = 13 * (card // 13)
+                c = card - 1
+                while c >= base and played >> c & 1:
+                    c -= 1
+                if c >= base and unseen >> c & 1:
+                    out.append((seat, c))
+            played |= 1 << card
+    return tuple(out)
+
+
 def _lowest_of_run(card: int, hand: int, played: int) -> bool:
     """Whether ``hand`` holds no lower card equivalent to ``card``: the next card below
     it in its suit that is not already played is not in the hand."""
