@@ -328,24 +328,27 @@ def follow_denials(obs: Observation) -> tuple[tuple[Seat, int], ...]:
     for plays in tricks:
         for j, (seat, card) in enumerate(plays):
             if j and seat != obs.seat:
-                base = 13 * (card // 13)
-                c = card - 1
-                while c >= base and played >> c & 1:
-                    c -= 1
-                if c >= base and unseen >> c & 1:
-                    out.append((seat, c))
+                below = _next_below(card, played)
+                if below is not None and unseen >> below & 1:
+                    out.append((seat, below))
             played |= 1 << card
     return tuple(out)
+
+
+def _next_below(card: int, played: int) -> int | None:
+    """The next card below ``card`` in its suit that is not in ``played`` (None: none)."""
+    base = 13 * (card // 13)
+    c = card - 1
+    while c >= base and played >> c & 1:
+        c -= 1
+    return c if c >= base else None
 
 
 def _lowest_of_run(card: int, hand: int, played: int) -> bool:
     """Whether ``hand`` holds no lower card equivalent to ``card``: the next card below
     it in its suit that is not already played is not in the hand."""
-    base = 13 * (card // 13)
-    c = card - 1
-    while c >= base and played >> c & 1:
-        c -= 1
-    return c < base or not hand >> c & 1
+    below = _next_below(card, played)
+    return below is None or not hand >> below & 1
 
 
 def _all_equivalent(legal: int, played: int) -> bool:
