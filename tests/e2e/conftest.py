@@ -32,6 +32,8 @@ reports it, so a violation in a worker's very first milliseconds can be
 missed: it then shows as a worker that fails) and any console message about
 the policy. When the test body ends, the test FAILS if anything was recorded,
 listing it.
+Screenshots, for looking at: ``shot(page, name)`` saves ``$WHIST_SHOTS/<name>.png``
+(default /tmp/whist-shots), trying a stalled capture again.
 Use ``game_page.open()`` to load the page and wait (up to 120 s) for
 ``body[data-ready="1"]``; it fails at once if the page reports an error first.
 Any other attribute is the Playwright ``Page``'s: ``game_page.locator(...)``,
@@ -82,6 +84,13 @@ CHROMIUM_ARGS: tuple[str, ...] = (
 READY_TIMEOUT_MS = 120_000
 
 READY_SELECTOR = 'body[data-ready="1"]'
+
+#: Where the tests' screenshots go, for looking at: ``$WHIST_SHOTS``, else this.
+SHOTS = Path(os.environ.get("WHIST_SHOTS", "/tmp/whist-shots"))
+
+#: How long one screenshot may take, and how many times a stalled one is tried (ms, tries).
+SHOT_TIMEOUT_MS = 30_000
+SHOT_TRIES = 3
 
 #: How a Content-Security-Policy violation reaches the watcher: a console error
 #: that starts with this mark (from the page and from its workers alike).
@@ -191,6 +200,31 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
 # --------------------------------------------------------------------------
 # The watched page
 # --------------------------------------------------------------------------
+
+
+def shot(page: Page | GamePage, name: str) -> Path:
+    """Save a screenshot of ``page`` as ``SHOTS/<name>.png`` and return its path.
+
+    Headless Chromium can stall a capture waiting for a frame on a loaded machine (once in
+    CI: 30 s after "fonts loaded", the page answering before and after). A stalled capture
+    is tried again once the page has drawn a frame (``polling="raf"`` runs in one), up to
+    ``SHOT_TRIES`` times. A page that draws no frame in ``SHOT_TIMEOUT_MS`` is stuck, and
+    the test fails on that.
+    """
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    for _ in range(SHOT_TRIES - 1):
+        try:
+            page.screenshot(path=str(path), timeout=SHOT_TIMEOUT_MS)
+            return path
+        except PlaywrightTimeoutError:
+            pass
+        try:
+            page.wait_for_function("() => true", polling="raf", timeout=SHOT_TIMEOUT_MS)
+        except PlaywrightTimeoutError:
+            pytest.fail(f"the page drew no frame in {SHOT_TIMEOUT_MS / 1000:.0f} s (screenshot {name})")
+    page.screenshot(path=str(path), timeout=SHOT_TIMEOUT_MS)  # the last try: a timeout fails the test
+    return path
 
 
 def _origin(url: str) -> str:

@@ -7,14 +7,12 @@ Each position is a saved game (``whist:game``) found in CPython, restored by the
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.e2e.conftest import PAGES_KEY, GamePage
+from tests.e2e.conftest import PAGES_KEY, GamePage, shot
 from tests.e2e.test_play import click_card, read, wait_your_move
 from whist.engine.seats import Seat
 from whist.table import Table
@@ -22,7 +20,6 @@ from whist.table import Table
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-SHOTS = Path(os.environ.get("WHIST_SHOTS", "/tmp/shots-claim"))
 URL = "?pace=instant&seed={seed}"
 
 
@@ -59,11 +56,6 @@ def open_at(page: GamePage, record: dict[str, Any]) -> dict[str, Any]:
         sessionStorage.setItem('claim-set', '1'); localStorage.setItem('whist:game', {json.dumps(saved)}); }}""")
     page.open(URL.format(seed=record["seed"]))
     return wait_your_move(page)
-
-
-def shot(page: GamePage, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def _true(table: Table) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
+from tests.e2e.conftest import shot
 from tests.e2e.test_hints import watched
 from tests.e2e.test_play import click_card, play_lowest, wait_your_move
 from tests.test_coach import MISTAKES, played_to
@@ -73,7 +74,7 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
     click_card(page, CARD)
     page.wait_for_selector("#coach:not([hidden])", timeout=90000)
     wait_your_move(page)
-    page.screenshot(path=f"/tmp/coach-{size['width']}x{size['height']}.png")
+    shot(page, f"coach-{size['width']}x{size['height']}")
     for other in ("#hand", "#trick", ".toolbar"):
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"the coach covers {other}"
     for button in ("#coach-undo", "#coach-close"):

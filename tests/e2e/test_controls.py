@@ -9,7 +9,6 @@ engine itself, replaying the same seeded game in CPython.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from typing import TYPE_CHECKING, Any
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
+from tests.e2e.conftest import shot
 from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, play_lowest, read, wait_your_move
 from whist.engine.seats import Seat
 from whist.table import Table
@@ -494,8 +494,7 @@ def test_phone_tap_lifts_then_plays(phone_page: GamePage) -> None:
     assert read(phone_page) == table
     # Tap, tap: played.
     tap_card(phone_page, first)
-    if _shots():
-        phone_page.screenshot(path="/tmp/shots3/phone-lifted.png")
+    shot(phone_page, "phone-lifted")
     tap_card(phone_page, first)
     phone_page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{first}\"]')")
     # The hint lifts its card on a touch screen: one tap plays it.
@@ -518,10 +517,5 @@ def test_small_phone_fits_and_settings_fit(phone_page: GamePage) -> None:
     phone_page.locator("#settings-btn").tap()
     box = phone_page.locator("#settings").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] <= 640
-    if _shots():
-        phone_page.screenshot(path="/tmp/shots3/phone-settings.png")
+    shot(phone_page, "phone-settings")
 
-
-def _shots() -> bool:
-    """Save screenshots to /tmp/shots3/ when WHIST_SHOTS is set."""
-    return bool(os.environ.get("WHIST_SHOTS"))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
+from tests.e2e.conftest import shot
 from tests.e2e.test_contract import engine, open_contract
 from tests.e2e.test_controls import INSTANT, replay
 from tests.e2e.test_play import click_card, wait_your_move
@@ -69,7 +70,7 @@ def test_a_hint_says_why_beside_the_card(browser: Browser, dev_server: str, requ
         assert hint.reason in page.inner_text("#announce")
         g = page.evaluate(GEOMETRY)
         if turn == 0:
-            page.screenshot(path=f"/tmp/h11_hint_{size['width']}x{size['height']}.png")
+            shot(page, f"hint-{size['width']}x{size['height']}")
         left, top, right, bottom = g["why"]
         assert left >= 0 and right <= g["w"] and top >= 0 and bottom <= g["h"]
         for c in page.evaluate(BOXES)[1:]:  # over no card of the hand, the toolbar or the status line
@@ -99,4 +100,4 @@ def test_a_bid_hint_says_why(browser: Browser, dev_server: str, request: pytest.
     for c in g:  # over no call, card of the hand or the toolbar
         assert bottom <= c[1] or top >= c[3] or right <= c[0] or left >= c[2], ((left, top, right, bottom), c)
     assert hint.reason in game_page.inner_text("#announce")
-    game_page.screenshot(path=f"/tmp/h11_bid_{size['width']}x{size['height']}.png")
+    shot(game_page, f"bid-hint-{size['width']}x{size['height']}")

@@ -6,13 +6,12 @@ which of them are won is worked out here in CPython, playing the same seed the
 same way (the page's computer players decide exactly as the engine's). Bad data
 is written into localStorage by the test, or the browser's storage is made to
 refuse with an init script (``page.add_init_script``) as in private browsing or
-with a full quota. Screenshots go to ``$WHIST_SHOTS`` (default /tmp/shots4/).
+with a full quota. Screenshots go to ``$WHIST_SHOTS`` (conftest's ``shot``).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from itertools import pairwise
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.e2e.conftest import PAGES_KEY, GamePage
+from tests.e2e.conftest import PAGES_KEY, GamePage, shot
 from tests.e2e.test_controls import state
 from tests.e2e.test_play import play_lowest, wait_your_move
 from whist.engine.seats import Seat
@@ -33,16 +32,10 @@ if TYPE_CHECKING:
 
 INSTANT = "?pace=instant&seed={seed}"
 SEED = 2024
-SHOTS = Path(os.environ.get("WHIST_SHOTS", "/tmp/shots4"))
 KEYS = ("whist:settings", "whist:stats", "whist:game")
 
 #: Candidates for a short game won and a short game lost by the lowest-card player.
 CANDIDATES = (28, 76, 153, 333, 14, 22, 2, 5)
-
-
-def shot(page: GamePage, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def stored(page: GamePage, key: str) -> Any:
