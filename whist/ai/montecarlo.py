@@ -124,6 +124,12 @@ class Settings:
     a card its follow denied (:func:`whist.ai.sampling.follow_denials`), so the reading costs
     no deals, as ``low_miss``'s weights do (at most ``DENIAL_TRIES`` draws a deal, then the
     last one drawn)."""
+    reject: bool = False
+    """Every deal valued, in both stages, drawn by rejection under the play model instead
+    of resampled from a pool (``pool``) or weighed (``weigh``): a deal drawn is kept with
+    the probability its likelihood gives (:class:`whist.ai.sampling.PlayModel`, at most
+    1), so the deals valued follow the inference and are all distinct (at most
+    ``REJECT_TRIES`` draws a deal, then the likeliest of them)."""
     follow_margin: float | None = None
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
@@ -283,7 +289,7 @@ class MonteCarloPlayer:
         pool = st.pool if exact or st.playout_pool is None else st.playout_pool
         # How the others' plays are read (partner's, when partner is read apart).
         reading = (st.miss, st.weigh, st.partner_miss, st.count_miss if st.signals else None, st.run_miss,
-                   st.partner_leads, st.low_miss, follow_denials(obs) if st.denials else ())
+                   st.partner_leads, st.low_miss, follow_denials(obs) if st.denials else (), st.reject)
         deals = draw_deals(obs, samples, pool, rng, *reading)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
@@ -320,7 +326,8 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
                partner_miss: float | None = None, count_miss: float | None = None,
                run_miss: float | None = None, partner_leads: bool = True,
                low_miss: float | None = None,
-               denials: tuple[tuple[Seat, int], ...] = ()) -> list[tuple[Hands, float]]:
+               denials: tuple[tuple[Seat, int], ...] = (),
+               reject: bool = False) -> list[tuple[Hands, float]]:
     """``samples`` deals consistent with ``obs``, as (deal, multiplicity) pairs.
 
     With ``pool`` > 1, ``pool * samples`` deals are drawn uniformly and
@@ -328,9 +335,16 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
     others' plays (systematic resampling), so the search spends its time on
     likely deals; a deal picked twice is valued once and counted twice. With
     ``pool`` 1 and ``weigh``, each deal drawn counts with that weight instead.
+    With ``reject``, each deal is drawn by rejection instead (:func:`_rejected`), in
+    any stage, and counts once.
     """
     plain = DealSampler(obs)
     sampler = _Denying(plain, denials) if denials else plain
+    if reject:
+        model = PlayModel(obs, miss, partner_miss, count_miss, run_miss, partner_leads, low_miss)
+        if model.moments:
+            return [(_rejected(sampler, model, rng), 1) for _ in range(samples)]
+        return [(sampler.sample(rng), 1) for _ in range(samples)]
     if pool <= 1 or (not obs.trick and all(s == obs.seat for t in obs.tricks for s, _ in t.plays)):
         drawn = [sampler.sample(rng) for _ in range(samples)]
         if weigh:
@@ -352,6 +366,24 @@ def draw_deals(obs: Observation, samples: int, pool: int, rng: random.Random,
             picked[i] = picked.get(i, 0) + 1
             mark += step
     return [(drawn[i], m) for i, m in picked.items()]
+
+
+REJECT_TRIES = 10
+"""Draws at most for one deal kept by rejection (``Settings.reject``)."""
+
+
+def _rejected(sampler: DealSampler | _Denying, model: PlayModel, rng: random.Random) -> Hands:
+    """One deal drawn by rejection: each draw kept with probability its likelihood under
+    ``model``; after ``REJECT_TRIES`` draws, the likeliest of them."""
+    best, best_weight = None, -1.0
+    for _ in range(REJECT_TRIES):
+        deal = sampler.sample(rng)
+        weight = model.likelihood(deal)
+        if rng.random() < weight:
+            return deal
+        if weight > best_weight:
+            best, best_weight = deal, weight
+    return best if best is not None else sampler.sample(rng)
 
 
 DENIAL_TRIES = 40
