@@ -424,3 +424,55 @@ def test_denials_keep_every_deal_drawn_off_the_cards_the_follows_denied() -> Non
     assert any(d[s] >> c & 1 for d, _ in uniform for s, c in denials)  # unread, some deals hold them
     card = MonteCarloPlayer(1, EXPERT.changed("denials=True,budget=None,samples=4")).choose_card(obs)
     assert obs.legal >> card & 1
+
+
+def test_rejection_draws_distinct_deals_that_explain_the_play_better() -> None:
+    """``Settings.reject``: each deal is drawn by rejection under the play model, so the
+    deals count once each, are distinct, and explain the others' plays better on average
+    than uniform draws; with nothing played yet, the draws are plain."""
+    obs = _after_plays(22)
+    model = PlayModel(obs)
+    rejected = draw_deals(obs, 60, 1, random.Random(1), reject=True)
+    uniform = draw_deals(obs, 60, 1, random.Random(1))
+    assert len(rejected) == 60 and all(m == 1 for _, m in rejected)
+    assert len({d for d, _ in rejected}) == 60  # no deal valued twice, unlike resampling
+    mean = [sum(model.likelihood(d) for d, _ in ds) / len(ds) for ds in (rejected, uniform)]
+    assert mean[0] > 1.5 * mean[1], mean
+    first = GameState("classic", seed=3).observation(Seat.N)
+    assert draw_deals(first, 5, 3, random.Random(1), reject=True) == draw_deals(first, 5, 1, random.Random(1))
+    card = MonteCarloPlayer(1, EXPERT.changed("reject=True,budget=None,samples=4")).choose_card(obs)
+    assert obs.legal >> card & 1
+
+
+def test_rejection_keeps_a_draw_by_its_likelihood_and_falls_back_to_the_likeliest() -> None:
+    from whist.ai import montecarlo
+
+    class Draws:
+        def __init__(self, deals: list[Any]) -> None:
+            self.deals = iter(deals)
+            self.drawn = 0
+
+        def sample(self, rng: random.Random) -> Any:
+            self.drawn += 1
+            return next(self.deals)
+
+    class Model:
+        def __init__(self, weights: dict[str, float]) -> None:
+            self.weights = weights
+
+        def likelihood(self, deal: Any) -> float:
+            return self.weights[deal]
+
+    class High(random.Random):
+        def random(self) -> float:
+            return 0.99  # keeps only a draw of likelihood above 0.99
+
+    tries = montecarlo.REJECT_TRIES
+    names = [f"d{i}" for i in range(tries)]
+    weights = dict.fromkeys(names, 0.0) | {"d2": 0.3, "d5": 0.2}
+    draws = Draws(names)
+    assert montecarlo._rejected(draws, Model(weights), High()) == "d2"  # type: ignore[arg-type]
+    assert draws.drawn == tries  # none kept: every try used, then the likeliest
+    draws = Draws(names)
+    assert montecarlo._rejected(draws, Model(weights | {"d1": 1.0}), High()) == "d1"  # type: ignore[arg-type]
+    assert draws.drawn == 2  # a certain deal is kept at once
