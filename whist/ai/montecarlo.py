@@ -128,8 +128,9 @@ class Settings:
     """Every deal valued, in both stages, drawn by rejection under the play model instead
     of resampled from a pool (``pool``) or weighed (``weigh``): a deal drawn is kept with
     the probability its likelihood gives (:class:`whist.ai.sampling.PlayModel`, at most
-    1), so the deals valued follow the inference and are all distinct (at most
-    ``REJECT_TRIES`` draws a deal, then the likeliest of them)."""
+    1), so the deals valued follow the inference, each drawn afresh where resampling
+    values a likely deal twice (at most ``REJECT_TRIES`` draws a deal, then the likeliest
+    of them)."""
     follow_margin: float | None = None
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
