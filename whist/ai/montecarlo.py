@@ -379,15 +379,14 @@ REJECT_TRIES = 10
 def _rejected(sampler: DealSampler | _Denying, model: PlayModel, rng: random.Random) -> Hands:
     """One deal drawn by rejection: each draw kept with probability its likelihood under
     ``model``; after ``REJECT_TRIES`` draws, the likeliest of them."""
-    best, best_weight = None, -1.0
+    tried = []
     for _ in range(REJECT_TRIES):
         deal = sampler.sample(rng)
         weight = model.likelihood(deal)
         if rng.random() < weight:
             return deal
-        if weight > best_weight:
-            best, best_weight = deal, weight
-    return best if best is not None else sampler.sample(rng)
+        tried.append((weight, deal))
+    return max(tried, key=lambda t: t[0])[1]  # the first of the likeliest
 
 
 DENIAL_TRIES = 40
