@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from whist.ai.bidding import choose_call, decide_call
+from whist.ai.fusion import fusable, fused_values
 from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.knowledge import Why
 from whist.ai.playout import Playout
@@ -131,6 +132,13 @@ class Settings:
     1), so the deals valued follow the inference, each drawn afresh where resampling
     values a likely deal twice (at most ``REJECT_TRIES`` draws a deal, then the likeliest
     of them)."""
+    fuse: int = 0
+    """With this many tricks left or fewer, the deals valued are searched together over
+    what this seat will see (:mod:`whist.ai.fusion`): its later cards chosen once for
+    every deal it cannot tell apart, not deal by deal (0: never)."""
+    fuse_moves: int = 2
+    """This seat's choices searched together with ``fuse`` (this one included); after
+    them, each deal is valued by the double-dummy solver alone."""
     follow_margin: float | None = None
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
@@ -295,6 +303,8 @@ class MonteCarloPlayer:
         reading = (st.miss, st.weigh, st.partner_miss, st.count_miss if st.signals else None, st.run_miss,
                    st.partner_leads, st.low_miss, follow_denials(obs) if st.denials else (), st.reject)
         deals = draw_deals(obs, samples, pool, rng, *reading)
+        if exact and left <= st.fuse and fusable(obs):
+            return fused_values(obs, deals, cands, st.fuse_moves), sum(m for _, m in deals)
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         playout = None if exact else Playout(obs)

@@ -747,11 +747,20 @@ class Solver:
 
     def solve(self, deal: Sequence[int], leader: Seat) -> int:
         """As :func:`solve` at a trick boundary: the tricks the side of ``leader`` takes."""
-        pos = _Position(deal, self.trump, leader, (), self.sides, None, self.search)
+        return self.takes(deal, leader)
+
+    def takes(self, deal: Sequence[int], leader: Seat, trick: Sequence[tuple[Seat, int]] = ()) -> int:
+        """As :func:`solve`: the tricks the side of ``leader`` takes, of those still to play."""
+        pos = _Position(deal, self.trump, leader, trick, self.sides, None, self.search)
         self.search = pos.search
         return pos.best(pos.side[pos.leader], pos.mover, pos.pos, pos.led, pos.wcard, pos.wseat,
                         pos.tbl, _gone(pos.hands, pos.tbl), pos.rem)
 
+    def cards(self, deal: Sequence[int], leader: Seat, trick: Sequence[tuple[Seat, int]] = ()) -> dict[int, int]:
+        """As :func:`solve_cards`: each legal card's tricks for the mover's side."""
+        pos = _Position(deal, self.trump, leader, trick, self.sides, None, self.search)
+        self.search = pos.search
+        return _card_values(pos)
 
     def mover_takes(self, deal: Sequence[int], leader: Seat, trick: Sequence[tuple[Seat, int]],
                     target: int) -> bool:
@@ -805,7 +814,12 @@ def solve_cards(deal: Sequence[int], trump: int | None, leader: Seat, *,
     when the mover is an opponent of the leader, the minimum over the cards
     of ``rem - value`` is the :func:`solve` result.
     """
-    pos = _Position(deal, trump, leader, trick, sides, node_limit)
+    return _card_values(_Position(deal, trump, leader, trick, sides, node_limit))
+
+
+def _card_values(pos: _Position) -> dict[int, int]:
+    """:func:`solve_cards` on a position built."""
+    trump = pos.trump
     hands = pos.hands
     search = pos.search
     mover = pos.mover
