@@ -92,7 +92,10 @@ class _Search:
         if moves <= 0 or mine.bit_count() <= 1:
             front = self.leaf(idx, trick, leader, gone)  # no choice of ours left to search
         elif mover == self.me:
-            reps = _runs(_legal(mine, trick), mine | gone)
+            table = 0
+            for _, c in trick:
+                table |= 1 << c
+            reps = _runs(_legal(mine, trick), mine | gone & ~table)
             if len(reps) == 1:
                 front = self.play(idx, trick, leader, gone, reps[0], moves)
             else:
@@ -166,7 +169,7 @@ def _legal(hand: int, trick: tuple[tuple[Seat, int], ...]) -> int:
 
 def _runs(legal: int, known: int) -> list[int]:
     """The lowest card of each run of ``legal`` (cards of a suit with only ``known``
-    cards between them)."""
+    cards between them: the hand's own and those of finished tricks)."""
     out = []
     prev = -2
     while legal:
