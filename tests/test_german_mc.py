@@ -192,3 +192,29 @@ def test_a_whole_deal_without_trumps_and_the_cap() -> None:
             assert why[1] == 1
         state.apply(card)
     assert state.phase is not Phase.PLAY
+
+
+def test_a_card_on_the_table_splits_the_follows_around_it() -> None:
+    """Following a card led with the cards just below and just above it, the two do different
+    work (one beats it): the search values both runs, not one run of both."""
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(300):
+        state = advance(seed, rng.randint(0, 12), rng)
+        seat = state.to_play
+        assert seat is not None
+        if not state.trick:
+            state.apply(GermanPlayer(seed).choose(state.observation(seat)))
+            seat = state.to_play
+            assert seat is not None
+        lead = state.trick[0][1]
+        held = state.hands[seat]
+        if lead % 13 in (0, 12) or not (held >> (lead - 1) & 1 and held >> (lead + 1) & 1):
+            continue
+        _, values, _ = GermanSearchPlayer(3, QUICK).search(state.observation(seat))
+        assert lead + 1 in values  # the lowest of its own run: the card led splits it off
+        assert any(c // 13 == lead // 13 and c < lead for c in values)  # the run below the lead
+        checked += 1
+        if checked >= 3:
+            return
+    raise AssertionError(f"only {checked} follows around the card led found")

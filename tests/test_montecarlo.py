@@ -476,3 +476,18 @@ def test_rejection_keeps_a_draw_by_its_likelihood_and_falls_back_to_the_likelies
     draws = Draws(names)
     assert montecarlo._rejected(draws, Model(weights | {"d1": 1.0}), High()) == "d1"  # type: ignore[arg-type]
     assert draws.drawn == 2  # a certain deal is kept at once
+
+
+def test_a_card_on_the_table_splits_the_cards_around_it() -> None:
+    """Holding the eight and six of diamonds over East's seven led, the two do different
+    work (one beats the seven): both are searched, each its own group. Played to a
+    finished trick, the seven would have made them one group."""
+    state = table({E: "7D", S: "8D 6D 5D 2C 3C 4C 5C 6C 7C 8C 9C TC"}, turn_up="2S", dealer=N, plays="7D")
+    obs = state.observation(S)
+    assert obs.to_play == S and obs.trick == ((E, parse_card("7D")),)
+    cards = [card_name(c) for c in _candidates(obs)]
+    assert cards == ["5D", "8D"]  # the lowest of each group: 5D-6D, and 8D
+    assert _group_of(parse_card("8D"), obs) == 1 << parse_card("8D")
+    assert _group_of(parse_card("6D"), obs) == (1 << parse_card("6D")) | (1 << parse_card("5D"))
+    values = MonteCarloPlayer(seed=1, settings=TEST_HARD.but(samples=4)).evaluate(obs)
+    assert set(values) == set(_candidates(obs))

@@ -336,8 +336,9 @@ def test_a_follow_above_an_equal_card_costs_low_miss_and_a_lead_does_not() -> No
 
 
 def test_follow_denials_name_the_unseen_card_below_each_follow_and_not_the_lead() -> None:
-    """A follow with card c denies the next card below c in its suit not yet played, when
-    the observer cannot see where it is; a lead denies nothing."""
+    """A follow with card c denies the next card below c in its suit not played to a finished
+    trick, when the observer cannot see where it is; a lead denies nothing, and neither does
+    a follow just above the card led (it beats the lead, the card below would not)."""
     from whist.ai.sampling import follow_denials
 
     checked = 0
@@ -350,8 +351,37 @@ def test_follow_denials_name_the_unseen_card_below_each_follow_and_not_the_lead(
         follow = parse_card(normal.choose(state.observation(second)))  # type: ignore[arg-type]
         state.apply(_name(follow))
         view = state.observation(state.to_play)  # type: ignore[arg-type]
-        below = [c for c in range(13 * (follow // 13), follow) if c != lead]
+        below = list(range(13 * (follow // 13), follow))  # the lead just below: it splits, no denial
         expected = ((second, below[-1]),) if below and view.unseen >> below[-1] & 1 else ()
         assert follow_denials(view) == expected
         checked += bool(expected)
     assert checked > 20
+
+
+def test_a_card_on_the_table_splits_the_follows_around_it() -> None:
+    """Holding the cards just below and just above the card led, a follower's two cards do
+    different work (one beats the lead): playing the one the normal player would not have
+    played is read as a miss, not as another card of the same run."""
+    checked = 0
+    for seed in range(3000):
+        state = GameState("classic", seed=seed)
+        leader = state.to_play
+        assert leader is not None
+        lead = parse_card(make_player("normal", seed).choose(state.observation(leader)))
+        state.apply(_name(lead))
+        second = state.to_play
+        assert second is not None
+        held = state.hands[second]
+        if lead % 13 in (0, 12) or not (held >> (lead - 1) & 1 and held >> (lead + 1) & 1):
+            continue
+        usual = parse_card(make_player("normal", seed * 4 + 1).choose(state.observation(second)))
+        if usual not in (lead - 1, lead + 1):
+            continue
+        other = (lead - 1) + (lead + 1) - usual
+        state.apply(_name(other))
+        view = state.observation(state.to_play)  # type: ignore[arg-type]
+        assert PlayModel(view).likelihood(state.hands) == pytest.approx(MISS)
+        checked += 1
+        if checked >= 3:
+            return
+    raise AssertionError(f"only {checked} follows around the card led found")

@@ -241,7 +241,8 @@ class LayoutSampler:
 
 def runs(legal: int, gone: int) -> list[int]:
     """One card (the lowest) of each run of equivalent legal cards: cards of a suit
-    with nothing between them but cards of ``gone`` (played or held by the same hand).
+    with nothing between them but cards of ``gone`` (played to a finished trick, or held by
+    the same hand: a card on the table in this trick splits the cards around it).
 
     >>> from whist.engine.cards import parse_cards
     >>> [card_name(c) for c in runs(parse_cards("2S 3S 5S 7S 9S KH AH"), parse_cards("4S 6S"))]
@@ -322,7 +323,7 @@ class GermanSearchPlayer:
             sampler = LayoutSampler(obs)
         except ValueError:  # only when a show-out was no void (a revoke under club rules)
             sampler = LayoutSampler(obs, use_voids=False)
-        candidates = runs(obs.legal, obs.hand | obs.played)
+        candidates = runs(obs.legal, obs.hand | obs.gone)
         totals = dict.fromkeys(candidates, 0)
         cache: dict[tuple[int, int, Seat], int] = {}
         n = 0

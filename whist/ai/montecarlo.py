@@ -439,8 +439,9 @@ def _close(values: dict[int, float], usual: int, st: Settings) -> bool:
 
 def _candidates(obs: Observation) -> list[int]:
     """One card (the lowest) of each group of legal cards that do the same work:
-    same suit, and every card between them ours or played."""
-    known = obs.hand | obs.played
+    same suit, and every card between them ours or played to a finished trick (a card
+    on the table in this trick splits them: one beats it, the other does not)."""
+    known = obs.hand | obs.gone
     out = []
     legal = obs.legal
     prev = -2
@@ -459,7 +460,7 @@ def _candidates(obs: Observation) -> list[int]:
 
 def _group_of(card: int, obs: Observation) -> int:
     """The mask of legal cards equivalent to ``card`` (its group in :func:`_candidates`)."""
-    known = obs.hand | obs.played
+    known = obs.hand | obs.gone
     base = 13 * (card // 13)
     group = 1 << card
     c = card - 1

@@ -228,8 +228,9 @@ class PlayModel:
         self.partner_model = RuleBasedPlayer(signals=True) if count_miss is not None else self.player
         """Partner's rules: with ``count_miss``, partner gives count."""
         # Each earlier play by another seat: (trick index, seat, card,
-        # the finished tricks before it, the cards on the table before it, and
-        # every card played before it).
+        # the finished tricks before it, the cards on the table before it,
+        # every card played before it, the leader, and the cards of the finished
+        # tricks: a card on the table splits two cards around it, as one beats it).
         moments = []
         done: list[Trick] = []
         played = 0
@@ -238,9 +239,10 @@ class PlayModel:
         if obs.trick:
             all_tricks.append((obs.trick[0][0], obs.trick))
         for k, (leader, plays) in enumerate(all_tricks):
+            finished = played
             for j, (seat, card) in enumerate(plays):
                 if seat != obs.seat:
-                    moments.append((k, seat, card, tuple(done), plays[:j], played, leader))
+                    moments.append((k, seat, card, tuple(done), plays[:j], played, leader, finished))
                 played |= 1 << card
             if k < len(obs.tricks):
                 done.append(obs.tricks[k])
@@ -262,15 +264,15 @@ class PlayModel:
         it would not have made."""
         obs = self.obs
         weight = 1.0
-        for k, seat, card, done, trick, played, leader in self.moments:
+        for k, seat, card, done, trick, played, leader, finished in self.moments:
             hand = hands[seat] | self.later[(seat, k)]
             led = trick[0][1] // 13 if trick else None
             legal = legal_cards(hand, led)
-            if self.low_miss is not None and trick and not _lowest_of_run(card, hand, played):
+            if self.low_miss is not None and trick and not _lowest_of_run(card, hand, finished):
                 # Following, players play the lowest of equal cards (every level here, the
                 # GIB-style reference, and the usual human way): a higher one denies the lower.
                 weight *= self.low_miss
-            if _all_equivalent(legal, played):
+            if _all_equivalent(legal, finished):
                 continue
             sizes = [0, 0, 0, 0]
             for s in obs.seats:
@@ -297,7 +299,7 @@ class PlayModel:
                     # A low card to the suit led: partner gives count, read card for card.
                     weight *= 1.0 if model == card else self.count_miss
                     continue
-            if model != card and not _equivalent(model, card, hand, played):
+            if model != card and not _equivalent(model, card, hand, finished):
                 weight *= self.miss
             elif model != card and seat == self.partner and self.run_miss is not None:
                 # The right run, another card of it: partner leads the top of a run and
@@ -308,7 +310,8 @@ class PlayModel:
 
 def _equivalent(a: int, b: int, hand: int, played: int) -> bool:
     """Two cards of one hand that do the same work: same suit, and every card
-    between them is in the hand or already played."""
+    between them is in the hand or in ``played`` (the cards of finished tricks: a card
+    on the table splits two cards around it, as one beats it and the other does not)."""
     if a // 13 != b // 13:
         return False
     lo, hi = min(a, b), max(a, b)
@@ -319,8 +322,9 @@ def _equivalent(a: int, b: int, hand: int, played: int) -> bool:
 def follow_denials(obs: Observation) -> tuple[tuple[Seat, int], ...]:
     """What the others' follows deny if players follow with the lowest of equal cards:
     (seat, card) for each card still unseen that was, when the seat followed above it,
-    the next card below in the same suit not yet played (a queen followed, the jack
-    unplayed: the seat held no jack then, and has none now)."""
+    the next card below in the same suit not played to a finished trick (a queen followed,
+    the jack unplayed: the seat held no jack then, and has none now; a jack on the table
+    denies nothing, as the queen beats it and a lower card would not)."""
     out = []
     played = 0
     unseen = obs.unseen
@@ -328,9 +332,10 @@ def follow_denials(obs: Observation) -> tuple[tuple[Seat, int], ...]:
     for plays in tricks:
         for j, (seat, card) in enumerate(plays):
             if j and seat != obs.seat:
-                below = _next_below(card, played)
+                below = _next_below(card, played)  # the cards of finished tricks: one on the table splits
                 if below is not None and unseen >> below & 1:
                     out.append((seat, below))
+        for _, card in plays:
             played |= 1 << card
     return tuple(out)
 

@@ -87,6 +87,17 @@ class Observation:
         return m
 
     @property
+    def gone(self) -> int:
+        """The cards of the finished tricks: out of play for good. Two cards of a hand
+        with only these and the hand's own between them do the same work; a card on
+        the table in the current trick still splits them (it can be beaten by one)."""
+        m = 0
+        for t in self.tricks:
+            for _, c in t.plays:
+                m |= 1 << c
+        return m
+
+    @property
     def unseen(self) -> int:
         """Cards whose place this seat cannot see: not its own, not played, not the turn-up on show."""
         known = self.hand | self.played
