@@ -1,8 +1,9 @@
 """Hints that say why: the reason is the rule or the figure that decided, and giving
 reasons changes no player's choice (tests/choices/before_hints.json holds every choice
 of seeded hands recorded before the reasons were added; contract/hard/0 was recorded
-again when the players inside Hard's search came to see the contract, a change of
-play made on purpose)."""
+again when the players inside Hard's search came to see the contract, and the Hard
+hands again when its search stopped taking a card on the table for a card played
+(6D and 8D over a 7D led are two choices, not one): changes of play made on purpose)."""
 
 from __future__ import annotations
 
