@@ -304,3 +304,17 @@ def test_a_bid_too_low_is_worded_for_the_player_and_kept_for_the_log() -> None:
     assert err.sentence(Seat.S) == "7 no trumps does not beat 8 clubs: bid higher, or pass."
     assert str(err) == "South cannot call '7NT': 7NT does not beat 8C: bid more tricks, or a higher denomination"
     assert _refusal(state, "double").beat is None
+
+
+@pytest.mark.parametrize("action", ["claim \u00b2", "claim\u00b2", "claim \u0663", "claim \uff13", "claim \u2460",
+                                    "claim 1\u00b2", "claim 3.0", "claim -1", "claim 123"])
+def test_a_claim_of_a_number_not_in_ascii_digits_is_refused_as_not_an_action(action: str) -> None:
+    """"²" and "①" pass ``str.isdigit`` (and "٣" is even read by ``int``): a claim counts its tricks
+    in ASCII digits only, anything else is the one refusal, never a bare ValueError, and nothing changes."""
+    state = GameState("classic", seed=3)
+    snapshot = state.snapshot()
+    for attempt in (state.check, state.apply):
+        with pytest.raises(IllegalActionError) as caught:
+            attempt(action)
+        assert caught.value.code == "not-an-action" and "a claim is 'claim' or 'claim 3'" in str(caught.value)
+    assert state.snapshot() == snapshot

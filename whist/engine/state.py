@@ -431,7 +431,7 @@ class GameState:
 
     def _claim_proof(self, action: str, node_limit: int = claims.NODE_LIMIT) -> tuple[int | None, claims.Proof]:
         rest = action.strip().lower()[len(CLAIM):].strip()
-        if (rest and not rest.isdigit()) or len(rest) > 2:
+        if rest and not (rest.isascii() and rest.isdigit() and len(rest) <= 2):  # "²", "٣": not a number here
             raise IllegalActionError(f"a claim is 'claim' or 'claim 3', not {shown(action)}", code="not-an-action",
                                      seat=self.to_play, action=action)
         n = int(rest) if rest else None
