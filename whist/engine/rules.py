@@ -197,6 +197,10 @@ class Rules:
     """Tricks before this one do not score (German Whist's Phase One)."""
     has_stock: ClassVar[bool] = False
     """Whether a stock is drawn from after each trick (German Whist)."""
+    draw_tricks: ClassVar[int] = 0
+    """The first tricks of a hand after each of which the hands draw from the stock (German
+    Whist's Phase One: the winner takes the face-up card, the others a card unseen). A player
+    who showed out of a suit and drew unseen since may hold the suit again: no void."""
     computer_player: ClassVar[str] = "trick-taking"
     """The kind of computer player the game wants (``whist.ai.players`` maps it to one a level):
     "trick-taking" for partnerships of four, "two-hand" for German Whist's stock and exact endgame."""
@@ -508,6 +512,7 @@ class GermanWhist(Rules):
     tricks_per_hand = 26
     first_counted_trick = 13
     has_stock = True
+    draw_tricks = 13
     computer_player = "two-hand"
     revoke_penalty = 2
     revoke_penalty_words = "two of the revoker's Phase Two tricks (all, if fewer were won)"
