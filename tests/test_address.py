@@ -135,3 +135,13 @@ def test_deal_links_keep_their_deals() -> None:
         assert (state.dealer.name, state.trump, tuple(state.dealt)) == (dealer, trump, dealt), fragment
         assert share_fragment(game, state.rules.options, state.deal_number,
                               start.dealer) == fragment.replace("&game=classic", ""), fragment
+
+
+def test_a_pace_that_cannot_be_used_is_named_in_a_notice() -> None:
+    """The README: a value that cannot be used is named in a notice, and the rest still applies."""
+    start = parse_address("?pace=warp&game=short", "")
+    assert start.pace is None and start.game == "short" and start.asked
+    assert len(start.problems) == 1 and "'warp' is not a pace" in start.problems[0]
+    assert "slow, normal, fast or instant" in start.problems[0]
+    assert parse_address("?pace=fast", "").pace == "fast" and parse_address("?pace=Instant", "").problems == []
+    assert parse_address("?pace=%E2%91%A0", "").problems  # any text: a notice, never an error

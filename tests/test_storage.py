@@ -236,8 +236,8 @@ def test_absurd_stats_are_made_consistent_keeping_what_is_valid() -> None:
     assert c["hands_played"] == 0 and c["hands_won"] == 0 and c["best_margin"] == 0
     assert saved.stats["games"]["german"] == dict.fromkeys(STAT_COUNTS, 0)
     assert "Bad Name!" not in saved.stats["games"]
-    o = saved.stats["overall"]
-    assert (o["played"], o["won"], o["streak"], o["best_margin"]) == (3, 1, 1, 2)
+    o = saved.stats["overall"]  # all games count at least what each game counts (Classic's 10 and 10)
+    assert (o["played"], o["won"], o["streak"], o["best_margin"]) == (10, 10, 1, 2)
     assert saved.stats["recorded"] == ["a", "b"]
     assert len(saved.notices) == 1 and "corrected" in saved.notices[0]
     assert store.data[STATS_KEY + ":damaged"] == raw
@@ -598,3 +598,238 @@ def test_a_finished_game_s_result_for_the_stats() -> None:
     r = game_result(state, Seat.S)
     assert r["hands_played"] == len(state.results) and r["hands_won"] <= r["hands_played"]
     assert r["won"] == (state.winner == state.rules.side_of(Seat.S))
+
+
+# --- bad data found in issue 37: each gets a clear sentence and loses nothing -------------------
+# (what these need from the codec is imported in each test, so that without it each test fails alone)
+
+class RefusingStorage(MemoryStorage):
+    """A storage that refuses to write ``refused`` (as a full quota would), and takes every other key."""
+
+    def __init__(self, refused: str, data: dict[str, str] | None = None) -> None:
+        super().__init__(data)
+        self.refused = refused
+
+    def set(self, key: str, value: str) -> None:
+        if key == self.refused:
+            raise StorageFull("QuotaExceededError: the quota has been exceeded")
+        super().set(key, value)
+
+
+def many_games(n: int) -> dict[str, Any]:
+    """Stats with ``n`` games no catalogue has, beside one Classic game: small names, one count each."""
+    games: dict[str, Any] = {f"g{i:05d}": {"played": 1} for i in range(n)}
+    games["classic"] = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "hands_played": 5, "hands_won": 3,
+                        "best_margin": 4}
+    return {"v": 1, "recorded": ["a-1"], "overall": dict(games["classic"]), "games": games}
+
+
+def test_a_file_with_24000_game_names_is_imported_bounded_and_read_back() -> None:
+    from whist.web.storage import UNKNOWN_GAMES, import_summary
+
+    stats = many_games(24_000)
+    text = json.dumps({"kind": "whist-export", "v": 1, "stats": stats})
+    assert len(text) < MAX_TEXT and out_of_bounds(text) is None  # inside every input bound
+    got = import_text(text)
+    assert got.stats is not None and set(got.stats["games"]) == {"classic"}
+    assert got.stats["games"]["classic"] == stats["games"]["classic"] and got.stats["overall"]["played"] == 2
+    assert UNKNOWN_GAMES in got.corrected and not any("corrected" in p for p in got.problems)
+    store = MemoryStorage()
+    assert write(store, STATS_KEY, got.stats) is None
+    assert len(store.data[STATS_KEY]) < 2_000  # written back: a few hundred characters, not 2.5 MB
+    again = Saved.load(store)
+    assert again.notices == [] and again.stats == got.stats  # and the next load keeps every stat
+    told = import_summary(["your stats"], [], got.corrected, None)
+    assert told.startswith("Imported your stats.") and UNKNOWN_GAMES in told
+
+
+def test_stored_stats_with_24000_game_names_keep_every_known_stat_and_the_old_text() -> None:
+    from whist.web.storage import UNKNOWN_GAMES
+
+    raw = json.dumps(many_games(24_000))
+    store = MemoryStorage({STATS_KEY: raw})
+    saved = Saved.load(store)
+    assert set(saved.stats["games"]) == {"classic"} and saved.stats["overall"]["played"] == 2
+    assert len(saved.notices) == 1 and UNKNOWN_GAMES in saved.notices[0] and "kept aside" in saved.notices[0]
+    assert store.data[STATS_KEY + ":damaged"] == raw and len(store.data[STATS_KEY]) < 2_000
+    again = Saved.load(store)
+    assert again.notices == [] and again.stats == saved.stats
+
+
+def test_nothing_is_written_that_the_next_load_would_refuse() -> None:
+    huge = empty_stats()
+    huge["games"] = {f"g{i:05d}": dict.fromkeys(STAT_COUNTS, 0) for i in range(30_000)}  # past every read bound
+    store = MemoryStorage({STATS_KEY: encode(empty_stats())})
+    before = store.data[STATS_KEY]
+    problem = write(store, STATS_KEY, huge)
+    assert problem is not None and "could not be saved" in problem and "what was saved before is kept" in problem
+    assert store.data[STATS_KEY] == before
+    assert write(store, SETTINGS_KEY, {"pad": "x" * MAX_TEXT}) is not None and SETTINGS_KEY not in store.data
+    assert write(store, GAME_KEY, {"pad": "[" * 40}) is None  # the game is bounded by its length only
+    assert write(store, GAME_KEY, {"pad": "x" * MAX_TEXT}) is not None
+
+
+def test_a_game_s_count_larger_than_all_games_together_is_corrected() -> None:
+    counts = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "hands_played": 3, "hands_won": 1,
+              "best_margin": 1}
+    raw = json.dumps({"v": 1, "overall": counts, "games": {
+        "classic": {**counts, "played": 5, "won": 4, "best_streak": 2, "hands_played": 9, "best_margin": 9},
+        "german": {"played": 1, "hands_played": 2, "hands_won": 2}}})
+    store = MemoryStorage({STATS_KEY: raw})
+    saved = Saved.load(store)
+    o = saved.stats["overall"]
+    assert (o["played"], o["won"], o["hands_played"], o["hands_won"], o["best_margin"]) == (6, 4, 11, 3, 9)
+    assert saved.stats["games"]["classic"]["played"] == 5  # every game's own counts are kept
+    assert len(saved.notices) == 1 and "all games" in saved.notices[0] and "corrected" in saved.notices[0]
+    consistent(saved.stats)
+    assert Saved.load(store).notices == []
+
+
+def test_stats_corrected_but_not_saved_are_not_called_corrected() -> None:
+    raw = json.dumps({"v": 1, "overall": {"played": 1, "won": 5}})
+    # The copy is kept, the corrected stats cannot be written: said so, the record left as it was.
+    store = RefusingStorage(STATS_KEY, {STATS_KEY: raw})
+    saved = Saved.load(store)
+    assert len(saved.notices) == 1 and "have been corrected" not in saved.notices[0]
+    assert "for this visit only" in saved.notices[0] and "could not be saved" in saved.notices[0]
+    assert "kept aside" in saved.notices[0] and store.data[STATS_KEY + ":damaged"] == raw
+    assert store.data[STATS_KEY] == raw and saved.stats["overall"]["won"] == 1
+    # No room for the copy: the record is held (nothing written over it) and the notice says so.
+    small = SmallStorage(len(STATS_KEY) + len(raw) + 5, {STATS_KEY: raw})
+    saved = Saved.load(small)
+    assert len(saved.notices) == 1 and "have been corrected" not in saved.notices[0]
+    assert "no room" in saved.notices[0] and saved.unkept == {STATS_KEY: raw} and small.data[STATS_KEY] == raw
+    # An import whose stats could not be saved does not say they were corrected.
+    from whist.web.storage import import_summary
+
+    got = import_text(json.dumps({"kind": "whist-export", "v": 1, "stats": {"overall": {"played": 1, "won": 5}}}))
+    assert got.corrected and not any("corrected" in p for p in got.problems)
+    told = import_summary([], got.problems, got.corrected, STORAGE_FULL)
+    assert "corrected" not in told and "not imported" in told and STORAGE_FULL in told
+
+
+def test_stats_damaged_while_the_page_is_open_are_told_not_reset_in_silence() -> None:
+    from whist.web.storage import count_duplicate, read_stats
+
+    store = MemoryStorage()
+    count_game(store, "classic", "g-1", True, 1, 1, 1)
+    for step in ("read", "count", "duplicate", "recount"):
+        store.set(STATS_KEY, "{oops" + step)  # another tab, or a hand, damaged them meanwhile
+        if step == "read":
+            stats = read_stats(store)
+        elif step == "count":
+            stats, counted, _ = count_game(store, "classic", "g-2", True, 1, 1, 1)
+            assert counted
+        elif step == "duplicate":
+            stats, _ = count_duplicate(store, 1, "g-2/0")
+        else:
+            stats, _ = recount(store, {"g-3": {"game": "classic", "won": False, "margin": 0, "hands_played": 1,
+                                               "hands_won": 0}})
+        assert len(stats.notices) == 1 and "could not be read" in stats.notices[0], (step, stats.notices)
+        assert "kept aside" in stats.notices[0] and not stats.unkept
+    # With no room for a copy, the damaged record is held: counted in memory, nothing written over it.
+    full = SmallStorage(60, {STATS_KEY: "{" + "x" * 40})
+    stats, counted, problem = count_game(full, "classic", "g-9", True, 1, 1, 1)
+    assert counted and problem is None and stats.unkept == {STATS_KEY: "{" + "x" * 40}
+    assert full.data[STATS_KEY] == "{" + "x" * 40 and "no room" in stats.notices[0]
+
+
+def test_a_second_damaged_record_never_replaces_the_first_copy() -> None:
+    from whist.web.storage import aside_keys
+
+    store = MemoryStorage({STATS_KEY: "{first"})
+    Saved.load(store)
+    store.set(STATS_KEY, "{second")
+    Saved.load(store)
+    store.set(STATS_KEY, "{first")  # the same text again: its copy is kept already
+    Saved.load(store)
+    slots = aside_keys(STATS_KEY)
+    assert [store.data.get(k) for k in slots[:3]] == ["{first", "{second", None]
+    for n in range(3, len(slots) + 1):  # every slot taken: the next one cannot be copied, and is held
+        store.set(STATS_KEY, "{" + str(n))
+        Saved.load(store)
+    store.set(STATS_KEY, "{one too many")
+    saved = Saved.load(store)
+    assert "no room" in saved.notices[0] and saved.unkept == {STATS_KEY: "{one too many"}
+    assert [store.data[k] for k in slots] == ["{first", "{second", "{3", "{4", "{5"]
+
+
+@pytest.mark.parametrize("seed", [10**18, 10**52, 10**53 + 7, 10**60])
+def test_a_deal_number_past_the_address_s_bound_is_refused_wherever_it_comes_from(seed: int) -> None:
+    from whist.web.address import DEAL_DIGITS
+
+    game = encode_game("1-abc", a_state(4, seed=seed), [])
+    store = MemoryStorage({GAME_KEY: encode(game)})
+    saved = Saved.load(store)
+    assert saved.game is None and len(saved.notices) == 1 and "could not be restored" in saved.notices[0]
+    assert f"up to {DEAL_DIGITS} digits" in saved.details[0] and GAME_KEY + ":damaged" in store.data
+    got = import_text(export_text(DEFAULTS, empty_stats(), game))
+    assert got.game is None and any(f"up to {DEAL_DIGITS} digits" in p for p in got.problems)
+
+
+def test_every_deal_number_the_address_takes_gives_a_game_that_loads_again() -> None:
+    from whist.web.address import parse_address
+    from whist.web.storage import GAME_ID, new_game_id
+
+    seed = parse_address("", "#deal=" + "9" * 18).seed
+    assert seed == 10**18 - 1 and parse_address("", "#deal=" + "9" * 19).seed is None
+    game_id = new_game_id(seed, 2**53)  # the latest time a JavaScript number holds exactly
+    assert GAME_ID.fullmatch(game_id)
+    store = MemoryStorage()
+    write(store, GAME_KEY, encode_game(game_id, a_state(6, seed=seed), []))
+    saved = Saved.load(store)
+    assert saved.notices == [] and saved.game is not None and saved.game["id"] == game_id
+
+
+def test_two_sites_on_one_origin_keep_their_own_data() -> None:
+    from whist.web.storage import SiteStorage, site_prefix
+
+    shared = MemoryStorage()
+    whist = SiteStorage(shared, site_prefix("/whist/"))
+    beta = SiteStorage(shared, site_prefix("/whist-beta/index.html"))
+    german = encode_game("9-abc", GameState("german", seed=9), [])
+    write(whist, GAME_KEY, a_game())
+    write(beta, GAME_KEY, german)           # opening the other site's German game...
+    count_game(beta, "german", "9-abc", True, 3, 1, 1)
+    mine = Saved.load(whist)
+    assert mine.game == a_game() and mine.stats == empty_stats()  # ...leaves this site's game and stats
+    assert Saved.load(beta).game == german and Saved.load(beta).stats["overall"]["played"] == 1
+    assert sorted(shared.data) == ["/whist-beta/whist:game", "/whist-beta/whist:stats", "/whist/whist:game"]
+    # A storage event names the key as stored: only this site's are its own.
+    assert whist.logical("/whist/whist:game") == GAME_KEY and whist.logical("/whist-beta/whist:game") is None
+    root = SiteStorage(shared, site_prefix("/"))
+    assert root.logical("whist:stats") == STATS_KEY and root.logical("/whist/whist:game") is None
+
+
+def test_what_the_shared_keys_held_before_is_taken_once_by_each_site() -> None:
+    from whist.web.storage import SiteStorage
+
+    stats = empty_stats()
+    record_result(stats, "classic", "g-1", True, 3, 4, 3)
+    before = {GAME_KEY: encode(a_game()), STATS_KEY: encode(stats), SETTINGS_KEY: encode({"speed": "fast"})}
+    shared = MemoryStorage(before)
+    whist = SiteStorage(shared, "/whist/")
+    assert whist.adopt()
+    saved = Saved.load(whist)
+    assert saved.game == a_game() and saved.stats == stats and saved.settings.speed == "fast"
+    write(whist, STATS_KEY, empty_stats())
+    shared.remove("/whist/whist:game")      # whatever the site does next, it never takes them again
+    assert not whist.adopt() and Saved.load(whist).game is None and Saved.load(whist).stats == empty_stats()
+    assert {k: shared.data[k] for k in before} == before  # the shared keys stay, for the other copies
+    beta = SiteStorage(shared, "/whist-beta/")
+    assert beta.adopt() and Saved.load(beta).stats == stats
+    root = SiteStorage(shared, "")          # the site at the origin's root: the shared keys are its own
+    assert not root.adopt() and Saved.load(root).game == a_game()
+    assert not SiteStorage(BrokenStorage(), "/x/").adopt()  # storage refused: nothing raised
+
+
+def test_games_a_link_dealt_over_are_kept_beside_each_other() -> None:
+    from whist.web.storage import EARLIER, aside, earlier_games
+
+    store = MemoryStorage()
+    first, second = encode(a_game(4)), encode(a_game(8))
+    assert aside(store, GAME_KEY, first, EARLIER) == GAME_KEY + EARLIER
+    assert aside(store, GAME_KEY, second, EARLIER) == GAME_KEY + EARLIER + "-2"
+    assert aside(store, GAME_KEY, first, EARLIER) == GAME_KEY + EARLIER  # kept already: not twice
+    assert earlier_games(store) == [GAME_KEY + EARLIER, GAME_KEY + EARLIER + "-2"]
+    assert aside(BrokenStorage(read=False), GAME_KEY, first, EARLIER) is None

@@ -22,14 +22,29 @@ from typing import TYPE_CHECKING, Any
 
 from whist.engine.seats import Seat
 from whist.table import catalog
+from whist.web.settings import PACES
 
 if TYPE_CHECKING:
     from whist.table import Table
 
 RESERVED = ("game", "deal", "seed", "dealer", "pace")
-DEAL_NUMBER = re.compile(r"[0-9]{1,18}")
+DEAL_DIGITS = 18
+"""The most digits a deal number (a game's seed) has, wherever it comes from: the address, a
+stored game, an imported file (:func:`deal_number_ok`). The id a game is counted by is its deal
+number and when it started (``whist.web.storage.new_game_id``), so it stays well inside the 64
+characters the saved game's loader takes."""
+DEAL_NUMBER = re.compile(f"[0-9]{{1,{DEAL_DIGITS}}}")
 """A deal number as the address may give it: ASCII digits only (``str.isdigit`` also takes
 "²" and "①", which ``int`` refuses), few enough to be a deal."""
+
+
+def deal_number_ok(number: int) -> bool:
+    """Whether ``number`` can be a deal number: a whole number from 0 with at most ``DEAL_DIGITS`` digits.
+
+    >>> deal_number_ok(10**18 - 1), deal_number_ok(10**18), deal_number_ok(-1)
+    (True, False, False)
+    """
+    return 0 <= number < 10**DEAL_DIGITS
 MOST_PROBLEMS = 4
 """How many things wrong with an address are told one by one; the rest are counted."""
 
@@ -84,6 +99,7 @@ class StartRequest:
     """The deal number of the first hand; None: draw one fairly."""
     dealer: Seat | None = None
     pace: str | None = None
+    """The pace the address asks for (one of ``whist.web.settings.PACES``); None: the player's own."""
     asked: bool = False
     """The address names a game, an option or a deal (not only a pace): a saved game
     of another kind is then not restored in its place."""
@@ -128,7 +144,7 @@ def parse_address(search: str, fragment: str) -> StartRequest:
         if DEAL_NUMBER.fullmatch(number):
             start.seed = int(number)
         else:
-            start.problems.append(f"{_shown(number)} is not a deal number (a whole number of up to 18 "
+            start.problems.append(f"{_shown(number)} is not a deal number (a whole number of up to {DEAL_DIGITS} "
                                   "digits): a new deal is drawn.")
     dealer = pairs.get("dealer")
     if dealer is not None:
@@ -140,7 +156,14 @@ def parse_address(search: str, fragment: str) -> StartRequest:
             start.problems.append(f"{_shown(dealer)} cannot deal in {cls.title}; the usual dealer deals.")
         else:
             start.dealer = seat
-    start.pace = pairs.get("pace")
+    pace = pairs.get("pace")
+    if pace is not None:
+        if pace.lower() in PACES:
+            start.pace = pace.lower()
+        else:
+            *most, last = PACES
+            start.problems.append(f"{_shown(pace, 12)} is not a pace ({', '.join(most)} or {last}): your own "
+                                  "speed is used.")
     if len(start.problems) > MOST_PROBLEMS:
         more = len(start.problems) - MOST_PROBLEMS + 1
         start.problems[MOST_PROBLEMS - 1:] = [f"{more} more things in the address could not be used either."]

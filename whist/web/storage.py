@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 from whist.engine.jsontext import json_problem
 from whist.table import SavedGameError, Table, catalog
+from whist.web.address import DEAL_DIGITS, deal_number_ok
 from whist.web.settings import DEFAULTS, LATER, Settings
 
 VERSION = 1
@@ -189,7 +190,17 @@ def _blocks(bad: list[str]) -> list[str]:
     return [m.group(1) if (m := re.search(r"\((.*)\)$", b)) else b for b in bad]
 
 
+UNKNOWN_GAMES = "games this page does not know"
+"""What the notices call the stats of games outside the catalogue (:mod:`whist.table.catalog`)."""
+SUMMED = ("played", "won", "hands_played", "hands_won")
+"""The counts of all games together that are at least the sum of each game's."""
+
+
 def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The stats of a version-1 record, made consistent, and the names of what had to be corrected.
+    Only the games of the catalogue are kept (so the stats stay a few KB, whatever a file held: a
+    name the page does not know is left out, and named); the counts of all games together are at
+    least the sum of each game's, and their best margin at least each game's."""
     stats = empty_stats()
     bad: list[str] = []
     if "overall" in data:
@@ -203,8 +214,18 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         if not GAME_NAME.fullmatch(name):
             bad.append("a game's name")
             continue
+        if catalog.game(name) is None:
+            bad.append(UNKNOWN_GAMES)
+            continue
         stats["games"][name], wrong = decode_counts(counts)
         bad += [f"{COUNT_NAMES.get(w, w)} ({catalog.title(name)})" for w in wrong]
+    overall, each = stats["overall"], list(stats["games"].values())
+    for key in (*SUMMED, "best_margin"):
+        most = sum(c[key] for c in each) if key in SUMMED else max((c[key] for c in each), default=0)
+        least = min(STAT_CAP - 1, most)
+        if overall[key] < least:
+            overall[key] = least
+            bad.append(f"{COUNT_NAMES[key]} (all games)")
     recorded = data.get("recorded", [])
     if isinstance(recorded, list):
         kept = [r for r in recorded if isinstance(r, str) and GAME_ID.fullmatch(r)]
@@ -266,6 +287,17 @@ def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, mar
     return True
 
 
+def new_game_id(seed: int, now_ms: int) -> str:
+    """The id a game is counted by: its deal number and when it started (ms since 1970, in hex).
+    Every deal number (:data:`whist.web.address.DEAL_DIGITS` digits at most) gives an id
+    :data:`GAME_ID` takes, so a saved game always loads again.
+
+    >>> new_game_id(4242, 1_700_000_000_000), bool(GAME_ID.fullmatch(new_game_id(10**18 - 1, 2**53)))
+    ('4242-18bcfe56800', True)
+    """
+    return f"{seed}-{now_ms:x}"
+
+
 def hand_key(game_id: str, hand: int) -> str:
     """The key a hand against Expert is counted by: its game's id and its number (from 0).
 
@@ -318,6 +350,11 @@ def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | No
     game_id = data.get("id")
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         return None, None, ["it had no valid id"]
+    record = data.get("record")
+    seed = record.get("seed") if isinstance(record, dict) else None
+    if isinstance(seed, int) and not isinstance(seed, bool) and not deal_number_ok(seed):
+        # the address's bound, so that every game the page keeps has an id its loader takes
+        return None, None, [f"its deal number is not a whole number of up to {DEAL_DIGITS} digits"]
     problems: list[str] = []
     try:
         table = Table.load(data.get("record"), data.get("redo", []))
@@ -414,11 +451,18 @@ class Saved:
         elif key == STATS_KEY:
             self.stats, bad = decode_stats(data)
             if bad:
-                set_aside(storage, key, raw)
-                write(storage, key, self.stats)
-                self.details.append(f"{key}: corrected {', '.join(bad)}")
-                self.notices.append(f"Some of your saved stats ({_words(_blocks(bad), 3)}) were damaged and "
-                                    "have been corrected; the rest are kept.")
+                self.details.append(f"{key}: corrected {', '.join(dict.fromkeys(bad))}")
+                what = f"Some of your saved stats ({_words(_blocks(bad), 3)}) were damaged"
+                if not set_aside(storage, key, raw):  # no copy: the record stays until the player says so
+                    self.unkept[key] = raw
+                    self.notices.append(f"{what}: they are corrected for this visit. " + _copy_words(False, key))
+                elif (problem := write(storage, key, self.stats)) is not None:
+                    self.notices.append(f"{what}: they are corrected for this visit only, as the corrected "
+                                        f"stats could not be saved. {problem} A copy of the old data is kept "
+                                        "aside on this device.")
+                else:
+                    self.notices.append(f"{what} and have been corrected; the rest are kept. A copy of the "
+                                        "old data is kept aside on this device.")
         else:
             self.game, self.table, bad = decode_game(data)
             if self.game is None:
@@ -522,13 +566,56 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+ASIDE_SLOTS = 5
+"""How many copies of a key's records that could not be used are kept aside: ``<key>:damaged``,
+then ``<key>:damaged-2`` ... ``<key>:damaged-5`` (and the same for ``:newer``)."""
+
+
+def aside_keys(key: str, suffix: str = ":damaged") -> list[str]:
+    """Where the copies of ``key``'s records that could not be used are kept, first to last.
+
+    >>> aside_keys("whist:stats")[:3]
+    ['whist:stats:damaged', 'whist:stats:damaged-2', 'whist:stats:damaged-3']
+    """
+    return [key + suffix] + [f"{key}{suffix}-{n}" for n in range(2, ASIDE_SLOTS + 1)]
+
+
+def aside(storage: Storage, key: str, raw: str, suffix: str = ":damaged") -> str | None:
+    """Keep a copy of ``raw`` beside ``key``, in the first free slot of :func:`aside_keys`, never
+    over a copy kept before (a copy of the same text kept already is enough); the slot, or None if
+    it could not be kept (the storage is full, or every slot is taken)."""
+    for slot in aside_keys(key, suffix):
+        try:
+            kept = storage.get(slot)
+            if kept == raw:
+                return slot
+            if kept is None:
+                storage.set(slot, raw)
+                return slot
+        except Exception:
+            return None  # the copy is a courtesy: a full storage must not stop the game
+    return None
+
+
 def set_aside(storage: Storage, key: str, raw: str, suffix: str = ":damaged") -> bool:
-    """Keep a copy of a record that could not be read in full, for the player to recover."""
-    try:
-        storage.set(key + suffix, raw)
-    except Exception:
-        return False  # the copy is a courtesy: a full storage must not stop the game
-    return True
+    """Keep a copy of a record that could not be read in full, for the player to recover (:func:`aside`).
+    False if it could not be kept: the caller then says so, and the record stays where it is."""
+    return aside(storage, key, raw, suffix) is not None
+
+
+EARLIER = ":earlier"
+"""Beside the game's key: a game in progress that a link opened in a new tab dealt over
+(``whist:game:earlier``), kept until the player chooses between the two (:func:`earlier_games`)."""
+
+
+def earlier_games(storage: Storage) -> list[str]:
+    """The slots holding a game in progress kept aside for a link (:data:`EARLIER`), first to last."""
+    found = []
+    for slot in aside_keys(GAME_KEY, EARLIER):
+        with contextlib.suppress(Exception):
+            if storage.get(slot) is not None:
+                found.append(slot)
+    return found
 
 
 def _move(storage: Storage, key: str, raw: str, suffix: str) -> bool:
@@ -553,7 +640,25 @@ def write(storage: Storage, key: str, payload: dict[str, Any]) -> str | None:
     return write_text(storage, key, encode(payload))
 
 
+STORAGE_TOO_BIG = ("Your latest {what} could not be saved: the record came out larger than this game can read "
+                   "back, so what was saved before is kept.")
+
+
+def unreadable(key: str, text: str) -> str | None:
+    """Why ``text``, written under ``key``, would be refused when read back (:func:`parse_record`'s
+    bounds), or None. The game in progress is measured by its length only: the table bounds its
+    record (``whist.table.session.MAX_ACTIONS``), whose nesting its format fixes, and it is saved
+    after every play. Settings and stats are few KB, and measured in full."""
+    if len(text) > MAX_TEXT:
+        return "it is far too large"
+    return None if key == GAME_KEY else out_of_bounds(text)
+
+
 def write_text(storage: Storage, key: str, text: str) -> str | None:
+    """Store ``text`` under ``key``; None, or why it was not (nothing is written that the next load
+    would refuse: what was stored before stays)."""
+    if unreadable(key, text) is not None:
+        return STORAGE_TOO_BIG.format(what=WHAT.get(key, "data"))
     try:
         storage.set(key, text)
     except StorageFull:
@@ -564,36 +669,57 @@ def write_text(storage: Storage, key: str, text: str) -> str | None:
     return None
 
 
-def read_stats(storage: Storage) -> dict[str, Any]:
-    """The stats as stored now (another tab may have written them since start-up)."""
-    return Saved.load(storage, (STATS_KEY,)).stats
+class StatsRead(dict[str, Any]):
+    """The stats as read again while the page is open (a dict, as :func:`empty_stats`), with what a
+    damaged record became, for the caller to tell and heed as at start-up (:meth:`Saved.load`):
+    ``notices`` (corrected and said, never reset in silence), ``details`` (for the console) and
+    ``unkept`` (a record that could be neither used nor copied aside: nothing is written over it
+    until the player says so)."""
+
+    def __init__(self, saved: Saved) -> None:
+        super().__init__(saved.stats)
+        self.notices: list[str] = saved.notices
+        self.details: list[str] = saved.details
+        self.unkept: dict[str, str] = saved.unkept
+
+
+def read_stats(storage: Storage) -> StatsRead:
+    """The stats as stored now (another tab may have written them since start-up), with what was
+    wrong with them (:class:`StatsRead`)."""
+    return StatsRead(Saved.load(storage, (STATS_KEY,)))
+
+
+def write_stats(storage: Storage, stats: StatsRead) -> str | None:
+    """Write ``stats`` back (:func:`write`), but not while the record they were read from is held."""
+    return None if STATS_KEY in stats.unkept else write(storage, STATS_KEY, stats)
 
 
 def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int, hands_played: int,
-               hands_won: int) -> tuple[dict[str, Any], bool, str | None]:
+               hands_won: int) -> tuple[StatsRead, bool, str | None]:
     """Count a finished game in the stored stats, re-read right before writing so that
     two tabs never count a game twice nor undo each other's counts.
-    Returns (the stats, whether the game was counted now, a problem in plain words or None)."""
+    Returns (the stats, with what was wrong with them: :func:`read_stats`; whether the game was
+    counted now; a problem writing them, in plain words, or None)."""
     stats = read_stats(storage)
     if not record_result(stats, game, game_id, won, margin, hands_played, hands_won):
         return stats, False, None
-    return stats, True, write(storage, STATS_KEY, stats)
+    return stats, True, write_stats(storage, stats)
 
 
-def count_duplicate(storage: Storage, difference: int, key: str = "") -> tuple[dict[str, Any], str | None]:
+def count_duplicate(storage: Storage, difference: int, key: str = "") -> tuple[StatsRead, str | None]:
     """Keep a hand against Expert in the stored stats, re-read right before writing (as
-    :func:`count_game`: two tabs count the same hand, by its ``key``, once). Returns the stats and
-    a problem in plain words, or None."""
+    :func:`count_game`: two tabs count the same hand, by its ``key``, once). Returns the stats (as
+    :func:`read_stats`) and a problem in plain words, or None."""
     stats = read_stats(storage)
     record_duplicate(stats, difference, key)
-    return stats, write(storage, STATS_KEY, stats)
+    return stats, write_stats(storage, stats)
 
 
-def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str | None]:
+def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[StatsRead, str | None]:
     """Count again each game of ``pending`` (by id: ``{"game": name, **result}``, the games this
     tab counted) that the stored stats lack: another tab wrote its stats from a read made before
     this tab's count reached it. Those the stored stats hold are forgotten (no stale read can drop
-    them any more). Returns the stats and a problem in plain words, or None.
+    them any more). Returns the stats (as :func:`read_stats`) and a problem in plain words, or None.
 
     >>> store = MemoryStorage()
     >>> _ = count_game(store, "classic", "g-1", True, 2, 3, 2)     # this tab counts g-1...
@@ -614,7 +740,99 @@ def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[dict[
         return stats, None
     for gid, r in missing.items():
         record_result(stats, r["game"], gid, r["won"], r["margin"], r["hands_played"], r["hands_won"])
-    return stats, write(storage, STATS_KEY, stats)
+    return stats, write_stats(storage, stats)
+
+
+# --- each site's own keys ---------------------------------------------------------------
+# Every project site of a GitHub user shares one origin (user.github.io), hence one localStorage:
+# two copies of the game there (/whist/ and /whist-beta/) must not read and write each other's keys.
+
+SHARED_PREFIX = "whist:"
+"""How every key of the game begins: the keys above, as the code names them (the *logical* keys),
+and as the site at the root of an origin stores them."""
+ADOPTED_KEY = "whist:adopted"
+"""Under a site's own prefix: set once the site has taken its copy of the shared keys (:meth:`SiteStorage.adopt`)."""
+MOST_PREFIX = 120
+"""The longest prefix kept as it is; a longer folder is shortened and told apart by its fingerprint."""
+
+
+def site_prefix(pathname: Any) -> str:
+    """What this site's keys begin with before their name: its folder, the page's path up to its
+    last "/" (``location.pathname``), or "" for the site at the root of its origin, which keeps the
+    keys the game always had (``whist:stats``). A path that is not one gives "".
+
+    >>> site_prefix("/whist/"), site_prefix("/whist-beta/index.html"), site_prefix("/"), site_prefix("/index.html")
+    ('/whist/', '/whist-beta/', '', '')
+    >>> site_prefix(None), site_prefix("whist/"), len(site_prefix("/" + "x" * 500 + "/")) <= MOST_PREFIX
+    ('', '', True)
+    """
+    if not isinstance(pathname, str) or not pathname.startswith("/"):
+        return ""
+    folder = pathname[:pathname.rindex("/") + 1]
+    if folder == "/":
+        return ""
+    if len(folder) > MOST_PREFIX:
+        folder = folder[:MOST_PREFIX - 20] + "~" + fingerprint(folder) + "/"
+    return folder
+
+
+class SiteStorage:
+    """A :class:`Storage` that keeps every key of the game under this site's prefix
+    (:func:`site_prefix`): ``whist:stats`` is ``/whist/whist:stats`` on the site at ``/whist/``.
+
+    >>> shared = MemoryStorage({"whist:stats": "old"})
+    >>> beta = SiteStorage(shared, "/whist-beta/")
+    >>> beta.set("whist:game", "g"); sorted(shared.data)
+    ['/whist-beta/whist:game', 'whist:stats']
+    >>> beta.logical("/whist-beta/whist:game"), beta.logical("/whist/whist:game"), beta.logical("whist:game")
+    ('whist:game', None, None)
+    """
+
+    def __init__(self, inner: Storage, prefix: str) -> None:
+        self.inner = inner
+        self.prefix = prefix
+
+    def key(self, key: str) -> str:
+        """The key as stored for this site."""
+        return self.prefix + key
+
+    def logical(self, stored: Any) -> str | None:
+        """The key as the code names it, of a key as stored (a ``storage`` event's), or None if it
+        is not one of this site's (another site's, or no key of the game)."""
+        if not isinstance(stored, str) or not stored.startswith(self.prefix):
+            return None
+        name = stored[len(self.prefix):]
+        return name if name.startswith(SHARED_PREFIX) else None
+
+    def get(self, key: str) -> str | None:
+        return self.inner.get(self.key(key))
+
+    def set(self, key: str, value: str) -> None:
+        self.inner.set(self.key(key), value)
+
+    def remove(self, key: str) -> None:
+        self.inner.remove(self.key(key))
+
+    def adopt(self, keys: tuple[str, ...] = KEYS) -> bool:
+        """Once for a site with a prefix: copy what the game stored under the shared ``keys`` before
+        each site had its own (each copy of the game on the origin takes what was there then, and
+        the shared keys stay for the others), unless this site stores something already. True if
+        anything was copied. Never raises: if the copy cannot be made, it is tried again next time."""
+        if not self.prefix:
+            return False
+        try:
+            if self.get(ADOPTED_KEY) is not None or any(self.get(k) is not None for k in keys):
+                return False
+            copied = False
+            for key in keys:
+                value = self.inner.get(key)
+                if value is not None:
+                    self.set(key, value)
+                    copied = True
+            self.set(ADOPTED_KEY, "1")
+        except Exception:
+            return False
+        return copied
 
 
 # --- the game in each tab -----------------------------------------------------------
@@ -694,6 +912,8 @@ class Imported:
     game: dict[str, Any] | None = None
     table: Table | None = None
     problems: list[str] = field(default_factory=list)
+    corrected: str = ""
+    """What had to be corrected in the file's stats, in words ("" if nothing): said only if they are kept."""
 
     @property
     def anything(self) -> bool:
@@ -725,8 +945,7 @@ def import_text(text: Any) -> Imported:
                     out.problems.append(f"some settings ({_words(bad)}) were not valid and are left at normal")
             elif key == "stats":
                 out.stats, bad = decode_stats(part)
-                if bad:
-                    out.problems.append(f"some stats were damaged and were corrected ({_words(bad, 4)})")
+                out.corrected = _words(bad, 4) if bad else ""
             else:
                 out.game, out.table, bad = decode_game(part)
                 if out.game is None:
@@ -738,3 +957,27 @@ def import_text(text: Any) -> Imported:
     if not parts:
         out.problems.append("the file holds no stats, settings or game")
     return out
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def import_summary(done: list[str], problems: list[str], corrected: str, unsaved: str | None) -> str:
+    """What the page says after an import: what came in (``done``), what had to be corrected in the
+    file's stats (said only if they were kept: nothing is called corrected that was not saved), what
+    was left out (``problems``), and, if the stats could not be saved, why (``unsaved``).
+
+    >>> import_summary(["your stats", "your settings"], [], "best streak", None)
+    'Imported your stats and your settings. Some stats in the file were damaged and are corrected (best streak).'
+    >>> import_summary([], [], "best streak", "It is full.")
+    'Nothing was imported. Your stats could not be saved on this device, so they were not imported: It is full.'
+    """
+    text = "Imported " + _and(done) + "." if done else "Nothing was imported."
+    if corrected and "your stats" in done:
+        text += f" Some stats in the file were damaged and are corrected ({corrected})."
+    if problems:
+        text += " Not imported: " + "; ".join(problems) + "."
+    if unsaved:
+        text += " Your stats could not be saved on this device, so they were not imported: " + unsaved
+    return text
