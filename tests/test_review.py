@@ -13,6 +13,7 @@ import pytest
 from tests.test_solver import dds_values
 from whist.ai.players import make_player
 from whist.ai.review import HandReview, describe_hand, hand_at_end, pbn_of
+from whist.ai.solver import solve
 from whist.engine.cards import card_name
 from whist.engine.deal import parse_pbn
 from whist.engine.seats import Seat
@@ -88,8 +89,28 @@ def test_the_whole_hand_is_marked_when_the_solver_is_quick_enough() -> None:
     assert progress == list(range(1, 53))
     assert review.analysed() >= 40                      # the node limit may leave early cards unmarked
     assert all(m.cost is not None and m.cost >= 0 for m in review.marks[-36:])
+    marked = next(i for i in range(52) if all(m.cost is not None for m in review.marks[i:]))
+    assert review.analysed() == 52 - marked
+    check_the_costs_add_up(state, review, marked)
     text = review.summary(state.rules.side_of(Seat.S))
     assert "perfect" in text
+
+
+def check_the_costs_add_up(state: GameState, review: HandReview, start: int) -> None:
+    """The tricks the first side took from play ``start`` on are what double dummy gave it
+    there (DDS, or the general solver for two hands: not the review's own values), less
+    what its cards cost, plus what the other side's cost: so each ``lost_by`` is exact."""
+    hands, leader, trick = review._position(start)
+    mark = review.marks[start]
+    left = len(review.tricks) - mark.trick
+    if len(review.seats) == 2:
+        taken = solve(hands, review.trump, leader, trick=trick, sides=review.sides)  # the leader's side
+        first = taken if review.side_of(leader) == 0 else left - taken
+    else:
+        best = max(dds_values(hands, review.trump, leader, list(trick)).values())  # the mover's side
+        first = best if review.side_of(mark.seat) == 0 else left - best
+    won = sum(review.side_of(winner) == 0 for _, _, winner in review.tricks[mark.trick:])
+    assert won == first - review.lost_by(0) + review.lost_by(1), (won, first, review.lost_by(0), review.lost_by(1))
 
 
 def test_german_whist_is_reviewed_from_phase_two() -> None:
@@ -98,7 +119,26 @@ def test_german_whist_is_reviewed_from_phase_two() -> None:
     assert review.first_trick == 13 and len(review.marks) == 26
     review.run(max_tricks=20)
     assert review.analysed() == 26                      # two hands: quick to solve
-    assert review.lost_by(0) >= 0 and review.lost_by(1) >= 0
+    assert review.lost_by(0) == review.lost_by(1) == 0  # the German player's Phase Two is exact
+    check_the_costs_add_up(state, review, 0)
+
+
+@pytest.mark.parametrize("seed", [2, 6])  # 6: cards costing 2, 3 and 4 tricks
+def test_german_whist_s_careless_phase_two_costs_what_the_tricks_show(seed: int) -> None:
+    """Phase One by the normal players, Phase Two with the lowest legal card each time:
+    tricks go, and each side's ``lost_by`` is exactly what its cards gave away."""
+    state = GameState("german", seed=seed)
+    players = {s: make_player("normal", 10 * seed + s, game="german") for s in state.rules.seats}
+    while state.phase is Phase.PLAY:
+        seat = state.to_play
+        assert seat is not None
+        state.apply(players[seat].choose(state.observation(seat)) if state.stock else state.legal_actions()[-1])
+    review = HandReview.of(state)
+    review.run(max_tricks=20)
+    assert review.analysed() == 26
+    assert review.lost_by(0) + review.lost_by(1) > 0
+    assert all(m.cost is not None and m.cost >= 0 for m in review.marks)
+    check_the_costs_add_up(state, review, 0)
 
 
 def test_pbn_export_reads_back() -> None:

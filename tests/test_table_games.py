@@ -4,12 +4,12 @@ Whist's two hands, the draw for partners, club revokes and rubbers."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from whist.engine.auction import PASS
 from whist.engine.cards import SUIT_NAMES, parse_card, suit_of
+from whist.engine.rules import make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import Phase
 from whist.table import Table, game_choices
@@ -117,7 +117,9 @@ def test_german_whist_at_the_table() -> None:
 
 def test_german_variants_are_named_on_the_felt() -> None:
     assert Table(seed=5, game="german").view().notes == ()
-    assert Table(seed=5, game="german").view().goal == "first to 17"
+    default, _ = BOOK_TARGETS["german"]
+    assert Table(seed=5, game="german").view().goal == f"first to {default}"
+    assert Table(seed=5, game="german", target=21).view().goal == "first to 21"
     table = Table(seed=5, game="german", trump="variable", match="three-deals")
     assert (table.view().goal, table.view().goal_short) == ("three deals", "of 3 deals")
     assert table.view().notes == (
@@ -222,14 +224,39 @@ def test_a_saved_game_comes_back_exactly() -> None:
     assert again.state.snapshot() == table.state.snapshot() and again.view() == table.view()
 
 
+#: Each game's target, as its rule book says (/work/shared/rules/): the points that win a
+#: game by default, and the others offered. Classic: first to 7 (000); Short Whist to 5,
+#: Long to 9, American and Dummy as Classic (001); Contract to 100, 50 short (003);
+#: German matches to 17 or 21 (004).
+BOOK_TARGETS: dict[str, tuple[int, set[int]]] = {
+    "classic": (7, {5, 7, 9}), "short": (5, {5, 7, 9}), "long": (9, {5, 7, 9}), "american": (7, {5, 7, 9}),
+    "dummy": (7, {5, 7, 9}), "contract": (100, {100, 50}), "german": (17, {17, 21})}
+
+
 def test_every_game_is_offered_with_its_options() -> None:
     choices = {c.game: c for c in game_choices()}
-    assert set(choices) == {"classic", "short", "long", "american", "dummy", "contract", "german"}
-    classic = {o.name: o for o in choices["classic"].options}
-    assert classic["target"].choices == (5, 7, 9) and classic["target"].default == 7
+    assert set(choices) == set(BOOK_TARGETS)
     assert all(o.help for c in choices.values() for o in c.options)
     assert "honours" not in {o.name for o in choices["american"].options}
     for game, c in choices.items():
-        opts: dict[str, Any] = {o.name: o.choices[-1] for o in c.options}
-        table = Table(seed=1, game=game, **opts)
-        assert table.view() == table.view()
+        offered = {o.name: o for o in c.options}
+        default, targets = BOOK_TARGETS[game]
+        assert offered["target"].default == default and set(offered["target"].choices) == targets, game
+        rules = make_rules(game)
+        # the dialog offers the rules' own options, each with its default and every value the rules take
+        assert {k for k, v in rules.option_choices.items() if len(v) > 1} == set(offered), game
+        for name, o in offered.items():
+            assert o.default == rules.options[name] and o.choices == tuple(rules.option_choices[name])
+            assert o.default in o.choices and len(o.value_labels) == len(o.choices)
+        # every value offered starts a table that plays by it (and the others at their defaults)
+        for name, o in offered.items():
+            for value in o.choices:
+                table = Table(seed=1, game=game, **{name: value})
+                played = table.state.rules.options
+                assert played[name] == value and type(played[name]) is type(value), (game, name, value)
+                assert all(played[k] == other.default for k, other in offered.items() if k != name)
+                view = table.view()
+                target = value if name == "target" else default
+                assert view.target == target and table.state.rules.target == target
+                if (game, name, value) != ("german", "match", "three-deals"):
+                    assert (view.goal, view.goal_short) == (f"first to {target}", f"to {target}"), (game, name)
