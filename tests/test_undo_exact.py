@@ -5,7 +5,8 @@ scores, the record) and in every attribute it holds.
 The rebuilt state never saw the actions taken back, so this does not lean on the state's own
 ``snapshot()``, which is made from the same list of fields (``_FIELDS``) that undo restores: a
 field missing from that list is missing from both sides of a snapshot comparison, but not here.
-Every game, every set of its options, several seeded games each, many random points.
+Every game, with option sets that hold each value of every option and each pair of values
+of two options (all pairs, not every combination), several seeded games each, many random points.
 """
 
 from __future__ import annotations
@@ -17,18 +18,64 @@ from typing import Any
 import pytest
 
 from whist.engine.cards import card_name, cards_of
-from whist.engine.rules import GAMES, Rules
+from whist.engine.rules import GAMES, Rules, make_rules
 from whist.engine.state import GameState, Phase
 
 
 def option_sets(cls: type[Rules]) -> list[dict[str, Any]]:
-    """Every combination of the game's options that have a choice."""
+    """Option sets of the game that hold every value of each option that has a choice, and
+    every pair of values of two such options, in at least one set (all pairs, a covering
+    array): far fewer than every combination. Built greedily and deterministically: each new
+    set starts from the first pair not yet covered, then gives each other option, in order,
+    the value that covers the most pairs still uncovered (the first such value on a tie)."""
     keys = [k for k in cls.default_options if len(cls.option_choices.get(k, ())) > 1]
-    return [dict(zip(keys, values, strict=True))
-            for values in itertools.product(*(cls.option_choices[k] for k in keys))]
+    choices = {k: tuple(cls.option_choices[k]) for k in keys}
+    if len(keys) < 2:
+        return [{k: v} for k in keys for v in choices[k]] or [{}]
+
+    def pairs(row: dict[str, Any]) -> list[tuple[tuple[str, Any], tuple[str, Any]]]:
+        """The pairs of values a (partial) set holds, each in the order of ``keys``."""
+        held = [k for k in keys if k in row]
+        return [((a, row[a]), (b, row[b])) for i, a in enumerate(held) for b in held[i + 1:]]
+
+    order = [((a, x), (b, y)) for i, a in enumerate(keys) for b in keys[i + 1:]
+             for x in choices[a] for y in choices[b]]
+    uncovered = set(order)
+    sets: list[dict[str, Any]] = []
+    while uncovered:
+        (a, x), (b, y) = next(pair for pair in order if pair in uncovered)
+        row: dict[str, Any] = {a: x, b: y}
+        for k in keys:
+            if k not in row:
+                gains = [sum(p in uncovered for p in pairs({**row, k: v})) for v in choices[k]]
+                row[k] = choices[k][gains.index(max(gains))]  # the first of equals
+        row = {k: row[k] for k in keys}
+        uncovered -= set(pairs(row))
+        sets.append(row)
+    return sets
 
 
 CASES = [(name, options) for name, cls in GAMES.items() for options in option_sets(cls)]
+
+
+def test_the_option_sets_hold_every_value_and_every_pair_of_values() -> None:
+    for name, cls in GAMES.items():
+        keys = [k for k in cls.default_options if len(cls.option_choices.get(k, ())) > 1]
+        sets = option_sets(cls)
+        assert sets == option_sets(cls) and all(list(o) == keys for o in sets), name
+        assert len({tuple(o.values()) for o in sets}) == len(sets), name  # no set twice
+        for k in keys:
+            assert [v for v in cls.option_choices[k] if any(o[k] == v for o in sets)] == list(cls.option_choices[k])
+        for a, b in itertools.combinations(keys, 2):
+            pairs = set(itertools.product(cls.option_choices[a], cls.option_choices[b]))
+            assert {(o[a], o[b]) for o in sets} == pairs, (name, a, b)
+        every = 1
+        for k in keys:
+            every *= len(cls.option_choices[k])
+        assert len(sets) <= every
+        for options in sets:
+            make_rules(name, **options)  # each set is one the game takes
+    assert len(CASES) < 80
 
 
 def observables(state: GameState) -> dict[str, Any]:
