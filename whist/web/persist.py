@@ -21,6 +21,13 @@
   nothing is written over it until the player has read the notice (which offers
   it as a download) and pressed OK.
 
+- Each copy of the game on one origin keeps its own keys (:class:`whist.web.storage.SiteStorage`,
+  by the site's folder: ``/whist/`` and ``/whist-beta/`` on one ``user.github.io``), and takes a
+  copy of what was stored under the shared keys before, once.
+- A link opened in a new tab deals what it asks for, and a replay the same deal again; a game in
+  progress either deals over is kept aside (``whist:game:earlier``) and the page asks which of the
+  two to play on (:meth:`Keeper.show_earlier`), also after a reload, until the player chooses.
+
 A ``?pace=`` in the URL changes the speed for this visit only: it is not saved
 over the player's own speed unless the player picks another one.
 """
@@ -40,6 +47,7 @@ from whist.table import Table
 from whist.web import statsview
 from whist.web.settings import Settings
 from whist.web.storage import (
+    EARLIER,
     GAME_KEY,
     MAX_TEXT,
     RECENT_GAMES,
@@ -48,23 +56,30 @@ from whist.web.storage import (
     STATS_KEY,
     MemoryStorage,
     Saved,
+    SiteStorage,
+    StatsRead,
     Storage,
     StorageError,
     StorageFull,
+    aside,
     count_duplicate,
     count_game,
     counted_hands,
+    earlier_games,
     encode,
     encode_game,
     encode_settings,
     export_text,
     fingerprint,
     game_id_of,
+    import_summary,
     import_text,
+    new_game_id,
     read_game,
     read_stats,
     recount,
     reset_stats,
+    site_prefix,
     tab_start,
     write,
     write_text,
@@ -77,6 +92,10 @@ MAX_IMPORT_BYTES = MAX_TEXT
 """An exported file is ASCII: its bytes are its characters, bounded like a stored record."""
 
 SAVED_TITLE = "Not everything could be kept"
+EARLIER_LINK = ("This tab deals what the link asks for. The game you were playing is kept on this device, where you "
+                "left it, until you choose; continuing it drops this deal (the link deals it again).")
+EARLIER_AGAIN = ("A game you were playing is kept on this device, where you left it, until you choose; continuing it "
+                 "drops the game on the table.")
 ADDRESS_TITLE = "Not everything in the address could be used"
 
 
@@ -118,11 +137,6 @@ class LocalStorage:
             raise _storage_error(err) from None
 
 
-def new_game_id(seed: int) -> str:
-    """The id a finished game is counted by: its deal number and when it started."""
-    return f"{seed}-{int(time.time() * 1000):x}"
-
-
 class Keeper:
     """Everything the page keeps on this device, for one page."""
 
@@ -154,14 +168,23 @@ class Keeper:
         #: The games this tab counted, until the stored stats are seen to hold them (another tab
         #: may write its stats from a read made before this tab's count reached it).
         self._pending: dict[str, dict[str, Any]] = {}
+        #: The slot (``whist:game:earlier``...) of the game in progress a link dealt over, while the
+        #: player has not chosen between the two (:meth:`show_earlier`).
+        self.earlier: str | None = None
+        self.earlier_text = EARLIER_AGAIN
+        self.prefix = ""  # this site's keys' prefix (site_prefix), "" at the root of its origin
 
     @classmethod
     def load(cls) -> Keeper:
         """Read what this device keeps. Never raises: with storage disabled the game
         plays on a storage in memory, and the notice says so."""
         stored: str | None = None
+        prefix = ""
         try:
-            storage: Storage = LocalStorage()
+            prefix = site_prefix(str(js.location.pathname))
+            site = SiteStorage(LocalStorage(), prefix)
+            site.adopt()  # once: what this origin's shared keys held before each site had its own
+            storage: Storage = site
             with contextlib.suppress(Exception):
                 stored = storage.get(GAME_KEY)
             saved = Saved.load(storage)
@@ -174,6 +197,7 @@ class Keeper:
         if saved.blocked:
             storage = MemoryStorage()
         keeper = cls(storage, saved)
+        keeper.prefix = prefix
         if not saved.blocked:
             keeper.own_game(stored)
         return keeper
@@ -182,7 +206,8 @@ class Keeper:
         """This tab's own game after a reload (sessionStorage): restored in place of the device's
         when they differ, and if another tab saved the device's meanwhile, the player is asked."""
         try:
-            tab = LocalStorage("sessionStorage")
+            tab = SiteStorage(LocalStorage("sessionStorage"), self.prefix)
+            tab.adopt((GAME_KEY, SEEN_KEY))
             own, seen = tab.get(GAME_KEY), tab.get(SEEN_KEY)
             self.tab = tab
         except Exception:
@@ -215,6 +240,10 @@ class Keeper:
                 self.restored = table.started
             else:
                 self.taken = None  # the address asks for another game: this tab deals it
+                if table is not None and self.saved.game is not None and table.in_progress:
+                    self.keep_earlier(self.saved.game, EARLIER_LINK)  # ...and keeps the game in progress aside
+            if self.earlier is None and not self.saved.blocked:
+                self.earlier = next(iter(earlier_games(self.storage)), None)  # not chosen before a reload
             page.notify = self.tell_address
             page.state_listeners.append(self.on_state)
             page.settings_listeners.append(self.on_settings)
@@ -248,7 +277,11 @@ class Keeper:
             self.guard(self.show_choice)
         elif self.restored and self.page is not None and STATS_KEY not in self.held:
             table, expert = self.page.table, self.page.screen.expert
-            self.guard(lambda: expert.resume(table, counted_hands(read_stats(self.storage))))
+            self.guard(lambda: expert.resume(table, counted_hands(self.take(read_stats(self.storage)))))
+        if self.earlier is not None:
+            self.guard(self.show_earlier)
+        if self.page is not None:
+            self.page.review.keep_game = self.keep_running  # a replay over a game in progress keeps it
 
     def guard(self, action: Callable[[], None]) -> None:
         try:
@@ -272,7 +305,7 @@ class Keeper:
         table = self.page.table
         if table.game_token is not self._game:  # a new game
             self._game = table.game_token
-            self.game_id = new_game_id(table.seed)
+            self.game_id = new_game_id(table.seed, int(time.time() * 1000))
         text = encode(encode_game(self.game_id, table))
         self.keep_own(text)
         if text != self._last_game and self.taken is None and GAME_KEY not in self.held:
@@ -284,10 +317,10 @@ class Keeper:
         if table.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
             self._counted.add(self.game_id)
             result = table.result()
-            stats, counted, problem = count_game(self.storage, table.game, self.game_id, **result)
+            saved, counted, problem = count_game(self.storage, table.game, self.game_id, **result)
             if counted:
                 self._pending[self.game_id] = {"game": table.game, **result}
-            self.stats = stats
+            self.stats = self.take(saved)
             self.problem(problem)
             self.render_stats()
 
@@ -317,6 +350,16 @@ class Keeper:
             self.problem(write(self.storage, SETTINGS_KEY, encode_settings(self.stored_settings)))
 
     # --- telling the player ----------------------------------------------------------------
+    def take(self, saved: StatsRead) -> dict[str, Any]:
+        """The stats just read again (:func:`whist.web.storage.read_stats`, and the counts made on
+        them): what was wrong with them is told here, as at start-up, and a record that could be
+        neither used nor copied aside is held."""
+        for detail in saved.details:
+            warn("saved data set aside: " + detail)
+        self.held.update(saved.unkept)
+        self.tell(saved.notices)
+        return saved
+
     def problem(self, text: str | None) -> None:
         """A problem while playing (storage full): told once per visit."""
         if text and text not in self._told:
@@ -393,14 +436,20 @@ class Keeper:
         its write left out); a game it saved over this tab's is offered beside it (show_choice)."""
         assert self.page is not None
         key = evt.key
-        key = None if key is None or not isinstance(key, str) else key
+        if isinstance(key, str):
+            key = self.storage.logical(key) if isinstance(self.storage, SiteStorage) else key
+            if key is None:
+                return  # another site's keys (another copy of the game on this origin), or no key of ours
+        else:
+            key = None  # the storage was cleared: read everything again
         if key in self.held and evt.newValue != self.held[key]:
             del self.held[key]  # another tab has written over the old data already: nothing to hold
         if key in (None, SETTINGS_KEY):
             self.stored_settings = Saved.load(self.storage, (SETTINGS_KEY,)).settings
             self.page.apply_settings(self.stored_settings.changed(**self.overrides), notify=False)
         if key in (None, STATS_KEY) and STATS_KEY not in self.held:
-            self.stats, problem = recount(self.storage, self._pending)
+            saved, problem = recount(self.storage, self._pending)
+            self.stats = self.take(saved)
             self.problem(problem)
             self.render_stats()
         if key == GAME_KEY:
@@ -466,6 +515,82 @@ class Keeper:
         self.on_state()
         page.say("You continue the game from the other tab.")
 
+    # --- a link opened in a new tab over a game in progress ------------------------------------
+    def keep_earlier(self, game: dict[str, Any], why: str) -> bool:
+        """Another game is dealt over ``game``, in progress (a link, a replay): keep it aside (a slot
+        of ``whist:game:earlier``) for the player to choose between the two, saying ``why``; with no
+        room for it, hold the device's game (nothing is written over it until the player has read
+        why and pressed OK). False if it could not be kept aside."""
+        text = encode(game)
+        slot = aside(self.storage, GAME_KEY, text, EARLIER)
+        if slot is not None:
+            self.earlier, self.earlier_text = slot, why
+            return True
+        self.held[GAME_KEY] = text
+        self.tell(["There is no room on this device to keep the game you were playing beside this one, so that "
+                   "game stays saved until you press OK; then this one is saved in its place. To keep it, "
+                   "download it first."])
+        return False
+
+    def keep_running(self, why: str) -> None:
+        """Before a replay deals over the game on the table, in progress (whist.web.review_view): keep
+        it aside and ask which to play on."""
+        if GAME_KEY in self.held:
+            return  # the device's game is held already: nothing is written over it until OK
+        if self.keep_earlier(self.current_game(), why):
+            self.guard(self.show_earlier)
+
+    def show_earlier(self) -> None:
+        """Ask which game to play: the link's, on the table, or the one in progress it dealt over."""
+        page = self.page
+        assert page is not None
+        box = page.el("link-choice")
+        if not box:
+            box = page.doc.createElement("div")
+            box.id = "link-choice"
+            box.className = "notice notice-choice"
+            box.setAttribute("role", "region")
+            box.setAttribute("aria-labelledby", "link-choice-title")
+            box.innerHTML = (
+                '<svg class="notice-icon" aria-hidden="true"><use href="#i-info"/></svg>'
+                '<div class="notice-body"><h2 id="link-choice-title">You have a game in progress</h2>'
+                '<p id="link-choice-text"></p></div><div class="notice-actions">'
+                '<button type="button" class="btn btn-primary" id="link-earlier">Continue the game I was playing'
+                '</button><button type="button" class="btn btn-ghost" id="link-new">Play this deal</button></div>')
+            page.el("notice").after(box)
+            page.on(page.el("link-earlier"), "click", lambda e: self.choose_earlier(back=True))
+            page.on(page.el("link-new"), "click", lambda e: self.choose_earlier(back=False))
+            box.hidden = True
+        if box.hidden or page.el("link-choice-text").textContent != self.earlier_text:
+            page.el("link-choice-text").textContent = self.earlier_text
+            page.say("You have a game in progress. " + self.earlier_text)
+        box.hidden = False
+
+    def choose_earlier(self, back: bool) -> None:
+        """The player's choice: ``back`` to the game kept aside (this deal is dropped), else this deal
+        (the game kept aside is dropped)."""
+        page = self.page
+        assert page is not None
+        slot, self.earlier = self.earlier, None
+        page.el("link-choice").hidden = True
+        if slot is None:
+            return
+        got = read_game(self.storage.get(slot)) if back else None
+        if back and got is None:
+            self.tell(["The game you were playing could not be read back, so this deal stays on the table; the "
+                       "old record stays on this device."])
+            return
+        with contextlib.suppress(Exception):
+            self.storage.remove(slot)
+        if got is None:
+            page.say("You play the linked deal; the other game is dropped.")
+            return
+        game, table = got
+        self.put_game(table, game["id"])
+        self._last_game = ""
+        self.on_state()
+        page.say("Your game is back on the table, where you left it.")
+
     # --- the stats panel ------------------------------------------------------------------------
     def bind(self) -> None:
         page = self.page
@@ -487,13 +612,14 @@ class Keeper:
     def count_duplicate(self, key: str, difference: int) -> None:
         """duplicate: keep a hand's tricks against Expert's, by its key (whist.web.expert_view)."""
         if STATS_KEY not in self.held:
-            self.stats, problem = count_duplicate(self.storage, difference, key)
+            saved, problem = count_duplicate(self.storage, difference, key)
+            self.stats = self.take(saved)
             self.problem(problem)
             self.render_stats()
 
     def open_stats(self) -> None:
         assert self.page is not None
-        self.stats = read_stats(self.storage)
+        self.stats = self.take(read_stats(self.storage))
         self.page.el("stats-confirm").hidden = True
         self.page.el("stats-msg").textContent = ""
         self.render_stats(force=True)
@@ -530,7 +656,11 @@ class Keeper:
         if not reset:
             self.message("Your stats are kept.")
             return
-        self.stats = reset_stats(read_stats(self.storage))
+        current = self.take(read_stats(self.storage))
+        if STATS_KEY in self.held:
+            self.message("Your stats are not reset: first read the notice about your saved stats, and press OK.")
+            return
+        self.stats = reset_stats(current)
         problem = write(self.storage, STATS_KEY, self.stats)
         self.render_stats()
         self.message(problem or "Your stats are reset to zero.")
@@ -545,7 +675,7 @@ class Keeper:
     def export(self) -> None:
         """Download the stats, the settings and the game in progress as one JSON file."""
         assert self.page is not None
-        text = export_text(self.stored_settings, read_stats(self.storage), self.current_game())
+        text = export_text(self.stored_settings, self.take(read_stats(self.storage)), self.current_game())
         self.download(text, "whist-" + time.strftime("%Y-%m-%d") + ".json")
         self.message("Exported: your stats, settings and the game in progress, in one file.")
 
@@ -578,13 +708,13 @@ class Keeper:
         got = import_text(text)
         done: list[str] = []
         problems: list[str] = list(got.problems)
+        unsaved: str | None = None
         if got.stats is not None:
-            recorded = read_stats(self.storage)["recorded"]
+            recorded = self.take(read_stats(self.storage))["recorded"]
             got.stats["recorded"] = list(dict.fromkeys(recorded + got.stats["recorded"]))[-RECENT_GAMES:]
-            problem = write(self.storage, STATS_KEY, got.stats)
-            if problem:
-                problems.append(problem)
-            else:
+            unsaved = ("Your saved stats must be dealt with first (the notice)." if STATS_KEY in self.held
+                       else write(self.storage, STATS_KEY, got.stats))
+            if unsaved is None:
                 self.stats = got.stats
                 done.append("your stats")
         if got.settings is not None:
@@ -597,12 +727,6 @@ class Keeper:
             self.on_state()
             done.append("the game in progress")
         self.render_stats()
-        text = ("Imported " + _and(done) + "." if done else "Nothing was imported.")
-        if problems:
-            text += " Not imported: " + "; ".join(problems) + "."
+        text = import_summary(done, problems, got.corrected, unsaved)
         self.message(text)
         page.say(text)
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -4,7 +4,9 @@
 
 - to the hand summary: Review hand, Replay this deal, Share (a link with
   ``#deal=N``, copied with the clipboard where the browser allows it, else a
-  selected text field);
+  selected text field); a replay starts a new game, and the game in progress
+  it deals over is kept aside for the player to go back to (``keep_game``,
+  whist.web.persist), so that no score is lost;
 - to the Last trick dialog (L): a button to review the last finished hand,
   also while the next one is played;
 - the review dialog: the hand trick by trick (buttons, the strip of tricks,
@@ -118,6 +120,9 @@ class ReviewView:
         self.generation = 0
         self.step_ms: list[float] = []
         self.here = False  # the analysis runs on this page (no worker)
+        #: Keeps the game in progress aside before a replay deals over it, and offers it back, saying
+        #: why (whist.web.persist.Keeper.keep_running); None: nothing keeps the page's games.
+        self.keep_game: Callable[[str], None] | None = None
 
     # --- building -----------------------------------------------------------------
     def install(self) -> None:
@@ -370,6 +375,9 @@ class ReviewView:
             return
         if page.el("review").open:
             page.el("review").close()
+        if page.table.in_progress and self.keep_game is not None:
+            self.keep_game(f"This is deal {hand.deal_number} again, in a new game. The game you were playing is "
+                           "kept on this device, where you left it, until you choose; continuing it drops this one.")
         table = page.table.replay(hand)
         table.set_levels(page.settings.partner_level, page.settings.opponent_level)
         page.el("review-share-box").hidden = True
