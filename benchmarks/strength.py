@@ -10,6 +10,10 @@ games take long at the searching levels (hard, expert): by default the
 matches are between the rule-based levels; name others with ``--match``.
 Duplicate deals measure strength in tricks more precisely: see
 ``benchmarks/levels.py``.
+
+These matches were once tests (tests/test_players.py: normal beats random, normal
+beats easy, easy beats random, 500 games in all); they are measured here now, and
+each default match prints the floor that test held beside its figure.
 """
 
 from __future__ import annotations
@@ -26,6 +30,14 @@ from whist.ai.players import Player, RandomPlayer, make_player
 from whist.engine.state import GameState, Phase
 
 MATCHES = (("normal", "random"), ("normal", "easy"), ("easy", "random"))
+
+#: What tests/test_players.py asked of each match before it moved here (games, wins, margin),
+#: with what it measured then: printed beside the figures, never checked.
+FORMER_FLOORS = {
+    ("normal", "random"): "the suite's old floor: 180 of 200 won, margin over 4 (measured 199, 7.5)",
+    ("normal", "easy"): "the suite's old floor: 150 of 200 won, margin over 2.5 (measured 181, 5.2)",
+    ("easy", "random"): "the suite's old floor: 75 of 100 won (measured 95)",
+}
 
 
 def new_player(level: str, seed: int) -> Player:
@@ -80,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         won, margin, hands = match(args.game, a, b, args.games, times)
         print(f"  {a:>6} vs {b:<6}  wins {won:4d}/{args.games} = {won / args.games:6.1%}   "
               f"margin {margin:+5.2f} points/game   ({hands} hands)")
+        if (a, b) in FORMER_FLOORS:
+            print(f"                  {FORMER_FLOORS[a, b]}")
     print("time per choice (CPython; expect 3-10x slower under Pyodide)")
     for level, ts in sorted(times.items()):
         ts.sort()
