@@ -2,8 +2,11 @@
 
 Built from an :class:`~whist.engine.observation.Observation` only. The cards this
 seat cannot see are spread over the other seats; a seat that has shown out of
-a suit holds none of it, the turn-up on show is in the dealer's hand, and a
-seat whose possible cards number exactly its hand size holds all of them.
+a suit holds none of it where the rules make that certain
+(``Observation.certain_voids``: not under club rules, where it may have revoked,
+nor after a blind draw from German Whist's stock), the turn-up on show is in the
+dealer's hand, and a seat whose possible cards number exactly its hand size
+holds all of them.
 
 >>> from whist.engine.state import GameState
 >>> from whist.engine.seats import Seat
@@ -60,7 +63,7 @@ class Knowledge:
     def from_observation(cls, obs: Observation, remember: bool = True) -> Knowledge:
         if remember:
             played = obs.played
-            voids = obs.voids()
+            voids = obs.certain_voids()
         else:
             played = 0
             for _, c in obs.trick:

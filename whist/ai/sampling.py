@@ -4,12 +4,18 @@ A computer player that searches (see :mod:`whist.ai.montecarlo`) needs whole
 deals to search, but sees only its own hand. :class:`DealSampler` deals the
 cards it cannot see (``obs.unseen``) to the other seats so that every deal
 agrees with the observation: each seat gets exactly its hand size, no card
-of a suit it has shown out of, and the dealer keeps the turn-up while it is
-on show. Sampling is exact and uniform over all such deals: the number of
-cards of each suit each seat gets is drawn with the true count of deals that
-split the suit that way (a small dynamic programme over the suits), and only
-then which cards. So a seat void in two suits never makes it retry or give
-up, and no deal is ever inconsistent.
+of a suit the rules make it surely void in (``Observation.certain_voids``),
+and the dealer keeps the turn-up while it is on show. Sampling is exact and
+uniform over all such deals: the number of cards of each suit each seat gets
+is drawn with the true count of deals that split the suit that way (a small
+dynamic programme over the suits), and only then which cards. So a seat void
+in two suits never makes it retry or give up, and no deal is ever inconsistent.
+
+A show-out proves a void only where the rules say so. Under club rules it may
+have been a revoke: such a deal is never excluded, but weighed
+:data:`REVOKE_ODDS` times less for each show-out it makes a revoke (the same
+dynamic programme, so still exact). A show-out before a blind draw from
+German Whist's stock proves nothing, and counts for nothing.
 
 Uniform is the right prior only for a player who ignores how the others
 played. :func:`play_likelihood` adds the inference: it replays the hand on a
@@ -52,8 +58,15 @@ are not the model (a person, another level), so a miss lowers a deal's weight
 without ruling it out."""
 
 
+REVOKE_ODDS = 100
+"""Under club rules, how many times likelier a show-out is a void than a revoke: a deal
+where a seat still holds a suit it showed out of is weighed this many times less, once
+for each such seat and suit (players rarely revoke; the computers never do)."""
+
+
 class DealSampler:
-    """Uniform random deals of ``obs.unseen`` to the other seats, consistent with ``obs``.
+    """Uniform random deals of ``obs.unseen`` to the other seats, consistent with ``obs``
+    (under club rules, weighed against revokes: :data:`REVOKE_ODDS`).
 
     Raises ValueError when no deal fits the observation (it cannot come from
     a real game).
@@ -61,7 +74,8 @@ class DealSampler:
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
-        voids = obs.voids()
+        voids = obs.certain_voids()
+        shown_out = obs.shown_voids()
         others = [s for s in obs.seats if s != obs.seat]
         fixed = [0] * len(others)
         up_shown = obs.turn_up_visible and obs.turn_up is not None and obs.dealer != obs.seat
@@ -74,17 +88,22 @@ class DealSampler:
         self.fixed = tuple(fixed)
         self.room = tuple(obs.hand_sizes[s] - fixed[i].bit_count() for i, s in enumerate(others))
         self.allowed = tuple(~voids[s] & 0xF for s in others)
+        self.likely = tuple(shown_out[s] & ~voids[s] for s in others)
+        """The suits each seat showed out of that may have been revokes (club rules): a deal
+        that gives it any of one is weighed ``1 / REVOKE_ODDS``."""
         pool = obs.unseen
         self.suit_cards = tuple(_cards(pool & SUIT_MASK[s]) for s in range(4))
         if min(self.room, default=0) < 0 or sum(self.room) != pool.bit_count():
             raise ValueError("the hand sizes do not match the cards not yet seen")
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.free = all(a == 0xF for a in self.allowed)
+        self.free = all(a == 0xF for a in self.allowed) and not any(self.likely)
         if not self.free and self.ways(0, self.room) == 0:
             raise ValueError("no deal of the hidden cards fits what has been seen")
 
     def count(self) -> int:
-        """How many deals of the hidden cards fit the observation."""
+        """How many deals of the hidden cards fit the observation. Under club rules each is
+        counted ``REVOKE_ODDS`` times for each show-out it keeps a void (so the count is
+        the total weight)."""
         return self.ways(0, self.room)
 
     def ways(self, suit: int, room: tuple[int, ...]) -> int:
@@ -103,7 +122,8 @@ class DealSampler:
 
     def _splits(self, suit: int, room: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         """Each way to share the suit's hidden cards among the seats, with the number
-        of card choices it allows (a multinomial coefficient)."""
+        of card choices it allows (a multinomial coefficient), times ``REVOKE_ODDS``
+        for each seat that showed out of the suit under club rules and gets none."""
         k = len(self.suit_cards[suit])
         caps = [room[i] if self.allowed[i] >> suit & 1 else 0 for i in range(len(room))]
 
@@ -120,11 +140,15 @@ class DealSampler:
             if k == 0:
                 yield (), 1
             return
+        likely = [i for i in range(len(room)) if self.likely[i] >> suit & 1]
         for split in rec(0, k):
             mult, left = 1, k
             for a in split:
                 mult *= math.comb(left, a)
                 left -= a
+            for i in likely:
+                if not split[i]:
+                    mult *= REVOKE_ODDS
             yield split, mult
 
     def sample(self, rng: random.Random) -> Hands:
@@ -170,11 +194,12 @@ class DealSampler:
         return (hands[0], hands[1], hands[2], hands[3])
 
     def is_consistent(self, hands: Hands) -> bool:
-        """Whether a deal agrees with the observation (for tests and assertions)."""
+        """Whether a deal agrees with the observation (for tests and assertions): only the
+        voids the rules make certain rule a deal out."""
         obs = self.obs
         if hands[obs.seat] != obs.hand:
             return False
-        voids = obs.voids()
+        voids = obs.certain_voids()
         dealt = 0
         for i, s in enumerate(self.seats):
             h = hands[s]

@@ -1,11 +1,15 @@
 """Claims: whether a seat's side is sure to take N of the tricks left, from what that seat knows.
 
 A claim is proved, never guessed. The claimant sees its own hand, the hands it plays (a
-dummy), every card played and the voids shown; the other seats, its own hidden partner
-included, may hold the unseen cards in any way consistent with that, and play any legal
-card (the worst for the claim). A claim stands when one line of play for the cards the
-claimant chooses, deciding each card from what it has seen so far and never from a hidden
-card, takes N tricks against every layout and every defence. Two proofs:
+dummy), every card played and the voids the rules make certain
+(:meth:`~whist.engine.observation.Observation.certain_voids`: a show-out is no void under club
+rules, where it may be a revoke, nor once the player has drawn from German Whist's stock since);
+the other seats, its own hidden partner included, may hold the unseen cards in any way
+consistent with that, and play any legal card (the worst for the claim; a revoke from now
+on is the revoker's loss, paid by the penalty, not a defence the claim must survive). A
+claim stands when one line of play for the cards the claimant chooses, deciding each card
+from what it has seen so far and never from a hidden card, takes N tricks against every
+layout and every defence. Two proofs:
 
 * cashing: the hand on lead holds N winners it can cash one after the other: trumps led
   high while any other hand may hold a trump, then cards that no other hand (the partner
@@ -61,7 +65,8 @@ class Ending:
     sizes: dict[Seat, int]
     """How many cards each other hand holds."""
     voids: dict[Seat, int]
-    """The suits (4 bits) each other hand has shown out of."""
+    """The suits (4 bits) each other hand surely holds no unseen card of (from
+    :meth:`Observation.certain_voids`, not every show-out)."""
     pool: int
     """The unseen cards, somewhere in the other hands."""
     trick: tuple[tuple[Seat, int], ...]
@@ -104,7 +109,7 @@ def ending_of(obs: Observation, controlled: tuple[Seat, ...]) -> Ending:
     if obs.turn_up_visible and obs.turn_up is not None and obs.dealer not in mine:
         known[obs.dealer] = known.get(obs.dealer, 0) | 1 << obs.turn_up
     others = [s for s in obs.seats if s not in mine]
-    voids = obs.voids()
+    voids = obs.certain_voids()
     leader = obs.trick[0][0] if obs.trick else obs.to_play
     return Ending(obs.seats, obs.sides, obs.trump, mine, known, {s: obs.hand_sizes[s] for s in others},
                   {s: voids[s] for s in others}, obs.unseen, obs.trick, obs.seat, leader)

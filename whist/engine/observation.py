@@ -8,11 +8,13 @@ a request.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from whist.engine.auction import Contract
 from whist.engine.cards import FULL_DECK, SUITS, card_name, mask_names, suit_of
+from whist.engine.rules import make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.trick import Trick
 
@@ -109,21 +111,51 @@ class Observation:
             known |= 1 << self.turn_up
         return FULL_DECK & ~known
 
-    def voids(self) -> dict[Seat, int]:
-        """For each seat, a 4-bit set of the suits it has shown out of (failed to follow)."""
+    # --- voids: what the show-outs prove, by the game's rules ------------------
+    def show_outs(self) -> dict[Seat, int]:
+        """For each seat, a 4-bit set of the suits it has shown out of (failed to follow)
+        this hand. Not all of them are voids: see :meth:`certain_voids`."""
         out = {s: 0 for s in self.seats}
-        for t in self.tricks:
-            self._note_voids(t.plays, out)
-        if self.trick:
-            self._note_voids(self.trick, out)
+        for plays in self._all_plays():
+            _note_show_outs(plays, out)
         return out
 
-    @staticmethod
-    def _note_voids(plays: tuple[tuple[Seat, int], ...], out: dict[Seat, int]) -> None:
-        led = suit_of(plays[0][1])
-        for seat, card in plays[1:]:
-            if suit_of(card) != led:
-                out[seat] |= 1 << led
+    def voids(self) -> dict[Seat, int]:
+        """Every show-out, as :meth:`show_outs` (the old name). A show-out is a void only
+        where the rules make it one: decide from :meth:`certain_voids`."""
+        return self.show_outs()
+
+    def shown_voids(self) -> dict[Seat, int]:
+        """For each seat, the suits it has shown out of since it last drew a card unseen: the
+        voids, if nobody revoked. After a trick of a stock game's first part (German Whist's
+        Phase One, ``Rules.draw_tricks``) each hand draws: the winner the face-up card, which
+        every seat sees (its show-outs still hold for the cards unseen), the others a card
+        unseen, which may be of any suit. Under club rules a show-out may also be a revoke:
+        a likely void, not a certain one (:meth:`certain_voids`)."""
+        _, draw_tricks = _void_rules(self.game, self.options)
+        out = {s: 0 for s in self.seats}
+        for k, t in enumerate(self.tricks):
+            _note_show_outs(t.plays, out)
+            if k < draw_tricks:
+                for s in self.seats:
+                    if s != t.winner:
+                        out[s] = 0  # a blind draw: any suit may be back
+        if self.trick:
+            _note_show_outs(self.trick, out)
+        return out
+
+    def certain_voids(self) -> dict[Seat, int]:
+        """For each seat, a 4-bit set of the suits of which it surely holds no card this seat
+        cannot see, from the play: its show-outs since its last blind draw (:meth:`shown_voids`),
+        and none at all where revokes are allowed (club rules: a show-out may be a revoke).
+        What claims, hints and the deal sampler may take as known."""
+        revokes, _ = _void_rules(self.game, self.options)
+        if revokes:
+            return {s: 0 for s in self.seats}
+        return self.shown_voids()
+
+    def _all_plays(self) -> list[tuple[tuple[Seat, int], ...]]:
+        return [t.plays for t in self.tricks] + ([self.trick] if self.trick else [])
 
     # --- the bot protocol's form ------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -164,3 +196,18 @@ class Observation:
             **({"taken_face_up": [[SEAT_NAMES[s], card_name(c)] for s, c in self.taken_face_up]}
                if self.taken_face_up else {}),
         }
+
+
+def _note_show_outs(plays: tuple[tuple[Seat, int], ...], out: dict[Seat, int]) -> None:
+    led = suit_of(plays[0][1])
+    for seat, card in plays[1:]:
+        if suit_of(card) != led:
+            out[seat] |= 1 << led
+
+
+@functools.lru_cache(maxsize=64)
+def _void_rules(game: str, options: tuple[tuple[str, Any], ...]) -> tuple[bool, int]:
+    """What the game's rules say a show-out proves: whether revokes are allowed (club
+    rules), and after how many of the first tricks the hands draw from a stock."""
+    rules = make_rules(game, **dict(options))
+    return rules.revokes_allowed, rules.draw_tricks
