@@ -148,8 +148,8 @@ def test_pbn_export_reads_back() -> None:
     assert parse_pbn(deal[7:-2]) == state.dealt
     assert f'[Dealer "{state.dealer.name}"]' in text and "Tricks:" in text
     contract = play_hands("contract", 6, 1)
-    if contract.contract is not None:
-        assert "[Contract " in pbn_of(contract) and "[Declarer " in pbn_of(contract)
+    assert contract.results[-1].contract is not None  # bid, not thrown in
+    assert "[Contract " in pbn_of(contract) and "[Declarer " in pbn_of(contract)
 
 
 def test_replay_command_prints_the_hand(tmp_path: Path) -> None:

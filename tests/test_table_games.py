@@ -76,15 +76,15 @@ def test_contract_whist_at_the_table() -> None:
     auction = table.view().auction
     assert auction is not None
     contract = auction.contract
-    if table.state.phase is Phase.PLAY:
-        assert contract is not None and contract.declarer in "NESW"
-        assert table.state.trump == (None if contract.trump == "NT" else "SHDC".index(contract.trump))
-        finish_hand(table)
-        summary = table.view().summary
-        played = table.state.results[-1].contract
-        assert played is not None and summary is not None and summary.contract is not None
-        assert summary.contract.name == played.long_name
-        assert ("make" in summary.text) == summary.contract.made or "fail" in summary.text
+    assert table.state.phase is Phase.PLAY  # this deal is bid, not thrown in
+    assert contract is not None and contract.declarer in "NESW"
+    assert table.state.trump == (None if contract.trump == "NT" else "SHDC".index(contract.trump))
+    finish_hand(table)
+    summary = table.view().summary
+    played = table.state.results[-1].contract
+    assert played is not None and summary is not None and summary.contract is not None
+    assert summary.contract.name == played.long_name
+    assert ("make" in summary.text) == summary.contract.made or "fail" in summary.text
     # undo goes back through the auction to your first call
     while table.can_undo:
         table.undo()
@@ -102,11 +102,13 @@ def test_german_whist_at_the_table() -> None:
     run_computers(table)
     card = table.hint()
     assert card is not None and table.human_play(card).ok
-    run_computers(table)
-    if not table.state.trick and len(table.state.tricks) == 1:
-        stock = table.view().stock
-        drew = stock.you_drew if stock else None
-        assert drew is not None and (table.state.hands[S] >> parse_card(drew.card) & 1)
+    while len(table.state.tricks) < 1:  # North's card to the first trick, if South led it
+        assert table.computer_step() is not None
+    assert not table.state.trick and len(table.state.tricks) == 1  # both have drawn from the stock
+    stock = table.view().stock
+    drew = stock.you_drew if stock else None
+    assert drew is not None and (table.state.hands[S] >> parse_card(drew.card) & 1)
+    assert stock is not None and stock.size == 24
     finish_hand(table)
     view = table.view()
     assert view.stock is not None and view.summary is not None
