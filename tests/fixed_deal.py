@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from whist.engine.cards import parse_card, suit_of
 from whist.engine.deal import parse_pbn
-from whist.engine.rules import DealtHand, Rules
+from whist.engine.rules import ClassicWhist, DealtHand
 from whist.engine.seats import Seat
 
 
-class FixedDeal(Rules):
+class FixedDeal(ClassicWhist):
     """Classic rules (with any options), but every hand is the given PBN deal,
     dealt by ``dealer`` with ``turn_up`` (a card of the dealer's) turned up."""
 
@@ -23,4 +23,4 @@ class FixedDeal(Rules):
 
     def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
         assert self.hands[dealer] >> self.up & 1, "the turn-up belongs to the dealer"
-        return DealtHand(self.hands, self.up, None if self.options["no_trump"] else suit_of(self.up))
+        return DealtHand(self.hands, self.up, None if self.turn_up_ignored else suit_of(self.up))

@@ -9,7 +9,7 @@ import pytest
 
 from whist.engine.auction import DOUBLE, PASS, Contract, bid_name, contract_of, is_finished, legal_calls, parse_bid
 from whist.engine.cards import HEARTS, SPADES, suit_of
-from whist.engine.rules import HandScore, make_rules
+from whist.engine.rules import HandScore, PlayedHand, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import NEXT_HAND, GameState, IllegalActionError, Phase
 
@@ -130,27 +130,29 @@ def test_a_doubled_contract_stands() -> None:
 def test_the_rule_books_scoring_examples(level: int, strain: int | None, tricks: tuple[int, int],
                                           points: tuple[int, int]) -> None:
     rules = make_rules("contract")
-    score = rules.score_hand(tricks, (0, 0, 0, 0), strain, (), Contract(level, strain, N, False))
+    score = rules.score_hand(PlayedHand(tricks, (0, 0, 0, 0), strain, (), Contract(level, strain, N, False)))
     assert score.points == points
-    doubled = rules.score_hand(tricks, (0, 0, 0, 0), strain, (), Contract(level, strain, N, True))
+    doubled = rules.score_hand(PlayedHand(tricks, (0, 0, 0, 0), strain, (), Contract(level, strain, N, True)))
     assert doubled.points == tuple(2 * p for p in points)
 
 
 def test_defenders_declaring_east_west() -> None:
     rules = make_rules("contract")
-    score = rules.score_hand((5, 8), (0, 0, 0, 0), None, (), Contract(9, None, W, False))
+    score = rules.score_hand(PlayedHand((5, 8), (0, 0, 0, 0), None, (), Contract(9, None, W, False)))
     assert score.points == (5, 0)
 
 
 def test_target_and_the_tie_rule() -> None:
     rules = make_rules("contract")
     zero = (0, 0)
-    assert rules.game_winner((95, 90), HandScore((8, 5), (8, 5), zero, zero, zero)) == 0
-    assert rules.game_winner((92, 95), HandScore((8, 5), (8, 5), zero, zero, zero)) is None   # 100-100: play on
-    assert rules.game_winner((92, 96), HandScore((8, 5), (8, 5), zero, zero, zero)) == 1      # 100-101
-    assert rules.game_winner((40, 30), HandScore((8, 5), (8, 5), zero, zero, zero)) is None
+    assert rules.game_winner(PlayedHand((0, 0), before=(95, 90)), HandScore((8, 5), (8, 5), zero, zero, zero)) == 0
+    # 100-100: play on
+    assert rules.game_winner(PlayedHand((0, 0), before=(92, 95)), HandScore((8, 5), (8, 5), zero, zero, zero)) is None
+    # 100-101
+    assert rules.game_winner(PlayedHand((0, 0), before=(92, 96)), HandScore((8, 5), (8, 5), zero, zero, zero)) == 1
+    assert rules.game_winner(PlayedHand((0, 0), before=(40, 30)), HandScore((8, 5), (8, 5), zero, zero, zero)) is None
     short = make_rules("contract", target=50)
-    assert short.game_winner((45, 30), HandScore((8, 5), (8, 5), zero, zero, zero)) == 0
+    assert short.game_winner(PlayedHand((0, 0), before=(45, 30)), HandScore((8, 5), (8, 5), zero, zero, zero)) == 0
 
 
 def test_a_played_contract_scores_as_the_tricks_fell() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from typing import Any, ClassVar
 
 import pytest
 
@@ -318,3 +319,87 @@ def test_end_trick_decides_the_winner_the_draw_and_the_end_of_the_hand() -> None
     assert [(d.seat, d.card, d.face_up) for d in end.draws] == [(Seat.S, c("2H"), True), (Seat.N, c("3H"), False)]
     assert hands[Seat.S] == 1 << c("2H") and hands[Seat.N] == 1 << c("3H")
     assert end_trick(hands, Seat.N, ((Seat.N, c("KS")), (Seat.S, c("2H"))), c("2H") // 13, 25, 26).over
+
+
+# --- the games' options: typed, each game's own, only the changed ones recorded -------
+
+def test_every_game_declares_its_own_typed_options() -> None:
+    """Each game lists its options itself (never a parent's list), each a typed spec whose
+    default is one of its choices; the dict views the dialog and the bot read agree."""
+    from whist.engine.rules import GAMES, ClassicWhist, Option, Rules
+
+    assert Rules not in GAMES.values() and Rules.option_specs == () and GAMES["classic"] is ClassicWhist
+    for cls in GAMES.values():
+        assert "option_specs" in vars(cls), cls.__name__
+        for spec in cls.option_specs:
+            assert isinstance(spec, Option) and spec.default in spec.choices
+            assert all(type(c) is spec.type for c in spec.choices)
+            assert cls.default_options[spec.name] == spec.default and cls.option_choices[spec.name] == spec.choices
+            assert cls.option_label(spec.name) == spec.label and cls.option_help(spec.name)
+        assert list(cls.default_options) == [s.name for s in cls.option_specs]
+
+
+def test_an_option_added_to_classic_changes_no_other_game() -> None:
+    """Short Whist is Classic Whist with other defaults, but its options are its own: a game
+    that subclasses Classic and adds an option leaves Classic's subclasses as they were, and
+    Classic's rules read the option's default in a game that does not offer it."""
+    from whist.engine.rules import GAMES, HONOURS, ClassicWhist, Option, ShortWhist
+
+    extra: Option[bool] = Option("extra", False, (False, True), "An extra")
+
+    class Wider(ClassicWhist):
+        option_specs: ClassVar[tuple[Option[Any], ...]] = (*ClassicWhist.option_specs, extra)
+
+    assert "extra" in Wider.default_options and "extra" not in ShortWhist.default_options
+    assert all("extra" not in cls.default_options for cls in GAMES.values())
+    assert Wider(extra=True).value(extra) is True and ShortWhist().value(extra) is False
+    assert ShortWhist().value(HONOURS) is True and make_rules("german").value(HONOURS) is False
+    with pytest.raises(ValueError, match="has no option 'extra'"):
+        ShortWhist(extra=True)
+
+
+def test_options_are_checked_in_one_place_by_type() -> None:
+    cases: list[tuple[dict[str, Any], str]] = [({"honours": 1}, "must be one of"), ({"target": 7.0}, "must be one of"),
+                         ({"target": True}, "must be one of"), ({"draw": "HIGH"}, "must be one of"),
+                         ({"trumps": "spades"}, "has no option")]
+    for bad, message in cases:
+        with pytest.raises(ValueError, match=message):
+            make_rules("classic", **bad)
+    with pytest.raises(ValueError, match="must be one of"):
+        make_rules("american", honours=True)
+    from whist.engine.rules import Option
+
+    with pytest.raises(TypeError):
+        Option("odd", 1, (1, "two"), "Odd")   # one type for all its values
+    with pytest.raises(TypeError):
+        Option("odd", 3, (1, 2), "Odd")       # the default is a choice
+
+
+def test_a_record_names_only_the_options_not_at_their_defaults() -> None:
+    state = GameState("short", seed=5, rubber=True, target=5)
+    record = state.to_record()
+    assert record["options"] == {"rubber": True}
+    assert GameState("classic", seed=5).to_record()["options"] == {}
+    full = {**record, "options": dict(state.rules.options)}     # as records before issue 36 were written
+    assert GameState.from_record(full).snapshot() == GameState.from_record(record).snapshot() == state.snapshot()
+
+
+def test_scoring_is_given_the_hand_with_the_score_before_it() -> None:
+    """The state hands score_hand and game_winner one PlayedHand: the tricks, the deal, trump,
+    the revokes, the contract, the score before the hand and its number in the game."""
+    from whist.engine.rules import ClassicWhist, HandScore, PlayedHand
+
+    seen: list[PlayedHand] = []
+
+    class Watched(ClassicWhist):
+        def score_hand(self, hand: PlayedHand) -> HandScore:
+            seen.append(hand)
+            return super().score_hand(hand)
+
+    state = GameState(Watched(), seed=3)
+    while len(state.results) < 2:
+        state.apply(state.legal_actions()[0])
+    first, second = seen
+    assert first.before == (0, 0) and second.before == state.results[0].scores
+    assert (first.hands_played, second.hands_played) == (1, 2)
+    assert second.tricks == state.results[1].tricks and second.dealt == state.dealt and second.trump == state.trump

@@ -115,17 +115,72 @@ def test_the_three_deal_match_totals_phase_two_tricks() -> None:
     assert state.winner == totals.index(max(totals))
 
 
-def test_variable_trump_and_no_trump() -> None:
-    rng = random.Random(2)
+def test_variable_trump_phase_one_has_no_trumps_and_the_hidden_card_names_phase_two() -> None:
+    """The rule book's variant (seed 004): "rather than fixing trumps by the first exposed stock
+    card", the card dealt face down names trumps at the start of Phase Two: Phase One has none
+    (the engine, the view and How to play say so), then the hidden card's suit is trumps."""
+    rng = random.Random(3)
     state = GameState("german", seed=30, trump="variable")
-    assert state.trump == suit_of(state.stock[0]) and state.reveal is not None
-    play_phase_one(state, rng)
-    assert state.trump == suit_of(state.reveal)
-    obs = state.observation(S)
-    assert obs.trump == suit_of(state.reveal)
+    up = suit_of(state.stock[0])
+    assert state.reveal is not None and suit_of(state.reveal) != up      # the two readings differ here
+    assert state.trump is None and state.observation(S).trump is None
+    ruffed = 0
+    while len(state.tricks) < 13:
+        assert state.trump is None
+        state.apply(rng.choice(state.legal_actions()))
+        if not state.trick:
+            t = state.tricks[-1]
+            cards = [c for _, c in t.plays]
+            assert t.plays[trick_winner(cards, None)][0] == t.winner     # the suit led wins, always
+            ruffed += trick_winner(cards, None) != trick_winner(cards, up)
+    assert ruffed > 0     # a turn-up trump would have won one of these tricks
+    assert state.trump == suit_of(state.reveal) and state.observation(S).trump == suit_of(state.reveal)
+    while state.phase is Phase.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.results[-1].trump == suit_of(state.reveal)
+
+
+def test_variable_trump_the_table_and_how_to_play_say_phase_one_has_no_trumps() -> None:
+    from whist.table import Table, catalog
+
+    table = Table(seed=30, game="german", trump="variable")
+    view = table.view()
+    assert (view.trump, view.trump_name) == ("NT", "No trump") and not view.turn_up_ignored
+    assert view.notes == ("Phase Two trump hidden until the stock is gone",)
+    hand = (view.dealer_name, view.turn_up.name if view.turn_up else "", "")
+    text = " ".join(p for s in catalog.how_to_play("german", view.options, hand) for p in s.paragraphs)
+    assert "Phase One is played without trumps" in text and "without trumps*" in text
+    assert "names trumps" not in text.split("Phase Two")[0]
+    assert "Phase One has no trumps" in make_rules("german").option_help("trump")
+    rng = random.Random(1)
+    while len(table.state.tricks) < 13:
+        table.state.apply(rng.choice(table.state.legal_actions()))
+    reveal = table.state.reveal
+    assert reveal is not None and table.view().trump == "SHDC"[suit_of(reveal)]
+    assert any(n.startswith("Phase Two trump: ") for n in table.view().notes)
+
+
+def test_a_format_2_record_replays_variable_trump_as_it_was_played() -> None:
+    """Records written before Phase One lost its trump (format 2) played it with the turn-up's
+    suit: they replay so, to the identical state, and keep their format."""
+    old = GameState("german", seed=30, trump="variable", record_format=2)
+    assert old.trump == suit_of(old.stock[0])
+    rng = random.Random(2)
+    while len(old.tricks) < 15:
+        old.apply(rng.choice(old.legal_actions()))
+    record = old.to_record()
+    assert record["format"] == 2 and record["options"] == {"trump": "variable"}
+    again = GameState.from_record(record)
+    assert again.snapshot() == old.snapshot() and again.to_record() == record
+    assert GameState("german", seed=30, trump="variable").to_record()["format"] == 3
+
+
+def test_no_trump() -> None:
+    rng = random.Random(2)
     plain = GameState("german", seed=30, trump="none")
-    assert plain.trump is None and plain.face_up is not None
+    assert plain.trump is None and plain.face_up is not None and plain.reveal is None
     play_phase_one(plain, rng)
+    assert plain.trump is None
     for t in plain.tricks:
         cards = [c for _, c in t.plays]
         assert t.plays[trick_winner(cards, None)][0] == t.winner

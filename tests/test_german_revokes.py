@@ -10,7 +10,7 @@ import pytest
 
 from tests.test_table_games import finish_hand, run_computers
 from whist.engine.cards import card_name, cards_of, parse_card, suit_of
-from whist.engine.rules import make_rules
+from whist.engine.rules import PlayedHand, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, IllegalActionError, Phase
 from whist.table import Table, game_choices
@@ -92,15 +92,17 @@ def test_a_revoke_found_moves_two_phase_two_tricks_never_more_than_were_won(when
 def test_the_penalty_is_two_tricks_and_only_from_tricks_won() -> None:
     rules = make_rules("german", revokes="club")
     none = (0, 0, 0, 0)
-    score = rules.score_hand((9, 4), none, None, ((3, N),))
+    score = rules.score_hand(PlayedHand((9, 4), none, None, ((3, N),)))
     assert score.tricks == (7, 6) and score.revoke_moves == (2,) and score.points == (1, 0)
-    score = rules.score_hand((1, 12), none, None, ((3, N), (20, N)))      # one trick won: one moved, then none
+    # one trick won: one moved, then none
+    score = rules.score_hand(PlayedHand((1, 12), none, None, ((3, N), (20, N))))
     assert score.tricks == (0, 13) and score.revoke_moves == (1, 0) and score.revoke_tricks == (0, 1)
-    score = rules.score_hand((0, 13), none, None, ((0, N),))
+    score = rules.score_hand(PlayedHand((0, 13), none, None, ((0, N),)))
     assert score.tricks == (0, 13) and score.revoke_moves == (0,)
-    score = rules.score_hand((7, 6), none, None, ((2, N), (15, S)))       # both revoke: two each way
+    score = rules.score_hand(PlayedHand((7, 6), none, None, ((2, N), (15, S))))       # both revoke: two each way
     assert score.tricks == (7, 6) and score.revoke_moves == (2, 2)
-    assert make_rules("classic", revokes="club").score_hand((9, 4), (0, 0, 0, 0), None, ((3, N),)).tricks == (6, 7)
+    classic = make_rules("classic", revokes="club")
+    assert classic.score_hand(PlayedHand((9, 4), (0, 0, 0, 0), None, ((3, N),))).tricks == (6, 7)
 
 
 def test_club_rules_at_the_german_table_let_you_revoke_and_the_summary_says_what_it_cost() -> None:

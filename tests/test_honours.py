@@ -19,7 +19,7 @@ import pytest
 from tests.fixed_deal import FixedDeal
 from whist.engine.cards import ACE, JACK, KING, QUEEN, card_name, make_card, suit_of
 from whist.engine.deal import format_pbn
-from whist.engine.rules import make_rules
+from whist.engine.rules import PlayedHand, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
 
@@ -83,7 +83,7 @@ def test_each_split_for_each_side_in_the_hand_score(held: tuple[int, int], point
     holders = next(h for h in PLACINGS if split(h) == held)
     dealt = deal_with(1, holders)
     for tricks in ((7, 6), (6, 7), (13, 0), (0, 13), (9, 4)):
-        score = rules.score_hand(tricks, dealt, 1, ())
+        score = rules.score_hand(PlayedHand(tricks, dealt, 1, ()))
         odd = (max(0, tricks[0] - 6), max(0, tricks[1] - 6))
         assert score.honour_cards == held and score.honours == points
         assert score.points == (odd[0] + points[0], odd[1] + points[1]), (held, tricks)
@@ -95,7 +95,7 @@ def test_a_two_two_split_scores_nothing_whoever_holds_the_pairs() -> None:
     assert len(pairs) == 6 * 16  # which two honours North-South hold, times who of each side holds each
     for holders in pairs:
         for trump in range(4):
-            score = rules.score_hand((6, 7), deal_with(trump, holders), trump, ())
+            score = rules.score_hand(PlayedHand((6, 7), deal_with(trump, holders), trump, ()))
             assert score.honours == (0, 0) and score.points == (0, 1), holders
 
 
@@ -118,7 +118,7 @@ def test_no_honours_without_the_option_or_without_trumps(game: str, options: dic
     for holders in (h for h in PLACINGS if split(h) in ((4, 0), (3, 1), (1, 3))):
         dealt = deal_with(2, holders)
         trump = None if options.get("no_trump") else 2
-        score = rules.score_hand((8, 5), dealt, trump, ())
+        score = rules.score_hand(PlayedHand((8, 5), dealt, trump, ()))
         assert score.honours == (0, 0) and score.points == (2, 0)
         assert score.honour_cards == (split(holders) if trump is not None else (0, 0))
 
@@ -169,12 +169,14 @@ def test_tricks_score_before_honours_at_the_target() -> None:
     when the other side's honours would take it past the target; honours alone may win it
     when the tricks do not."""
     rules = make_rules("short")
-    tricks_ns = rules.score_hand((7, 6), deal_with(0, (E, W, E, W)), 0, ())  # EW: 4 honours
+    tricks_ns = rules.score_hand(PlayedHand((7, 6), deal_with(0, (E, W, E, W)), 0, ()))  # EW: 4 honours
     assert tricks_ns.points == (1, 4)
-    assert rules.game_winner((4, 4), tricks_ns) == 0
-    honours_ew = rules.score_hand((6, 7), deal_with(0, (E, W, E, N)), 0, ())  # EW: 3 honours and the odd trick
+    assert rules.game_winner(PlayedHand((0, 0), before=(4, 4)), tricks_ns) == 0
+    # EW: 3 honours and the odd trick
+    honours_ew = rules.score_hand(PlayedHand((6, 7), deal_with(0, (E, W, E, N)), 0, ()))
     assert honours_ew.points == (0, 3)
-    assert rules.game_winner((4, 2), honours_ew) == 1  # 2 + 1 odd trick is short; honours take it to 5
-    assert rules.game_winner((3, 1), honours_ew) is None
-    split_even = rules.score_hand((6, 7), deal_with(0, (N, E, S, W)), 0, ())
-    assert rules.game_winner((4, 3), split_even) is None  # 2-2: nothing to reach 5 with
+    # 2 + 1 odd trick is short; honours take it to 5
+    assert rules.game_winner(PlayedHand((0, 0), before=(4, 2)), honours_ew) == 1
+    assert rules.game_winner(PlayedHand((0, 0), before=(3, 1)), honours_ew) is None
+    split_even = rules.score_hand(PlayedHand((6, 7), deal_with(0, (N, E, S, W)), 0, ()))
+    assert rules.game_winner(PlayedHand((0, 0), before=(4, 3)), split_even) is None  # 2-2: nothing to reach 5 with

@@ -10,7 +10,7 @@ from whist.ai.knowledge import Knowledge
 from whist.ai.players import LEVELS, BeginnerPlayer, Player, RandomPlayer, RuleBasedPlayer, make_player
 from whist.engine.cards import SUIT_MASK, SUITS, parse_card, parse_cards, suit_of
 from whist.engine.observation import Observation
-from whist.engine.rules import DealtHand, Rules
+from whist.engine.rules import ClassicWhist, DealtHand, Rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import GameState, Phase, Trick
 from whist.engine.trick import legal_cards, trick_winner
@@ -314,7 +314,7 @@ def test_easy_is_a_different_player_from_normal() -> None:
     assert differ >= 8
 
 
-class FixedDeal(Rules):
+class FixedDeal(ClassicWhist):
     """Classic rules with a given first deal (the hands as they were dealt)."""
 
     def __init__(self, hands: tuple[int, int, int, int], turn_up: int, dealer: Seat) -> None:

@@ -1,25 +1,31 @@
 """What players' browsers hold, written by the code of before issue 15 (tests/records/, made by
 tests/records/make.py), loads as the page loads it at start-up: the same position, redo still
-works, the stats and the settings read back; and today's code writes the very same values."""
+works, the stats and the settings read back; and today's code writes the very same values, but
+for the two changes of issue 36 and 37: a game record names only the options not at their
+defaults (those records name every option, and load alike), and new games are records of
+format 3 (German Whist's variable trump; a stored game keeps its own format)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.records import make
 from whist.engine.cards import mask_names
+from whist.engine.rules import GAMES
 from whist.engine.seats import Seat
-from whist.engine.state import GameState
+from whist.engine.state import RECORD_FORMAT, GameState
 from whist.table import Table
 from whist.web.settings import Settings
 from whist.web.storage import GAME_KEY, MemoryStorage, Saved, encode, encode_game
 
 RECORDS = Path(__file__).parent / "records"
 
-#: case: game, options (all of them), whose turn, South's hand, the scores, actions so far, the redo stack
+#: case: game, options (all of them, as the code of then had them), whose turn, South's hand, the scores,
+#: actions so far, the redo stack
 POSITIONS = {
     "classic_undone": ("classic", {"target": 7, "honours": False, "rubber": False, "no_trump": False, "draw": "none",
                                    "revokes": "prevented"}, Seat.S,
@@ -43,6 +49,23 @@ def stored(case: str) -> dict[str, str]:
     return data
 
 
+def compact(record: dict[str, Any], *, new_game: bool = False) -> dict[str, Any]:
+    """``record`` as today's code writes it: only the options not at their defaults; with
+    ``new_game``, of today's format (a new game's record, as tests/records/make.py makes one)."""
+    out = {**record, "options": GAMES[record["game"]].own(record["options"])}
+    return {**out, "format": RECORD_FORMAT} if new_game else out
+
+
+def compact_text(case: str, *, new_game: bool = False) -> dict[str, str]:
+    """The stored values of ``case`` with their game records as today's code writes them."""
+    data = stored(case)
+    if GAME_KEY in data:
+        game = json.loads(data[GAME_KEY])
+        game["record"] = compact(game["record"], new_game=new_game)
+        data[GAME_KEY] = json.dumps(game, separators=(",", ":"), sort_keys=True)
+    return data
+
+
 def start_up(case: str) -> Saved:
     saved = Saved.load(MemoryStorage(stored(case)))
     assert saved.notices == [] and saved.details == [] and not saved.unkept
@@ -52,18 +75,29 @@ def start_up(case: str) -> Saved:
 @pytest.mark.parametrize("case", sorted(POSITIONS))
 def test_a_stored_game_comes_back_exactly(case: str) -> None:
     game, options, to_play, hand, scores, n_actions, redo = POSITIONS[case]
+    assert isinstance(options, dict)
     saved = start_up(case)
     assert saved.table is not None and saved.game is not None
     table = saved.table
     state = table.state
-    assert (state.rules.name, state.rules.options, state.to_play) == (game, options, to_play)
+    assert (state.rules.name, state.to_play) == (game, to_play)
+    # every option as stored; any option added since plays its default
+    assert {k: state.rules.options[k] for k in options} == options
+    assert state.rules.own_options() == GAMES[game].own(options)
     assert mask_names(state.hands[Seat.S]) == hand and state.scores == scores
     assert len(state.actions) == n_actions and table.redo_stack == redo == saved.game["redo"]
     record = json.loads(stored(case)[GAME_KEY])["record"]
     assert state.snapshot() == GameState.from_record(record).snapshot()
     assert saved.game["id"] == json.loads(stored(case)[GAME_KEY])["id"]
-    # the page saves it back unchanged
-    assert encode(encode_game(saved.game["id"], table)) == stored(case)[GAME_KEY]
+    # the page saves it back unchanged but for the options at their defaults, which it leaves out,
+    # and that replays to the identical state
+    stored_record = json.loads(stored(case)[GAME_KEY])["record"]
+    assert set(stored_record["options"]) == set(options)          # the old records name every option
+    written = encode(encode_game(saved.game["id"], table))
+    assert written == compact_text(case)[GAME_KEY] and written != stored(case)[GAME_KEY]
+    again = json.loads(written)["record"]
+    assert again["format"] == stored_record["format"] == 2
+    assert GameState.from_record(again).snapshot() == state.snapshot()
     assert table.human_to_play == (to_play is not None)
 
 
@@ -91,10 +125,11 @@ def test_stored_stats_and_settings_read_back() -> None:
 
 @pytest.mark.parametrize("case", sorted(make.CASES))
 def test_today_s_code_writes_the_same_values(case: str) -> None:
-    assert make.text(case) == (RECORDS / f"{case}.json").read_text()
+    """The stored formats have not changed, but for a record's options and format (above)."""
+    assert make.text(case) == json.dumps(compact_text(case, new_game=True), indent=1, sort_keys=True) + "\n"
 
 
 def test_a_stored_game_loads_through_the_session() -> None:
     saved = json.loads(stored("classic_undone")[GAME_KEY])
     table = Table.load(saved["record"], saved["redo"])
-    assert table.saved() == {"record": saved["record"], "redo": saved["redo"]}
+    assert table.saved() == {"record": compact(saved["record"]), "redo": saved["redo"]}

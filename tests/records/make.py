@@ -6,7 +6,10 @@ each case, the exact ``localStorage`` values the page stores (:mod:`whist.web.st
 in ``<case>.json``. The files are committed as that code wrote them, and
 :mod:`tests.test_saved_records` loads them with today's: they are the record of what players'
 browsers hold, never to be rewritten. This script's calls follow today's code, and the test also
-checks that, run now, it writes the very same values (the stored formats have not changed).
+checks that, run now, it writes the very same values, but for two changes made on purpose: a
+game record names only the options not at their defaults (issue 36), and a new game's record
+is of format 3 (issue 37: German Whist's variable trump). Never run it to "fix" that test: the
+files are what old browsers hold, and today's code must keep loading them as they are.
 """
 
 from __future__ import annotations

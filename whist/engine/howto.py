@@ -156,19 +156,41 @@ def contract(target: int, doubling: bool) -> tuple[Section, ...]:
     )
 
 
-def german(trumps: str, scoring: str, match: str, revokes: bool) -> tuple[Section, ...]:
-    """German Whist: the two phases; ``trumps``, ``scoring`` and ``match`` say the options in a sentence."""
+GERMAN_TRUMPS = {
+    "turn-up": "The suit of the first face-up card of the stock is trumps for the whole deal.",
+    "variable": "*Phase One is played without trumps.* A separate card, dealt face down before play, names the "
+                "trumps of Phase Two: it is turned over once the stock is gone.",
+    "none": "There are no trumps.",
+}
+"""German Whist's trumps, in a sentence for each value of its ``trump`` option."""
+
+GERMAN_PHASE_ONE_TRICK = {
+    "turn-up": "The highest trump wins the trick, or with no trump in it the highest card of the suit led.",
+    "variable": "There are no trumps yet: the highest card of the suit led wins the trick.",
+    "none": "The highest card of the suit led wins the trick.",
+}
+
+
+def german(trump: str, scoring: str, match: str, revokes: bool) -> tuple[Section, ...]:
+    """German Whist: the two phases; ``trump`` is the ``trump`` option's value, ``scoring`` and
+    ``match`` say the other options in a sentence.
+
+    >>> [s for s in german("variable", "", "", False)[1].paragraphs[0].split(". ") if "trump" in s]
+    ['There are no trumps yet: the highest card of the suit led wins the trick']
+    """
     out: tuple[Section, ...] = (
         Section("The game", (
             "German Whist is for two: you South against North. Each of you gets 13 cards; the other 26 are the "
-            f"_stock_, face down with its top card turned face up. {trumps}",)),
+            f"_stock_, face down with its top card turned face up. {GERMAN_TRUMPS[trump]}",)),
         Section("Phase One", (
-            "You play 13 tricks to build your hand. Follow suit if you can. The winner of each trick takes the "
+            "You play 13 tricks to build your hand. Follow suit if you can. "
+            f"{GERMAN_PHASE_ONE_TRICK[trump]} The winner of each trick takes the "
             "face-up card of the stock, the loser takes the next card unseen by the other player, and a new card "
             "is turned up. These tricks score nothing: play to win the face-up cards you want and lose the ones "
             "you do not.",)),
         Section("Phase Two", (
-            "Once the stock is gone the 13 cards in each hand are played out, following suit as usual. Only these "
+            "Once the stock is gone the 13 cards in each hand are played out, following suit as usual"
+            f"{' under the trumps the face-down card names' if trump == 'variable' else ''}. Only these "
             "tricks count. You know every card your opponent drew face up, so counting pays.",)),
         Section("Scoring", (f"{scoring} {match}",)),
     )
@@ -179,3 +201,25 @@ def german(trumps: str, scoring: str, match: str, revokes: bool) -> tuple[Sectio
             "the revoking player\u2019s Phase Two tricks go to the other player (all of them, if fewer were won). "
             "The computer never revokes.",)),)
     return out
+
+
+def german_hand(hand: Hand | None, trump: str) -> str:
+    """The deal on the table in a sentence, for German Whist with its ``trump`` option: the
+    turn-up's suit, no trumps, or the hidden trump of Phase Two. "" with no deal on the table.
+
+    >>> german_hand(("North", "Seven of hearts", ""), "variable")
+    'North dealt. Phase One is played *without trumps*: the seven of hearts is only the prize of the first trick.'
+    >>> german_hand(("North", "Seven of hearts", "Spades"), "variable")
+    'North dealt. The card dealt face down has named *spades trumps* for Phase Two.'
+    """
+    if hand is None or not hand[1]:
+        return ""
+    dealer, card, trumps = hand[0], hand[1].lower(), hand[2].lower()
+    if trump == "variable":
+        if trumps:
+            return f"{dealer} dealt. The card dealt face down has named *{trumps} trumps* for Phase Two."
+        return (f"{dealer} dealt. Phase One is played *without trumps*: the {card} is only the prize of the "
+                "first trick.")
+    if not trumps:
+        return f"{dealer} dealt and turned up the {card}: this deal has *no trumps*."
+    return f"{dealer} dealt and turned up the {card}, so *{trumps} are trumps*."

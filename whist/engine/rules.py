@@ -3,9 +3,11 @@
 The game state asks its rules object everything that differs between the
 games of the whist family: who sits, who partners whom, who plays which
 hand, how a hand is dealt and trump chosen, who leads, how a hand scores and
-when the game and the match are won. A new game subclasses :class:`Rules`
-and overrides those hooks; nothing else in the engine branches on the
-game's name.
+when the game and the match are won. :class:`Rules` holds what every game
+shares; a game subclasses it (or the game it varies: Short, Long, American
+and Dummy Whist are :class:`ClassicWhist` with other defaults), declares its
+own options as typed :class:`Option` specs, and overrides those hooks;
+nothing else in the engine branches on the game's name.
 
 >>> rules = make_rules("classic")
 >>> rules.hand_points((9, 4)), rules.hand_points((6, 7)), rules.hand_points((13, 0))
@@ -18,10 +20,12 @@ game's name.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from whist.engine.auction import Contract
 from whist.engine.cards import ACE, JACK, SUIT_NAMES, make_card, rank_of, shown, suit_of
@@ -82,40 +86,137 @@ class HandScore:
     when the revoking side had not won that many)."""
 
 
-#: The label of each option in the New game dialog.
-OPTION_LABELS: dict[str, str] = {
-    "target": "Game to", "honours": "Honours count", "rubber": "Play a rubber (best of three games)",
-    "no_trump": "No-trump hands", "draw": "Draw for partners and deal", "revokes": "Revokes",
-    "doubling": "Doubling", "scoring": "A deal scores", "trump": "Trumps", "match": "The match",
-}
+@dataclass(frozen=True)
+class PlayedHand:
+    """A finished hand as its scoring sees it: one value for :meth:`Rules.score_hand` and
+    :meth:`Rules.game_winner`, so that a rule which needs one more fact (the score before the
+    hand, how many hands the game has had) reads a field here instead of changing every
+    signature. The options are the rules object's own (``self.options``).
 
-#: How an option's values read in the dialog (a value not listed reads as itself; points as "7 points").
-VALUE_LABELS: dict[str, dict[Any, str]] = {
-    "draw": {"none": "No draw", "high": "High: two highest partner, lowest deals",
-             "low": "Low: highest deals, aces low"},
-    "revokes": {"prevented": "Prevented", "club": "Club rules (allowed, and penalised)"},
-    "scoring": {"difference": "The difference in tricks", "above-six": "Tricks over six"},
-    "trump": {"turn-up": "The first face-up card", "variable": "A separate card, for Phase Two",
-              "none": "No trumps"},
-    "match": {"target": "To the target", "three-deals": "Three deals"},
-}
+    >>> PlayedHand((9, 4)).before, PlayedHand((9, 4), before=(3, 5)).before
+    ((0, 0), (3, 5))
+    """
 
-OPTION_HELP: dict[str, str] = {
-    "target": "Points that win a game.",
-    "honours": "A side dealt all four of A K Q J of trumps scores 4, any three score 2.",
-    "rubber": "Play a rubber: the best of three games, with 2 bonus points for winning it 2-0.",
-    "no_trump": "Every hand is played with no trumps: the turn-up is shown and ignored.",
-    "draw": "Draw cards for partners and first deal (high: the two highest partner, lowest deals, "
-            "aces high; low: highest deals, aces low).",
-    "revokes": "Prevented: you can only play legal cards. Club rules: a revoke is allowed "
-               "but costs {penalty} at the end of the {hand}.",
-    "scoring": "Difference: the winner of a deal scores the difference in Phase Two tricks. "
-               "Above six: the winner scores the tricks over six.",
-    "trump": "Turn-up: the first face-up card names trumps. Variable: a card dealt face down names "
-             "the trumps of Phase Two. None: no trumps.",
-    "match": "A match to the target, or three deals with the Phase Two tricks totalled.",
-    "doubling": "A house rule: a defender may double the last bid, and every point of the hand counts twice.",
-}
+    tricks: tuple[int, ...]
+    """Tricks each side took of those that count (a claim's included), before any revoke penalty."""
+    dealt: Hands = (0, 0, 0, 0)
+    """The hands as they were dealt (the honours are read from them)."""
+    trump: int | None = None
+    revokes: tuple[tuple[int, Seat], ...] = ()
+    """Each revoke: the trick it was made in, and the seat that made it."""
+    contract: Contract | None = None
+    before: tuple[int, ...] = ()
+    """The game score before this hand, a side each (none given: nil each)."""
+    hands_played: int = 1
+    """This hand is the ``hands_played``-th of the game (from 1)."""
+
+    def __post_init__(self) -> None:
+        if not self.before:
+            object.__setattr__(self, "before", tuple(0 for _ in self.tricks))
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Option(Generic[T]):
+    """One option of a game, typed: its name, its default and allowed values (all of the
+    default's type), and its words for the New game dialog. A game lists the options it
+    offers in :attr:`Rules.option_specs`; :meth:`check` is the one place a value is accepted
+    or refused, and :meth:`Rules.value` reads one back with its type.
+
+    >>> HONOURS.check(True), TARGET.but(default=5).default, TARGET.value_label(9)
+    (True, 5, '9 points')
+    >>> HONOURS.check(1)
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'honours' must be one of [False, True], not 1
+    """
+
+    name: str
+    default: T
+    choices: tuple[T, ...]
+    """The values a player may choose, in the dialog's order (the default among them)."""
+    label: str
+    """The option's label in the New game dialog."""
+    help: str = ""
+    """Its one-line explanation; ``{penalty}`` and ``{hand}`` are the game's words for a revoke's cost and a hand."""
+    words: tuple[tuple[T, str], ...] = ()
+    """How values read in the dialog; a value not listed reads as itself (with ``unit``)."""
+    unit: str = ""
+    """What a number counts ("points": 7 reads "7 points")."""
+
+    def __post_init__(self) -> None:
+        kind = type(self.default)
+        if self.default not in self.choices or any(type(c) is not kind for c in self.choices):
+            raise TypeError(f"option {self.name!r}: the default and every choice are one type, the default a choice")
+
+    @property
+    def type(self) -> type:
+        """The type of the option's values (``bool``, ``int`` or ``str``)."""
+        return type(self.default)
+
+    def check(self, value: object) -> T:
+        """``value`` if it is one of the choices, of the option's type (``1`` is not ``True``); else ValueError."""
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return choice
+        raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {shown(value)}")
+
+    def value_label(self, value: object) -> str:
+        """How ``value`` reads in the dialog."""
+        for v, words in self.words:
+            if v == value and type(v) is type(value):
+                return words
+        return f"{value} {self.unit}" if self.unit else str(value)
+
+    def but(self, **changes: Any) -> Option[T]:
+        """This option with other fields (a game's own default or choices)."""
+        return dataclasses.replace(self, **changes)
+
+
+OptionList = tuple[Option[Any], ...]
+"""A game's options, in the New game dialog's order."""
+
+TARGET: Option[int] = Option("target", 7, (5, 7, 9), "Game to", "Points that win a game.", unit="points")
+HONOURS: Option[bool] = Option(
+    "honours", False, (False, True), "Honours count",
+    "A side dealt all four of A K Q J of trumps scores 4, any three score 2.")
+RUBBER: Option[bool] = Option(
+    "rubber", False, (False, True), "Play a rubber (best of three games)",
+    "Play a rubber: the best of three games, with 2 bonus points for winning it 2-0.")
+NO_TRUMP: Option[bool] = Option(
+    "no_trump", False, (False, True), "No-trump hands",
+    "Every hand is played with no trumps: the turn-up is shown and ignored.")
+DRAW: Option[str] = Option(
+    "draw", "none", ("none", "high", "low"), "Draw for partners and deal",
+    "Draw cards for partners and first deal (high: the two highest partner, lowest deals, "
+    "aces high; low: highest deals, aces low).",
+    (("none", "No draw"), ("high", "High: two highest partner, lowest deals"),
+     ("low", "Low: highest deals, aces low")))
+REVOKES: Option[str] = Option(
+    "revokes", "prevented", ("prevented", "club"), "Revokes",
+    "Prevented: you can only play legal cards. Club rules: a revoke is allowed "
+    "but costs {penalty} at the end of the {hand}.",
+    (("prevented", "Prevented"), ("club", "Club rules (allowed, and penalised)")))
+DOUBLING: Option[bool] = Option(
+    "doubling", False, (False, True), "Doubling",
+    "A house rule: a defender may double the last bid, and every point of the hand counts twice.")
+SCORING: Option[str] = Option(
+    "scoring", "difference", ("difference", "above-six"), "A deal scores",
+    "Difference: the winner of a deal scores the difference in Phase Two tricks. "
+    "Above six: the winner scores the tricks over six.",
+    (("difference", "The difference in tricks"), ("above-six", "Tricks over six")))
+TRUMP: Option[str] = Option(
+    "trump", "turn-up", ("turn-up", "variable", "none"), "Trumps",
+    "Turn-up: the first face-up card names trumps for the whole deal. Variable: Phase One has no "
+    "trumps, and a card dealt face down names the trumps of Phase Two. None: no trumps.",
+    (("turn-up", "The first face-up card"), ("variable", "A separate card, for Phase Two"),
+     ("none", "No trumps")))
+MATCH: Option[str] = Option(
+    "match", "target", ("target", "three-deals"), "The match",
+    "A match to the target, or three deals with the Phase Two tricks totalled.",
+    (("target", "To the target"), ("three-deals", "Three deals")))
 
 
 def draw_value(card: int, aces_low: bool) -> int:
@@ -172,17 +273,25 @@ def draw_order(cards: Sequence[int], aces_low: bool, *, legacy_ties: bool = Fals
 
 
 class Rules:
-    """Classic Whist: four players in two partnerships, trump is the dealer's
-    last card, the side with more than six tricks scores one point for each
-    trick over six, first side to 7 points wins. The base of every game."""
+    """What every game of the whist family shares, and the hooks a game overrides; not a game
+    itself (it offers no option and is not in ``GAMES``).
 
-    name: ClassVar[str] = "classic"
-    title: ClassVar[str] = "Classic Whist"
-    blurb: ClassVar[str] = "First side to 7 points; tricks alone score."
-    intro: ClassVar[str] = ("Four players in two partnerships: you sit South with *North* as your partner, "
-                            "against West and East.")
+    The shared parts: seats and partners (four players in two partnerships unless a game says
+    otherwise), the next seat and who plays a dummy, the deal numbers of a game, a deal of all
+    the cards with the dealer's last card turned up, revokes and their penalty, odd tricks over
+    the book, and a game won at the target. A game subclasses this (or another game, where it
+    is that game with other defaults) and declares its own options in :attr:`option_specs`,
+    never inherited (the registry refuses a game that does not), so that changing one game's
+    list changes no other game. Its methods read an option with :meth:`value`, which gives a
+    game that does not offer it the option's own default.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    blurb: ClassVar[str] = ""
+    intro: ClassVar[str] = ""
     """How to play this game starts with these words (:meth:`how_to_play`)."""
-    teaches: ClassVar[bool] = True
+    teaches: ClassVar[bool] = False
     """The game a first player meets: beside a hand, with its default options, its help is the long one."""
     seats: ClassVar[tuple[Seat, ...]] = (Seat.N, Seat.E, Seat.S, Seat.W)
     sides: ClassVar[tuple[tuple[Seat, ...], ...]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))
@@ -210,56 +319,89 @@ class Rules:
     revoke_penalty_words: ClassVar[str] = "three tricks"
     hand_word: ClassVar[str] = "hand"
     """What the game calls one deal played out: a hand (a deal, in German Whist)."""
-    default_options: ClassVar[dict[str, Any]] = {
-        "target": 7, "honours": False, "rubber": False, "no_trump": False,
-        "draw": "none", "revokes": "prevented"}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "target": (5, 7, 9), "honours": (False, True), "rubber": (False, True),
-        "no_trump": (False, True), "draw": ("none", "high", "low"),
-        "revokes": ("prevented", "club")}
+    option_specs: ClassVar[OptionList] = ()
+    """The options this game offers, in the dialog's order: each game declares its own."""
+    default_options: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    """Each option's default (made from :attr:`option_specs`; read only)."""
+    option_choices: ClassVar[Mapping[str, tuple[Any, ...]]] = MappingProxyType({})
+    """Each option's allowed values (made from :attr:`option_specs`; read only)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names = [o.name for o in cls.option_specs]
+        if len(set(names)) != len(names):
+            raise TypeError(f"{cls.__name__} lists an option twice: {names}")
+        cls.default_options = MappingProxyType({o.name: o.default for o in cls.option_specs})
+        cls.option_choices = MappingProxyType({o.name: o.choices for o in cls.option_specs})
 
     def __init__(self, /, **options: Any) -> None:
+        specs = {o.name: o for o in self.option_specs}
         merged = dict(self.default_options)
         for key, value in options.items():
-            if key not in self.default_options:
-                raise ValueError(f"{self.title} has no option {shown(key)}")
-            choices = self.option_choices.get(key)
-            if choices is not None and (value not in choices or type(value) is not type(choices[0])):
-                raise ValueError(f"option {key!r} must be one of {list(choices)}, not {shown(value)}")
-            merged[key] = value
+            spec = specs.get(key)
+            if spec is None:
+                raise ValueError(f"{self.title or type(self).__name__} has no option {shown(key)}")
+            merged[key] = spec.check(value)
         self.options: dict[str, Any] = merged
+
+    def value(self, option: Option[T]) -> T:
+        """This game's value of ``option``: as chosen, else this game's default; a game that
+        does not offer it plays the option's own default.
+
+        >>> make_rules("short").value(HONOURS), make_rules("contract").value(HONOURS)
+        (True, False)
+        """
+        found: T = self.options.get(option.name, option.default)
+        return found
+
+    @classmethod
+    def option_spec(cls, key: str) -> Option[Any]:
+        """The option ``key`` as this game offers it (KeyError if it does not)."""
+        for spec in cls.option_specs:
+            if spec.name == key:
+                return spec
+        raise KeyError(key)
 
     @classmethod
     def option_help(cls, key: str) -> str:
         """The one-line explanation of an option of this game, for the New game dialog."""
-        return OPTION_HELP.get(key, "").format(penalty=cls.revoke_penalty_words, hand=cls.hand_word)
+        return cls.option_spec(key).help.format(penalty=cls.revoke_penalty_words, hand=cls.hand_word)
 
     @classmethod
     def option_label(cls, key: str) -> str:
         """An option's label in the New game dialog."""
-        return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
+        return cls.option_spec(key).label
 
     @classmethod
     def value_label(cls, key: str, value: Any) -> str:
         """How one value of an option reads in the dialog."""
-        if key == "target":
-            return f"{value} points"
-        return VALUE_LABELS.get(key, {}).get(value, str(value))
+        return cls.option_spec(key).value_label(value)
+
+    @classmethod
+    def own(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Those of ``options`` that differ from this game's defaults."""
+        return {k: v for k, v in options.items()
+                if not (k in cls.default_options and type(v) is type(cls.default_options[k])
+                        and v == cls.default_options[k])}
+
+    def own_options(self) -> dict[str, Any]:
+        """The options not at their defaults: what a record or a link needs to say (the rules
+        give the rest). An option's default is therefore part of the record format: change
+        one, and the records that left it out mean something else.
+
+        >>> make_rules("short", rubber=True, target=5).own_options()
+        {'rubber': True}
+        """
+        return self.own(self.options)
 
     def replay_options(self) -> dict[str, Any]:
         """The options of a game that deals this hand again (Replay, a shared deal): this game's
-        own, those not at their defaults, and no draw for partners and deal (a replay starts
-        from the deal).
+        own, those not at their defaults.
 
         >>> ShortWhist(rubber=True, draw="high").replay_options(), DummyWhist().replay_options()
         ({'rubber': True}, {})
         """
-        options = {k: v for k, v in self.options.items() if self.default_options.get(k) != v}
-        if "draw" in self.default_options:
-            options.pop("draw", None)
-            if self.default_options["draw"] != "none":
-                options["draw"] = "none"
-        return options
+        return self.own_options()
 
     @property
     def target(self) -> int:
@@ -270,6 +412,21 @@ class Rules:
         """What ends the game, in words: long (under the title) and short (by the score)."""
         return f"first to {self.target}", f"to {self.target}"
 
+    @property
+    def counts_honours(self) -> bool:
+        """Honours score (the English games with the option on)."""
+        return False
+
+    @property
+    def turn_up_ignored(self) -> bool:
+        """A card is turned up and shown, but names no trumps (Classic's no-trump hands)."""
+        return False
+
+    @property
+    def may_double(self) -> bool:
+        """A defender may double the last bid in the auction (Contract Whist's house rule)."""
+        return False
+
     def notes(self, *, deal: int, stock_left: bool, trump: int | None) -> tuple[str, ...]:
         """What the chosen options change, in a few words for the felt: ``deal`` is the
         deal of the game now played (1 for the first), ``stock_left`` whether the stock is
@@ -279,31 +436,16 @@ class Rules:
     def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
         """How to play this game with these options, as sections of plain sentences
         (:mod:`whist.engine.howto`); ``hand`` is the hand on the table, for the help beside
-        it (None: the game in general, as the New game dialog tells it).
-
-        >>> [s.heading for s in make_rules("short", rubber=True).how_to_play()][-2:]
-        ['Honours', 'A rubber']
-        """
+        it (None: the game in general, as the New game dialog tells it)."""
         from whist.engine import howto
 
-        o = self.options
-        if hand is not None and self.teaches and all(o[k] == v for k, v in self.default_options.items()
-                                                      if k != "target"):
-            return howto.classic(self.target, hand)
         game = howto.Section("The game", (f"{self.intro} The first side to {self.target} points wins the game.",))
-        odd = howto.ODD if o["honours"] else howto.ODD._replace(paragraphs=(*howto.ODD.paragraphs, howto.NO_HONOURS))
-        out = [game, *([howto.DUMMY] if self.dummies else []), howto.NO_TRUMP if o["no_trump"] else howto.TRUMPS,
-               howto.TRICKS, odd, *([howto.HONOURS] if o["honours"] else []), *([howto.RUBBER] if o["rubber"] else [])]
-        if o["draw"] != "none":
-            out.append(howto.draw(o["draw"] == "low"))
-        if self.revokes_allowed:
-            out.append(howto.REVOKES)
-        return (*out, *_hand_section(hand))
+        return (game, *_hand_section(hand))
 
     @property
     def revokes_allowed(self) -> bool:
         """Club rules: a player may revoke, and pays for it at the end of the hand."""
-        return self.options.get("revokes") == "club"
+        return self.value(REVOKES) == "club"
 
     # --- seating -------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -333,6 +475,162 @@ class Rules:
 
     # --- the draw and the deal ------------------------------------------
     def draw_for_deal(self, seed: int, *, legacy_ties: bool = False) -> Draw | None:
+        """The draw for partners and first deal; None when the game does not draw."""
+        return None
+
+    def first_dealer(self, seed: int) -> Seat:
+        """Who deals the first hand: from the draw, or drawn from the seed."""
+        draw = self.draw_for_deal(seed)
+        if draw is not None:
+            return draw.dealer
+        return random.Random(f"first-dealer:{seed}").choice(self.seats)
+
+    def next_dealer(self, dealer: Seat) -> Seat:
+        return self.next_seat(dealer)
+
+    def deal_number(self, seed: int, hand_number: int) -> int:
+        """The deal number of each hand of a game: the first hand is the seed itself."""
+        if hand_number == 0:
+            return seed
+        return random.Random(f"deal:{seed}:{hand_number}").randrange(1, 10**12)
+
+    def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
+        """Every card dealt; the dealer's last card is turned up and names trumps (unless the
+        turn-up is ignored)."""
+        hands, last = deal_cards(deal_number, dealer, self.seats)
+        return DealtHand(hands, turn_up=last, trump=None if self.turn_up_ignored else suit_of(last))
+
+    def as_recorded(self, dealt: DealtHand, record_format: int) -> DealtHand:
+        """The deal as a game record of ``record_format`` played it (an older reading of a rule
+        replays as it was played); the deal itself for today's records."""
+        return dealt
+
+    def first_leader(self, dealer: Seat) -> Seat:
+        return self.next_seat(dealer)
+
+    # --- scoring -------------------------------------------------------
+    def hand_points(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
+        """Points per side for the tricks each side took: one a trick over the book."""
+        return tuple(max(0, t - self.book) for t in tricks)
+
+    def honours(self, dealt: Hands, trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(points, honours held) per side: all four of A K Q J of trumps score 4, three score 2
+        (where honours count)."""
+        held = [0] * len(self.sides)
+        if trump is not None:
+            for i, side in enumerate(self.sides):
+                mask = 0
+                for seat in side:
+                    mask |= dealt[seat]
+                held[i] = sum(mask >> make_card(trump, r) & 1 for r in range(JACK, ACE + 1))
+        points = tuple(4 if h == 4 else 2 if h == 3 else 0 for h in held)
+        return (points if self.counts_honours else tuple(0 for _ in held)), tuple(held)
+
+    def score_hand(self, hand: PlayedHand) -> HandScore:
+        """Score a finished hand: each revoke hands up to ``revoke_penalty`` of the
+        revoking side's tricks (those that count) to the other side, then odd tricks
+        and honours score."""
+        won = list(hand.tricks)
+        gained = [0] * len(won)
+        moves = []
+        for _, seat in hand.revokes:
+            side = self.side_of(seat)
+            other = 1 - side
+            moved = min(self.revoke_penalty, won[side])
+            won[side] -= moved
+            won[other] += moved
+            gained[other] += moved
+            moves.append(moved)
+        odd = self.hand_points(tuple(won))
+        honours, held = self.honours(hand.dealt, hand.trump)
+        return HandScore(tuple(won), tuple(o + h for o, h in zip(odd, honours, strict=True)),
+                         honours, held, tuple(gained), tuple(moves))
+
+    def game_winner(self, hand: PlayedHand, score: HandScore) -> int | None:
+        """The side that wins the game with this hand: at the target and ahead."""
+        return self.winner(tuple(b + p for b, p in zip(hand.before, score.points, strict=True)))
+
+    def winner(self, scores: tuple[int, ...]) -> int | None:
+        """The side that has won the game, if any: at the target and ahead."""
+        best = max(scores)
+        if best >= self.target and list(scores).count(best) == 1:
+            return scores.index(best)
+        return None
+
+    def games_to_win(self) -> int:
+        """Games a side must win to take the match (one)."""
+        return 1
+
+    def match_bonus(self, games: tuple[int, ...]) -> tuple[int, ...]:
+        """The rubber bonus: 2 points to a side that won the rubber two games to nil."""
+        if self.games_to_win() < 2 or sorted(games) != [0, 2]:
+            return tuple(0 for _ in games)
+        return tuple(self.rubber_bonus if g == 2 else 0 for g in games)
+
+
+class ClassicWhist(Rules):
+    """Classic Whist: four players in two partnerships, trump is the dealer's
+    last card, the side with more than six tricks scores one point for each
+    trick over six, first side to 7 points wins; with the English options
+    (honours, a rubber, no-trump hands, the draw for partners and deal, club rules).
+
+    >>> rules = make_rules("classic")
+    >>> rules.hand_points((9, 4)), rules.hand_points((6, 7)), rules.hand_points((13, 0))
+    ((3, 0), (0, 1), (7, 0))
+    >>> rules.winner((7, 5)), rules.winner((6, 6))
+    (0, None)
+    """
+
+    name = "classic"
+    title = "Classic Whist"
+    blurb = "First side to 7 points; tricks alone score."
+    intro = ("Four players in two partnerships: you sit South with *North* as your partner, "
+             "against West and East.")
+    teaches = True
+    option_specs: ClassVar[OptionList] = (TARGET, HONOURS, RUBBER, NO_TRUMP, DRAW, REVOKES)
+
+    @property
+    def counts_honours(self) -> bool:
+        return self.value(HONOURS)
+
+    @property
+    def turn_up_ignored(self) -> bool:
+        return self.value(NO_TRUMP)
+
+    def replay_options(self) -> dict[str, Any]:
+        """As every game's, with no draw for partners and deal (a replay starts from the deal)."""
+        options = super().replay_options()
+        options.pop(DRAW.name, None)
+        if DRAW.name in self.default_options and self.default_options[DRAW.name] != "none":
+            options[DRAW.name] = "none"
+        return options
+
+    def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
+        """How to play, as the English games tell it.
+
+        >>> [s.heading for s in make_rules("short", rubber=True).how_to_play()][-2:]
+        ['Honours', 'A rubber']
+        """
+        from whist.engine import howto
+
+        o = self.options
+        if hand is not None and self.teaches and all(o[k] == v for k, v in self.default_options.items()
+                                                      if k != TARGET.name):
+            return howto.classic(self.target, hand)
+        game = howto.Section("The game", (f"{self.intro} The first side to {self.target} points wins the game.",))
+        honours = self.counts_honours
+        odd = howto.ODD if honours else howto.ODD._replace(paragraphs=(*howto.ODD.paragraphs, howto.NO_HONOURS))
+        out = [game, *([howto.DUMMY] if self.dummies else []),
+               howto.NO_TRUMP if self.value(NO_TRUMP) else howto.TRUMPS,
+               howto.TRICKS, odd, *([howto.HONOURS] if honours else []),
+               *([howto.RUBBER] if self.value(RUBBER) else [])]
+        if self.value(DRAW) != "none":
+            out.append(howto.draw(self.value(DRAW) == "low"))
+        if self.revokes_allowed:
+            out.append(howto.REVOKES)
+        return (*out, *_hand_section(hand))
+
+    def draw_for_deal(self, seed: int, *, legacy_ties: bool = False) -> Draw | None:
         """Each player draws a card; ties draw again. None when the game does not draw.
 
         ``high`` (the English rule): aces high, the two highest play together
@@ -345,7 +643,7 @@ class Rules:
         ``legacy_ties``: the draw of game records of format 1, which ranked a
         redrawn card against everyone's first card (kept so they replay as played).
         """
-        mode = self.options.get("draw", "none")
+        mode = self.value(DRAW)
         if mode == "none":
             return None
         aces_low = mode == "low"
@@ -367,96 +665,19 @@ class Rules:
         return Draw(rounds, (seating[0], seating[1], seating[2], seating[3]),
                     seating[dealer_player], aces_low, tuple(order))
 
-    def first_dealer(self, seed: int) -> Seat:
-        """Who deals the first hand: from the draw, or drawn from the seed."""
-        draw = self.draw_for_deal(seed)
-        if draw is not None:
-            return draw.dealer
-        return random.Random(f"first-dealer:{seed}").choice(self.seats)
-
-    def next_dealer(self, dealer: Seat) -> Seat:
-        return self.next_seat(dealer)
-
-    def deal_number(self, seed: int, hand_number: int) -> int:
-        """The deal number of each hand of a game: the first hand is the seed itself."""
-        if hand_number == 0:
-            return seed
-        return random.Random(f"deal:{seed}:{hand_number}").randrange(1, 10**12)
-
-    def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
-        hands, last = deal_cards(deal_number, dealer, self.seats)
-        trump = None if self.options.get("no_trump") else suit_of(last)
-        return DealtHand(hands, turn_up=last, trump=trump)
-
-    def first_leader(self, dealer: Seat) -> Seat:
-        return self.next_seat(dealer)
-
-    # --- scoring -------------------------------------------------------
-    def hand_points(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
-        """Points per side for the tricks each side took: one a trick over the book."""
-        return tuple(max(0, t - self.book) for t in tricks)
-
-    def honours(self, dealt: Hands, trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(points, honours held) per side: all four of A K Q J of trumps score 4, three score 2."""
-        held = [0] * len(self.sides)
-        if trump is not None:
-            for i, side in enumerate(self.sides):
-                mask = 0
-                for seat in side:
-                    mask |= dealt[seat]
-                held[i] = sum(mask >> make_card(trump, r) & 1 for r in range(JACK, ACE + 1))
-        points = tuple(4 if h == 4 else 2 if h == 3 else 0 for h in held)
-        return (points if self.options.get("honours") else tuple(0 for _ in held)), tuple(held)
-
-    def score_hand(self, tricks: tuple[int, ...], dealt: Hands, trump: int | None,
-                   revokes: tuple[tuple[int, Seat], ...], contract: Contract | None = None) -> HandScore:
-        """Score a finished hand: each revoke hands up to ``revoke_penalty`` of the
-        revoking side's tricks (those that count) to the other side, then odd tricks
-        and honours score."""
-        won = list(tricks)
-        gained = [0] * len(won)
-        moves = []
-        for _, seat in revokes:
-            side = self.side_of(seat)
-            other = 1 - side
-            moved = min(self.revoke_penalty, won[side])
-            won[side] -= moved
-            won[other] += moved
-            gained[other] += moved
-            moves.append(moved)
-        odd = self.hand_points(tuple(won))
-        honours, held = self.honours(dealt, trump)
-        return HandScore(tuple(won), tuple(o + h for o, h in zip(odd, honours, strict=True)),
-                         honours, held, tuple(gained), tuple(moves))
-
-    def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
-        """The side that wins the game with this hand (the ``hands_played``-th of
-        the game). Tricks score before honours,
+    def game_winner(self, hand: PlayedHand, score: HandScore) -> int | None:
+        """The side that wins the game with this hand. Tricks score before honours,
         so a side that reaches the target by tricks wins even if the other side's
         honours would take it there too."""
         odd = tuple(p - h for p, h in zip(score.points, score.honours, strict=True))
-        by_tricks = tuple(b + o for b, o in zip(before, odd, strict=True))
-        first = self.winner(by_tricks)
+        first = self.winner(tuple(b + o for b, o in zip(hand.before, odd, strict=True)))
         if first is not None:
             return first
-        return self.winner(tuple(b + p for b, p in zip(before, score.points, strict=True)))
-
-    def winner(self, scores: tuple[int, ...]) -> int | None:
-        """The side that has won the game, if any: at the target and ahead."""
-        best = max(scores)
-        if best >= self.target and list(scores).count(best) == 1:
-            return scores.index(best)
-        return None
+        return super().game_winner(hand, score)
 
     def games_to_win(self) -> int:
         """Games a side must win to take the match: two of three in a rubber."""
-        return 2 if self.options.get("rubber") else 1
-
-    def match_bonus(self, games: tuple[int, ...]) -> tuple[int, ...]:
-        """The rubber bonus: 2 points to a side that won the rubber two games to nil."""
-        if self.games_to_win() < 2 or sorted(games) != [0, 2]:
-            return tuple(0 for _ in games)
-        return tuple(self.rubber_bonus if g == 2 else 0 for g in games)
+        return 2 if self.value(RUBBER) else 1
 
 
 class ContractWhist(Rules):
@@ -467,21 +688,25 @@ class ContractWhist(Rules):
     name = "contract"
     title = "Contract Whist"
     blurb = "Bid for trumps: make your contract to score your tricks; first side to 100."
+    intro = "Contract Whist: four players, you South with North against West and East."
     has_auction = True
-    default_options: ClassVar[dict[str, Any]] = {"target": 100, "doubling": False}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (100, 50), "doubling": (False, True)}
+    option_specs: ClassVar[OptionList] = (TARGET.but(default=100, choices=(100, 50)), DOUBLING)
+
+    @property
+    def may_double(self) -> bool:
+        return self.value(DOUBLING)
 
     def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
         from whist.engine import howto
 
-        return (*howto.contract(self.target, bool(self.options["doubling"])), *_hand_section(hand))
+        return (*howto.contract(self.target, self.may_double), *_hand_section(hand))
 
     def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
         hands, _ = deal_cards(deal_number, dealer, self.seats)
         return DealtHand(hands, turn_up=None, trump=None)
 
-    def score_hand(self, tricks: tuple[int, ...], dealt: Hands, trump: int | None,
-                   revokes: tuple[tuple[int, Seat], ...], contract: Contract | None = None) -> HandScore:
+    def score_hand(self, hand: PlayedHand) -> HandScore:
+        tricks, contract = hand.tricks, hand.contract
         zero = tuple(0 for _ in tricks)
         if contract is None:  # thrown in: nobody bid
             return HandScore(zero, zero, zero, zero, zero)
@@ -491,8 +716,10 @@ class ContractWhist(Rules):
         points = tuple(factor * t if (i != declarers or made) else 0 for i, t in enumerate(tricks))
         return HandScore(tricks, points, zero, zero, zero)
 
-    def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
-        return self.winner(tuple(b + p for b, p in zip(before, score.points, strict=True)))
+
+VARIABLE_TRUMP_FORMAT = 3
+"""The game record format from which German Whist's variable trump leaves Phase One without
+trumps (records of earlier formats played it with the turn-up's suit, and replay so)."""
 
 
 class GermanWhist(Rules):
@@ -501,11 +728,32 @@ class GermanWhist(Rules):
     the loser the next card unseen; in Phase Two the hands are played out and
     only those 13 tricks count. A match to 17 or 21, the deal alternating.
     Under club rules a revoke, in either phase, hands two of the revoking
-    player's Phase Two tricks to the other (all of them, if fewer were won)."""
+    player's Phase Two tricks to the other (all of them, if fewer were won).
+
+    Trumps (the ``trump`` option): "turn-up", the book's rule 4: the suit of the
+    first face-up card of the stock is trumps for the whole deal. "none": no
+    trumps at all. "variable", the book's variant: "rather than fixing trumps by
+    the first exposed stock card, a new trump suit is declared at the start of
+    Phase Two", in practice by "a single extra card [dealt] face down before play
+    begins and reveal[ed] only when Phase Two starts". Read here: that variant
+    takes away rule 4, the only rule that names a trump before Phase Two, and
+    names none in its place, so *Phase One is played without trumps* (the
+    face-up card is only the prize of the trick); the card dealt face down names
+    the trumps of Phase Two once the stock is gone. The book's "new" is new
+    against the usual way of fixing trumps, and its "further element of
+    uncertainty to Phase One planning" is the unknown trump of Phase Two. Game
+    records of formats before :data:`VARIABLE_TRUMP_FORMAT` played Phase One
+    with the turn-up's suit as trumps, and replay so (:meth:`as_recorded`).
+
+    >>> state_trump = GermanWhist(trump="variable").deal(30, Seat.N)
+    >>> state_trump.trump is None and state_trump.reveal is not None
+    True
+    """
 
     name = "german"
     title = "German Whist"
     blurb = "Two players: win the face-up cards in Phase One, then the tricks of Phase Two count."
+    intro = "German Whist is for two: you South against North."
     seats = (Seat.N, Seat.S)
     sides = ((Seat.N,), (Seat.S,))
     side_names = ("North", "South")
@@ -517,27 +765,29 @@ class GermanWhist(Rules):
     revoke_penalty = 2
     revoke_penalty_words = "two of the revoker's Phase Two tricks (all, if fewer were won)"
     hand_word = "deal"
-    default_options: ClassVar[dict[str, Any]] = {
-        "target": 17, "scoring": "difference", "trump": "turn-up", "match": "target", "revokes": "prevented"}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "target": (17, 21), "scoring": ("difference", "above-six"),
-        "trump": ("turn-up", "variable", "none"), "match": ("target", "three-deals"),
-        "revokes": ("prevented", "club")}
+    option_specs: ClassVar[OptionList] = (TARGET.but(default=17, choices=(17, 21)), SCORING, TRUMP, MATCH, REVOKES)
 
     def deal(self, deal_number: int, dealer: Seat) -> DealtHand:
         hands, _ = deal_cards(deal_number, dealer, self.seats, cards=26)
         stock = tuple(shuffled_deck(deal_number)[26:])
-        mode = self.options["trump"]
+        mode = self.value(TRUMP)
         reveal = None
         if mode == "variable":
             # the extra card comes from a second pack: only its suit matters
             reveal = random.Random(f"variable-trump:{deal_number}").randrange(52)
-        return DealtHand(hands, turn_up=stock[0], trump=None if mode == "none" else suit_of(stock[0]),
+        return DealtHand(hands, turn_up=stock[0], trump=suit_of(stock[0]) if mode == "turn-up" else None,
                          stock=stock, reveal=reveal)
+
+    def as_recorded(self, dealt: DealtHand, record_format: int) -> DealtHand:
+        """Records of formats before :data:`VARIABLE_TRUMP_FORMAT` played a variable-trump
+        deal's Phase One with the turn-up's suit as trumps."""
+        if record_format < VARIABLE_TRUMP_FORMAT and dealt.reveal is not None and dealt.turn_up is not None:
+            return dataclasses.replace(dealt, trump=suit_of(dealt.turn_up))
+        return dealt
 
     @property
     def goal(self) -> tuple[str, str]:
-        if self.options["match"] == "three-deals":
+        if self.value(MATCH) == "three-deals":
             return "three deals", "of 3 deals"
         return super().goal
 
@@ -547,81 +797,92 @@ class GermanWhist(Rules):
         >>> GermanWhist(match="three-deals", trump="variable").notes(deal=2, stock_left=True, trump=None)
         ('Deal 2 of 3', 'Phase Two trump hidden until the stock is gone')
         """
-        options = self.options
         out = []
-        if options["match"] == "three-deals":
+        if self.value(MATCH) == "three-deals":
             out.append(f"Deal {max(1, deal)} of 3")
-        if options["trump"] == "none":
+        mode = self.value(TRUMP)
+        if mode == "none":
             out.append("No trumps")
-        elif options["trump"] == "variable":
-            if stock_left:
+        elif mode == "variable":
+            if stock_left:  # the trump box says "No trump" meanwhile
                 out.append("Phase Two trump hidden until the stock is gone")
             elif trump is not None:
                 out.append(f"Phase Two trump: {SUIT_NAMES[trump]}")
-        if options["scoring"] == "above-six" and options["match"] != "three-deals":
+        if self.value(SCORING) == "above-six" and self.value(MATCH) != "three-deals":
             out.append("Tricks above six score")
         return tuple(out)
 
     def hand_points(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
-        if self.options["match"] == "three-deals":
+        if self.value(MATCH) == "three-deals":
             return tricks  # the Phase Two tricks of the three deals are totalled
-        if self.options["scoring"] == "above-six":
+        if self.value(SCORING) == "above-six":
             return tuple(max(0, t - self.book) for t in tricks)
         return tuple(max(0, t - min(tricks)) for t in tricks)  # the winner scores the difference
 
     def how_to_play(self, hand: Hand | None = None) -> tuple[Section, ...]:
         from whist.engine import howto
 
-        o = self.options
-        trumps = {"turn-up": "The first face-up card of the stock names trumps for the whole deal.",
-                  "variable": "A separate card names the trumps of Phase Two; Phase One is played without trumps.",
-                  "none": "There are no trumps."}[o["trump"]]
+        mode = self.value(TRUMP)
         scoring = ("The winner of a deal scores the difference between the two players\u2019 Phase Two tricks."
-                   if o["scoring"] == "difference" else
+                   if self.value(SCORING) == "difference" else
                    "The winner of a deal scores the Phase Two tricks taken over six.")
-        match = (f"The first player to {self.target} points wins the match." if o["match"] == "target" else
+        match = (f"The first player to {self.target} points wins the match." if self.value(MATCH) == "target" else
                  "The match is three deals, with the Phase Two tricks of the three deals added up.")
-        return (*howto.german(trumps, scoring, match, self.revokes_allowed), *_hand_section(hand))
+        words = howto.german_hand(hand, mode)
+        return (*howto.german(mode, scoring, match, self.revokes_allowed),
+                *((howto.Section("This deal", (words,)),) if words else ()))
 
-    def game_winner(self, before: tuple[int, ...], score: HandScore, hands_played: int = 1) -> int | None:
-        totals = tuple(b + p for b, p in zip(before, score.points, strict=True))
-        if self.options["match"] == "three-deals":
-            return totals.index(max(totals)) if hands_played >= 3 else None
-        return self.winner(totals)
+    def game_winner(self, hand: PlayedHand, score: HandScore) -> int | None:
+        if self.value(MATCH) == "three-deals":
+            totals = tuple(b + p for b, p in zip(hand.before, score.points, strict=True))
+            return totals.index(max(totals)) if hand.hands_played >= 3 else None
+        return super().game_winner(hand, score)
 
 
-class ShortWhist(Rules):
+_ENGLISH_INTRO = "four players in two partnerships, you South with North against West and East"
+
+
+class ShortWhist(ClassicWhist):
+    """Short Whist: Classic Whist's game to 5 points, honours counted by default (rule book 001)."""
+
     name = "short"
     title = "Short Whist"
     blurb = "The English game: first side to 5 points, honours count."
-    intro = ("Short Whist is the English club game: four players in two partnerships, you South with North "
-             "against West and East. Games are short, so a rubber is the usual match.")
+    intro = (f"Short Whist is the English club game: {_ENGLISH_INTRO}. Games are short, so a rubber is "
+             "the usual match.")
     teaches = False
-    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "target": 5, "honours": True}
+    option_specs: ClassVar[OptionList] = (
+        TARGET.but(default=5), HONOURS.but(default=True), RUBBER, NO_TRUMP, DRAW, REVOKES)
 
 
-class LongWhist(Rules):
+class LongWhist(ClassicWhist):
+    """Long Whist: Classic Whist's game to 9 points, honours counted by default (rule book 001)."""
+
     name = "long"
     title = "Long Whist"
     blurb = "The older English game: first side to 9 points, honours count."
-    intro = ("Long Whist is the older English game, played to a longer target: four players in two "
-             "partnerships, you South with North against West and East.")
+    intro = f"Long Whist is the older English game, played to a longer target: {_ENGLISH_INTRO}."
     teaches = False
-    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "target": 9, "honours": True}
+    option_specs: ClassVar[OptionList] = (
+        TARGET.but(default=9), HONOURS.but(default=True), RUBBER, NO_TRUMP, DRAW, REVOKES)
 
 
-class AmericanWhist(Rules):
+class AmericanWhist(ClassicWhist):
+    """American Whist: Classic Whist with no honours ever (the option is offered fixed, so that
+    records which name it load)."""
+
     name = "american"
     title = "American Whist"
     blurb = "No honours: only odd tricks score, first side to 7."
-    intro = ("American Whist is the game without honours: only tricks score. Four players in two "
-             "partnerships, you South with North against West and East.")
+    intro = f"American Whist is the game without honours: only tricks score. {_ENGLISH_INTRO.capitalize()}."
     teaches = False
-    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "honours": False}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "honours": (False,)}
+    option_specs: ClassVar[OptionList] = (TARGET, HONOURS.but(choices=(False,)), RUBBER, NO_TRUMP, DRAW, REVOKES)
 
 
-class DummyWhist(Rules):
+class DummyWhist(ClassicWhist):
+    """Dummy Whist for three: Classic Whist with North the dummy South plays; no draw (the
+    option is offered fixed, so that records which name it load)."""
+
     name = "dummy"
     title = "Dummy Whist"
     blurb = "Three players: you play North's hand too, laid face up after the opening lead."
@@ -629,8 +890,7 @@ class DummyWhist(Rules):
              "dummy, against two computer players, West and East.")
     teaches = False
     dummies = (Seat.N,)
-    default_options: ClassVar[dict[str, Any]] = {**Rules.default_options, "draw": "none"}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {**Rules.option_choices, "draw": ("none",)}
+    option_specs: ClassVar[OptionList] = (TARGET, HONOURS, RUBBER, NO_TRUMP, DRAW.but(choices=("none",)), REVOKES)
 
 
 def _hand_section(hand: Hand | None) -> tuple[Section, ...]:
@@ -641,8 +901,16 @@ def _hand_section(hand: Hand | None) -> tuple[Section, ...]:
     return (howto.Section("This hand", (words,)),) if words else ()
 
 
-GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (
-    Rules, ShortWhist, LongWhist, AmericanWhist, DummyWhist, ContractWhist, GermanWhist)}
+def _registry(*games: type[Rules]) -> dict[str, type[Rules]]:
+    """The games by name, each checked to declare its own options (never a parent's list)."""
+    for cls in games:
+        if "option_specs" not in vars(cls) or not cls.name:
+            raise TypeError(f"{cls.__name__} must declare its name and its own option_specs")
+    return {cls.name: cls for cls in games}
+
+
+GAMES: dict[str, type[Rules]] = _registry(
+    ClassicWhist, ShortWhist, LongWhist, AmericanWhist, DummyWhist, ContractWhist, GermanWhist)
 
 
 def make_rules(game: str = "classic", /, **options: Any) -> Rules:

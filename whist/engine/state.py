@@ -28,15 +28,18 @@ from whist.engine import claim as claims
 from whist.engine.auction import Call, Contract
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card, shown, suit_of
 from whist.engine.observation import Observation
-from whist.engine.rules import Rules, make_rules
+from whist.engine.rules import PlayedHand, Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.trick import Draw, Trick, end_trick, legal_cards
 
-RECORD_FORMAT = 2
-"""The format of the game records written now. Format 1 differs only in the draw for
-partners and deal (a redrawn card was ranked against everyone's first card); its
-records still load, and replay with that draw, as they were played."""
-RECORD_FORMATS = (1, 2)
+RECORD_FORMAT = 3
+"""The format of the game records written now. Format 2 differs only in German Whist's
+variable trump, whose Phase One it played with the turn-up's suit as trumps (format 3 plays
+it without trumps: :class:`~whist.engine.rules.GermanWhist`); format 1 also in the draw for
+partners and deal (a redrawn card was ranked against everyone's first card). Their records
+still load, and replay as they were played (:meth:`Rules.as_recorded`). A record names only
+the options not at their defaults (records written before name every option, and load alike)."""
+RECORD_FORMATS = (1, 2, 3)
 NEXT_HAND = "next"
 CLAIM = "claim"
 """The action of a claim: ``"claim"`` (every trick left) or ``"claim 3"``, made by whoever plays the
@@ -181,7 +184,7 @@ class GameState:
         """A new game whose first hand is deal number ``seed``. The first dealer
         comes from the draw or the seed, unless ``dealer`` is given (to replay a
         hand of another game: its deal number and its dealer give the same cards).
-        ``record_format`` 1 replays a record of that format (see RECORD_FORMAT)."""
+        ``record_format`` 1 or 2 replays a record of that format (see RECORD_FORMAT)."""
         self.rules = make_rules(rules, **options) if isinstance(rules, str) else rules
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a seed is a whole number 0 or more, not {shown(seed)}")
@@ -285,7 +288,7 @@ class GameState:
         seat = self.to_play
         if self.phase is not Phase.AUCTION or seat is None:
             return []
-        return auction.legal_calls(self.auction, seat, self._side_map(), bool(self.rules.options.get("doubling")))
+        return auction.legal_calls(self.auction, seat, self._side_map(), self.rules.may_double)
 
     def legal_actions(self) -> list[str]:
         if self.phase is Phase.AUCTION:
@@ -365,8 +368,7 @@ class GameState:
             except ValueError as err:
                 raise IllegalActionError(f"{seat.long_name} is to call: {err}", code="not-a-call", seat=seat,
                                          action=action, detail=str(err)) from None
-            refused = auction.refusal(call, self.auction, seat, self._side_map(),
-                                      bool(self.rules.options.get("doubling")))
+            refused = auction.refusal(call, self.auction, seat, self._side_map(), self.rules.may_double)
             if refused is not None:
                 reason, beat = refused
                 raise IllegalActionError(f"{seat.long_name} cannot call {call!r}: {reason}", code="call-refused",
@@ -486,7 +488,7 @@ class GameState:
 
     # --- records ----------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        record = {"format": self.record_format, "game": self.rules.name, "options": dict(self.rules.options),
+        record = {"format": self.record_format, "game": self.rules.name, "options": self.rules.own_options(),
                   "seed": self.seed, "actions": list(self.actions)}
         if self.first_dealer is not None:
             record["dealer"] = SEAT_NAMES[self.first_dealer]
@@ -548,7 +550,7 @@ class GameState:
         self.hand_number = hand_number
         self.dealer = dealer
         self.deal_number = self.rules.deal_number(self.seed, hand_number)
-        dealt = self.rules.deal(self.deal_number, dealer)
+        dealt = self.rules.as_recorded(self.rules.deal(self.deal_number, dealer), self.record_format)
         self.hands = self.dealt = dealt.hands
         self.turn_up = dealt.turn_up
         self.trump = dealt.trump
@@ -613,9 +615,10 @@ class GameState:
             self._score_hand()
 
     def _score_hand(self) -> None:
-        score = self.rules.score_hand(self.tricks_won, self.dealt, self.trump, self.revokes, self.contract)
-        hands_in_game = 1 + sum(r.game_number == self.game_number for r in self.results)
-        won = self.rules.game_winner(self.scores, score, hands_in_game)
+        hand = PlayedHand(self.tricks_won, self.dealt, self.trump, self.revokes, self.contract, before=self.scores,
+                          hands_played=1 + sum(r.game_number == self.game_number for r in self.results))
+        score = self.rules.score_hand(hand)
+        won = self.rules.game_winner(hand, score)
         self.scores = tuple(s + p for s, p in zip(self.scores, score.points, strict=True))
         if won is not None:
             self.games = tuple(g + (i == won) for i, g in enumerate(self.games))

@@ -65,8 +65,7 @@ def how_to_play(name: str, options: Mapping[str, Any] | None = None, hand: Hand 
 
 def own_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
     """Those of ``options`` that differ from ``name``'s defaults (what a link needs to say)."""
-    defaults = GAMES[name].default_options
-    return {k: v for k, v in options.items() if defaults.get(k) != v}
+    return GAMES[name].own(options)
 
 
 def game_result(state: GameState, human: Seat) -> dict[str, Any]:

@@ -39,7 +39,7 @@ from whist.ai.players import LEVELS, Adviser, make_player
 from whist.engine.auction import DOUBLE, PASS
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card
 from whist.engine.observation import Observation
-from whist.engine.rules import Rules, make_rules
+from whist.engine.rules import Option, Rules, make_rules
 from whist.engine.seats import Seat
 from whist.engine.state import CLAIM, NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.table import view, words
@@ -149,7 +149,7 @@ class Table:
         else:
             rules = state.rules
             game = rules.name
-            options = {k: v for k, v in rules.options.items() if rules.default_options.get(k) != v}
+            options = rules.own_options()
         self.game = game
         self.human = human
         self.options = options
@@ -762,13 +762,11 @@ def game_choices() -> tuple[GameChoice, ...]:
     """Every game and its options, with labels and one-line explanations, for the New game dialog."""
     from whist.engine.rules import GAMES
 
-    def option(cls: type[Rules], key: str) -> OptionChoice:
-        values = tuple(cls.option_choices[key])
-        return OptionChoice(key, cls.option_label(key), cls.option_help(key), cls.default_options[key], values,
-                            tuple(cls.value_label(key, v) for v in values),
-                            sorted(values, key=str) == [False, True])
+    def option(cls: type[Rules], spec: Option[Any]) -> OptionChoice:
+        return OptionChoice(spec.name, spec.label, cls.option_help(spec.name), spec.default, spec.choices,
+                            tuple(spec.value_label(v) for v in spec.choices),
+                            spec.type is bool and len(spec.choices) == 2)
 
     return tuple(GameChoice(name, cls.title, cls.blurb,
-                            tuple(option(cls, key) for key in cls.default_options
-                                  if len(cls.option_choices.get(key, ())) > 1))
+                            tuple(option(cls, spec) for spec in cls.option_specs if len(spec.choices) > 1))
                  for name, cls in GAMES.items())

@@ -604,7 +604,7 @@ def score_sheet(table: Table) -> ScoreSheet:
                           _winner_key(table, r.game_winner), r.thrown_in, r.deal_number)
                  for r in st.results)
     return ScoreSheet(rows, _sides(table, st.match_totals), table.rules.games_to_win() > 1,
-                      _sides(table, st.games), bool(table.rules.options.get("honours")))
+                      _sides(table, st.games), table.rules.counts_honours)
 
 
 def summary(table: Table) -> Summary | None:
@@ -620,7 +620,7 @@ def summary(table: Table) -> Summary | None:
         r.hand_number + 1, r.deal_number, SEAT_NAMES[r.dealer], r.dealer.long_name, _suit(r.trump),
         _sides(table, r.tricks), _sides(table, r.points), _sides(table, r.scores),
         _sides(table, r.honours) if r.honours else None,
-        _sides(table, r.honour_cards) if rules.options.get("honours") and r.trump is not None else None,
+        _sides(table, r.honour_cards) if rules.counts_honours and r.trump is not None else None,
         revokes, None if r.contract is None else SummaryContract(
             r.contract.long_name, SEAT_NAMES[r.contract.declarer], table.side_key(r.contract.declarer),
             r.tricks[rules.side_of(r.contract.declarer)] >= r.contract.level),
@@ -744,7 +744,7 @@ def view(table: Table) -> TableView:
         trump=_suit(st.trump),
         trump_name="No trump" if st.trump is None else SUIT_NAMES[st.trump].capitalize(),
         turn_up=None if st.turn_up is None else card_view(st.turn_up), turn_up_visible=st.turn_up_visible,
-        turn_up_ignored=bool(rules.options.get("no_trump")) and st.turn_up is not None,
+        turn_up_ignored=rules.turn_up_ignored and st.turn_up is not None,
         hand=hand, dummy=dummy, seats=_seats(table), trick=_plays(table, st.trick),
         trick_leader=SEAT_NAMES[st.leader] if st.phase is Phase.PLAY else None, tricks_played=len(st.tricks),
         last_trick=None if last is None else trick_view(table, last, len(st.tricks), st.hand_number),
