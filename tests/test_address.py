@@ -119,7 +119,8 @@ LINKS = [
      (70517998551703, 316728413795592, 570925861191744, 3545427353831456)),
     ("#deal=123&game=contract&target=50&doubling=true", "contract", "E", None,
      (8905347236928, 3698776455774347, 162599091044864, 633318733314356)),
-    ("#deal=9&game=german&trump=variable", "german", "S", 0, (304575497904192, 0, 776462508610048, 0)),
+    # the same deal; its Phase One has no trumps since issue 37 (the turn-up's spades, before)
+    ("#deal=9&game=german&trump=variable", "german", "S", None, (304575497904192, 0, 776462508610048, 0)),
     ("#deal=31&game=dummy&dealer=W", "dummy", "W", 0,
      (1548224108315692, 26548005572736, 639092233339410, 2289735280142657)),
     ("#deal=123456789012345678&game=american&no_trump=true", "american", "W", None,
