@@ -62,7 +62,8 @@ class ExpertView:
         if finished is None:
             return
         hand, request = finished
-        self.queue_replay(request, self.key(hand))
+        if self.page.replays:
+            self.queue_replay(request, self.key(hand))
         if request != self.shown:
             self.shown = request
             self.show(self.results.get(request, "") if request in self.opened else "")
@@ -70,6 +71,8 @@ class ExpertView:
     def resume(self, table: Table, counted: set[str]) -> None:
         """A game restored: replay its last finished hands the stats do not hold (the page closed
         before their replays were counted)."""
+        if not self.page.replays:
+            return
         for hand in duplicate.finished_hands(table)[-RESUME:]:
             key = self.key(hand)
             request = duplicate.request_of(table, hand)

@@ -139,16 +139,12 @@ class GuideView:
             self.show(lesson)
 
 
-VIEW: list[GuideView] = []
-"""The page's guide view, made on first use."""
-
-
 def start(page: Page, deal: bool = True) -> GuideView:
     """Start the guided first hand; ``deal`` deals its deal first (from the help; on a first
     visit the page is dealt it already)."""
-    if not VIEW:
-        VIEW.append(GuideView(page))
-    view = VIEW[0]
+    view: GuideView | None = page.guide_view  # the page's guide view, made on first use
+    if view is None:
+        view = page.guide_view = GuideView(page)
     if deal:
         if page.el("help").open:
             page.el("help").close()

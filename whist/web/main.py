@@ -7,6 +7,7 @@ given game and deal (see :mod:`whist.web.address`).
 """
 
 import traceback
+from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, to_js
@@ -48,41 +49,57 @@ def when_idle(steps: list[Step]) -> None:
         schedule()
 
 
+def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> Any:
+    """Read the address and what this device keeps, and open the table (the guided first hand on
+    a plain first visit); the :class:`whist.web.page.Page`. ``workers``: the thinker and the analyst
+    of a page that handed the document over (whist.web.testing), kept rather than booted again."""
+    from whist.web.address import parse_address
+    from whist.web.page import Page, random_seed
+    from whist.web.persist import Keeper
+    from whist.web.settings import SPEEDS
+    from whist.web.storage import first_visit
+
+    start = parse_address(str(js.location.search), str(js.location.hash))
+    keeper = Keeper.load()  # settings, stats and the game this device keeps (never raises)
+    settings = keeper.stored_settings
+    pace = start.pace
+    if pace in SPEEDS:
+        settings = settings.changed(speed=pace)
+        if pace in ("fast", "instant"):
+            settings = settings.changed(trick_pause="none")
+    seed = start.seed if start.seed is not None else random_seed()
+    # guide: a plain first visit (no address, nothing kept) is dealt the guided first hand
+    guided = not (str(js.location.search).strip("?") or str(js.location.hash).strip("#")) and first_visit(
+        keeper.saved)
+    if guided:
+        from whist.table.guide import SEED
+        seed = SEED
+    page = Page(seed, settings, start.game, start.options, start.dealer, workers=workers, replays=replays)
+    keeper.attach(page)  # the saved game, the stats panel, the notice
+    page.start()
+    keeper.started()
+    if guided:
+        from whist.web import guide_view
+        guide_view.start(page, deal=False)
+    keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
+    return page
+
+
 def main() -> object:
     js.whistLoader.stage("main")
     # Before the first import: the modules this browser compiled at an earlier visit.
     bytecode = Bytecode(getattr(js, "whistBytecode", None))
     bytecode.restore()
     try:
-        from whist.web.address import parse_address
-        from whist.web.page import Page, random_seed
-        from whist.web.persist import Keeper
-        from whist.web.settings import SPEEDS
-        from whist.web.storage import first_visit
-
-        start = parse_address(str(js.location.search), str(js.location.hash))
-        keeper = Keeper.load()  # settings, stats and the game this device keeps (never raises)
-        settings = keeper.stored_settings
-        pace = start.pace
-        if pace in SPEEDS:
-            settings = settings.changed(speed=pace)
-            if pace in ("fast", "instant"):
-                settings = settings.changed(trick_pause="none")
-        seed = start.seed if start.seed is not None else random_seed()
-        # guide: a plain first visit (no address, nothing kept) is dealt the guided first hand
-        guided = not (str(js.location.search).strip("?") or str(js.location.hash).strip("#")) and first_visit(
-            keeper.saved)
-        if guided:
-            from whist.table.guide import SEED
-            seed = SEED
-        page = Page(seed, settings, start.game, start.options, start.dealer)
-        keeper.attach(page)  # the saved game, the stats panel, the notice
-        page.start()
-        keeper.started()
-        if guided:
-            from whist.web import guide_view
-            guide_view.start(page, deal=False)
-        keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
+        # Under automation only (navigator.webdriver): the end-to-end tests' reset, which opens a
+        # new table in this same document (whist/web/testing.py); its snapshot comes first.
+        automated = bool(getattr(js.navigator, "webdriver", False))
+        if automated:
+            from whist.web import testing
+            snapshot = testing.Snapshot.take()
+        page = open_table(replays=not automated or testing.replays())
+        if automated:
+            testing.install(snapshot, page, open_table)
         # (the package's modules: compiled to a .pyc, kept; the standard library's: compiled as imported)
         when_idle([step for name in LATER for step in (
             (bytecode.compiler(name), importer(name)) if name.startswith("whist.") else (importer(name),))]

@@ -71,7 +71,8 @@ def random_seed() -> int:
 
 class Page:
     def __init__(self, seed: int, settings: Settings, game: str,
-                 options: dict[str, Any] | None = None, dealer: Any = None) -> None:
+                 options: dict[str, Any] | None = None, dealer: Any = None,
+                 workers: tuple[Thinker, Thinker] | None = None, replays: bool = True) -> None:
         self.doc = js.document
         self.body = js.document.body
         self.settings = settings
@@ -92,13 +93,20 @@ class Page:
         self.no_auto = False  # no automatic play right after an undo or redo
         self.skip_event: asyncio.Event | None = None
         self.openers: dict[str, Any] = {}
-        self._proxies: list[Any] = []
+        self._proxies: list[tuple[Any, str, Any]] = []  # (target, event, proxy): what close() unbinds
+        self.closed = False  # close(): this page has handed the document over to another one
+        self.guide_view: Any = None  # the guided first hand on screen (whist/web/guide_view.py), made on first use
+        #: Every hand you finish is replayed in the background (Expert with your cards); the tests
+        #: turn it off where they do not check it (whist.web.testing), the button still asks.
+        self.replays = replays
         self.tasks: set[asyncio.Task[None]] = set()
         self.auction_box = LazyAuctionBox(self)  # Contract Whist: the bidding box and the auction
         self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
-        self.thinker = Thinker()  # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py)
-        self.analyst = Thinker(ANALYST_NAME, "analyst")  # the review, the coach, Expert with your cards
+        # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py); the analyst: the
+        # review, the coach, Expert with your cards. A page that takes over the document from
+        # another one (whist.web.testing) keeps its workers: they hold no game.
+        self.thinker, self.analyst = workers or (Thinker(), Thinker(ANALYST_NAME, "analyst"))
         self.screen = Screen(self)  # the table on screen: toolbar, seats, hand, trick, status, summary
         self.input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
@@ -135,8 +143,25 @@ class Page:
                 self.fail(err)
 
         proxy = create_proxy(guarded)
-        self._proxies.append(proxy)
+        self._proxies.append((target, event, proxy))
         target.addEventListener(event, proxy)
+
+    def close(self) -> None:
+        """Hand the document over (whist.web.testing starts another page in it): stop every
+        flow of this one, unbind every handler it bound, and leave its workers to the next."""
+        self.closed = True
+        self.cancel_flow()
+        if self.guide_view is not None:
+            self.guide_view.active = False
+        for task in (self.screen.expert.runner, getattr(getattr(self, "review", None), "task", None)):
+            if task is not None and not task.done():
+                task.cancel()
+        for target, event, proxy in self._proxies:
+            target.removeEventListener(event, proxy)
+            proxy.destroy()
+        self._proxies.clear()
+        self.state_listeners.clear()
+        self.settings_listeners.clear()
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         async def guarded() -> None:

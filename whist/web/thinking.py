@@ -79,6 +79,11 @@ class Thinker:
         if self.boot is None and not self.failed:
             self.boot = asyncio.ensure_future(self._start())
 
+    def show_state(self) -> None:
+        """Put the body's mark of this worker's state back (a new body: whist.web.testing)."""
+        if self.worker is not None or self.failed:
+            setattr(js.document.body.dataset, self.mark, "ready" if self.worker is not None else "failed")
+
     async def _start(self) -> Any:
         from pyscript import create_named_worker
 
