@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+#: The suite's account of its time per file and of its page boots, printed at the end (tests/report.py).
+pytest_plugins = ["tests.report"]
+
 TESTS_DIR = Path(__file__).resolve().parent
 E2E_DIR = TESTS_DIR / "e2e"
 
@@ -39,7 +42,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests under tests/e2e/ as ``e2e``."""
+    """Mark the tests under tests/e2e/ as ``e2e``, and group the tests for pytest-xdist's
+    ``--dist loadgroup`` (``python -m tests``): every end-to-end test in one group, so that one
+    worker runs them in order on the pages it boots once, and every other file in a group of
+    its own, so that its module-scoped fixtures are made once."""
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.xdist_group("e2e"))
+        else:
+            item.add_marker(pytest.mark.xdist_group(item.path.name))

@@ -49,6 +49,7 @@ Example::
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -60,11 +61,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, Worker
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, ViewportSize, Worker
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import serve
+from tests import report
 
 #: Debian's Chromium; the default when it exists.
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -79,6 +81,9 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--no-first-run",
     "--disable-quic",
 )
+
+#: The viewport of a page whose test asks for none (Playwright's own default).
+DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 
 #: How long the page may take to boot Pyodide and reach data-ready (ms).
 READY_TIMEOUT_MS = 120_000
@@ -116,6 +121,16 @@ CSP_WATCH = f"({_CSP_LISTENER})('the page');"
 #: following Content Security Policy directive ..."), whatever their level.
 _CSP_TEXT = re.compile(r"content[ -]security[ -]policy", re.IGNORECASE)
 TRACEBACK = "Traceback (most recent call last)"
+
+#: For a script given to ``GamePage.open(script=)``: ``onLoad(f)`` runs ``f`` once the document is
+#: parsed (at once on a shared page, whose document is; at DOMContentLoaded on a fresh one).
+ON_LOAD = ("const onLoad = (f) => document.readyState === 'loading' ? "
+           "document.addEventListener('DOMContentLoaded', f) : f();\n")
+
+
+def settings_storage(**values: Any) -> dict[str, str]:
+    """The player's stored settings (``whist:settings``, whist.web.storage) for ``open(storage=)``."""
+    return {"whist:settings": json.dumps({"v": 1, **values})}
 SUB_PATH = "/whist/"
 
 
@@ -249,6 +264,13 @@ class GamePage:
         self.workers: list[str] = []  #: the workers the watcher listens in
         self._ignored: list[re.Pattern[str]] = []
         self._reported: set[str] = set()  # already in a failure message
+        #: Shared between tests (``game_page``, ``shared_page``): ``open`` resets it in place.
+        self.shared = False
+        self.context = context
+        #: localStorage written before every table this page opens (as a context's init script would)
+        self.preset: dict[str, str] = {}
+        self._replays = False
+        self._scripted = False  # a fresh page: its init scripts are added
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self._record(f"page error: {error}"))
         page.on("worker", self._on_worker)
@@ -276,6 +298,8 @@ class GamePage:
 
     def _on_worker(self, worker: Worker) -> None:
         """Listen for the policy's violations in a new worker (its console reaches ``_on_console``)."""
+        if worker.url.startswith("blob:"):  # PyScript's named workers (the thinker, the analyst)
+            report.count_boot("worker")
         with contextlib.suppress(PlaywrightError):  # the worker ended first
             worker.evaluate(_CSP_LISTENER, f"a worker ({worker.url[:60]})")
             self.workers.append(worker.url)
@@ -283,6 +307,8 @@ class GamePage:
     def _on_request(self, request: Request) -> None:
         url = request.url
         self.requests.append(url)
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            report.count_boot("page")
         scheme = urllib.parse.urlsplit(url).scheme
         if scheme in ("data", "blob", "about"):
             return
@@ -347,15 +373,73 @@ class GamePage:
                 if time.monotonic() > deadline:
                     pytest.fail(f"the page was not ready ({READY_SELECTOR}) after {timeout_ms / 1000:.0f} s")
 
-    def open(self, path: str = "", timeout_ms: int = READY_TIMEOUT_MS) -> Page:
-        """Load the page and wait until it is ready; return the Playwright page."""
-        self.goto(path)
-        self.wait_ready(timeout_ms)
+    def booted(self) -> bool:
+        """Whether the page runs the game with its reset (``window.whistReset``) ready."""
+        if self.page.is_closed():
+            return False
+        try:
+            return bool(self.page.evaluate("() => typeof window.whistReset === 'function'"))
+        except PlaywrightError:
+            return False
+
+    def open(self, path: str = "", timeout_ms: int = READY_TIMEOUT_MS, *, storage: dict[str, str] | None = None,
+             script: str | None = None, keep: bool = False, replays: bool = False) -> Page:
+        """Open the table at ``path`` (relative to the base URL) and wait until it is ready; the
+        Playwright page. A fresh page loads it (a visit); a shared one, once booted, is reset in
+        place (``whist/web/testing.py``): storage cleared (or ``keep``-ed, as when a link is opened
+        in the same tab), ``storage`` written, the address replaced and the table opened again by
+        the page's own start-up, without booting Python. ``script`` (JavaScript) runs before the
+        table opens (on a fresh page, as an init script of every load). ``replays``: replay each
+        finished hand in the background (Expert with your cards), off unless asked."""
+        storage = {**self.preset, **(storage or {})} or None
+        self._replays = replays
+        if not self.shared:
+            if not self._scripted:
+                self._scripted = True
+                if storage:
+                    self.page.add_init_script("".join(
+                        f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in storage.items()))
+                if replays:
+                    self.page.add_init_script("window.whistTest = {replays: true};")
+                if script:
+                    self.page.add_init_script(script)
+            self.goto(path)
+            self.wait_ready(timeout_ms)
+            return self.page
+        if not self.booted():
+            self.goto("?pace=instant#deal=1")
+            self.wait_ready(timeout_ms)
+        if script:
+            self.page.evaluate(f"() => {{ {script}\n}}")
+        self._reset(path, {"storage": storage, "replays": replays, "keep": keep})
         return self.page
+
+    def restart(self) -> Page:
+        """Open the table again at the same address on what the page keeps, as a reload would read
+        it (localStorage and this tab's sessionStorage), without booting Python (a shared page; a
+        fresh one reloads)."""
+        if not self.shared:
+            self.page.reload()
+            self.wait_ready()
+            return self.page
+        self._reset(self.page.url, {"keep": True, "replays": self._replays})
+        return self.page
+
+    def _reset(self, path: str, options: dict[str, Any]) -> None:
+        options = {k: v for k, v in options.items() if v is not None}
+        self.page.evaluate("([address, options]) => window.whistReset(address, options)", [self.url(path), options])
+        report.count_boot("reset")
+        self.wait_ready()
+
+    #: What a shared page must not be given: it would stay for the tests after this one, or it
+    #: acts before the page's first script (``fresh_page`` has a page of its own).
+    NOT_SHARED = frozenset({"add_init_script", "clock", "route", "expose_function", "expose_binding"})
 
     def __getattr__(self, name: str) -> Any:
         if name == "page":  # not set yet: avoid endless recursion
             raise AttributeError(name)
+        if self.shared and name in self.NOT_SHARED:
+            raise pytest.UsageError(f"{name} on a shared page: use the fresh_page fixture, or open(storage=, script=)")
         return getattr(self.page, name)
 
 
@@ -378,9 +462,94 @@ def make_game_page(new_context: Callable[..., BrowserContext], request: pytest.F
     return make
 
 
+class PagePool:
+    """The booted pages the tests share, one per server and kind of browser context (viewport,
+    touch, ...): each test resets its page through the page's own reset (``GamePage.open``), so a
+    session boots Python once per kind, not once per test. A page a test left in doubt (the test
+    failed, or the page closed or recorded a problem) is closed, and the next test boots anew."""
+
+    def __init__(self, browser: Browser, context_args: dict[str, Any]) -> None:
+        self.browser = browser
+        self.context_args = context_args
+        self.pages: dict[str, GamePage] = {}
+
+    @staticmethod
+    def key(base_url: str, options: dict[str, Any]) -> str:
+        return base_url + " " + repr(sorted(options.items()))
+
+    def get(self, base_url: str, options: dict[str, Any]) -> GamePage:
+        """The shared page for ``options`` (a context's options), watched afresh, at the viewport
+        they ask for: pages differ by everything but the viewport, which each test sets."""
+        options = {**self.context_args, **options}
+        viewport = options.pop("viewport", None) or DEFAULT_VIEWPORT
+        key = self.key(base_url, options)
+        page = self.pages.get(key)
+        if page is None or page.page.is_closed():
+            context = self.browser.new_context(**options, viewport=viewport)
+            page = GamePage(context.new_page(), context, base_url)
+            page.shared = True
+            self.pages[key] = page
+        page.problems.clear()
+        page.requests.clear()
+        page._reported.clear()
+        page._ignored.clear()
+        page.preset = {}
+        if page.page.viewport_size != viewport:
+            page.page.set_viewport_size(viewport)
+        return page
+
+    def retire(self, page: GamePage) -> None:
+        for key, kept in list(self.pages.items()):
+            if kept is page:
+                del self.pages[key]
+        with contextlib.suppress(PlaywrightError):
+            page.context.close()
+
+    def close(self) -> None:
+        for page in list(self.pages.values()):
+            self.retire(page)
+
+
+#: The pool's pages a test used, retired if the test failed.
+SHARED_KEY = pytest.StashKey[list[GamePage]]()
+
+
+@pytest.fixture(scope="session")
+def page_pool(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[PagePool]:
+    pool = PagePool(browser, browser_context_args)
+    yield pool
+    pool.close()
+
+
+SharedPageFactory = Callable[..., GamePage]
+
+
 @pytest.fixture
-def game_page(make_game_page: GamePageFactory, dev_server: str) -> GamePage:
-    """A watched page on the dev server (see :class:`GamePage`)."""
+def shared_page(page_pool: PagePool, dev_server: str, request: pytest.FixtureRequest) -> SharedPageFactory:
+    """``shared_page(base_url=dev_server, **context_options)`` -> the booted page this session
+    shares for those context options (``viewport``, ``has_touch``, ``is_mobile``,
+    ``device_scale_factor``, ``reduced_motion``...), watched for this test; ``open(path)`` resets it.
+    For a first visit, a reload that must really reload, init scripts, routes, a clock or a
+    second tab, use ``fresh_page`` / ``make_game_page``."""
+
+    def make(base_url: str | None = None, **options: Any) -> GamePage:
+        page = page_pool.get(base_url or dev_server, options)
+        request.node.stash.setdefault(PAGES_KEY, []).append(page)
+        request.node.stash.setdefault(SHARED_KEY, []).append(page)
+        return page
+
+    return make
+
+
+@pytest.fixture
+def game_page(shared_page: SharedPageFactory) -> GamePage:
+    """The shared watched page on the dev server (see :class:`GamePage` and ``shared_page``)."""
+    return shared_page()
+
+
+@pytest.fixture
+def fresh_page(make_game_page: GamePageFactory, dev_server: str) -> GamePage:
+    """A watched page of its own on the dev server, in a new browser context: ``open`` loads it."""
     return make_game_page(dev_server)
 
 
@@ -388,6 +557,29 @@ def game_page(make_game_page: GamePageFactory, dev_server: str) -> GamePage:
 def site_page(make_game_page: GamePageFactory, site_server: str) -> GamePage:
     """A watched page on the built site served under /whist/ (see :class:`GamePage`)."""
     return make_game_page(site_server)
+
+
+@pytest.fixture(autouse=True)
+def _retire_doubtful_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test: a shared page the test failed on (or left closed) is not shared again."""
+    yield
+    pages = request.node.stash.get(SHARED_KEY, [])
+    if not pages:
+        return
+    failed = any(getattr(request.node, f"rep_{when}", None) is not None and getattr(request.node, f"rep_{when}").failed
+                 for when in ("setup", "call"))
+    pool: PagePool = request.getfixturevalue("page_pool")
+    for page in pages:
+        if failed or page.page.is_closed():
+            pool.retire(page)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Keep each phase's report on the item (``rep_setup``, ``rep_call``) for the fixtures above."""
+    report_ = yield
+    setattr(item, f"rep_{report_.when}", report_)
+    return report_
 
 
 @pytest.hookimpl(wrapper=True)

@@ -21,8 +21,7 @@ def test_deep_json_in_storage_gives_a_table_and_a_notice(game_page: GamePage, ke
     game_page.open(INSTANT.format(seed=SEED))
     put(game_page, key, DEEP)
     for _ in range(2):  # and the next visit too (the record is set aside: nothing more to tell)
-        game_page.reload()
-        game_page.wait_ready()
+        game_page.restart()
         wait_your_move(game_page)
         play_lowest(game_page)
         wait_your_move(game_page)
@@ -73,8 +72,7 @@ def test_an_odd_address_gives_a_table_and_a_notice(game_page: GamePage, address:
     play_lowest(game_page)
     wait_your_move(game_page)
     # Told again on a reload (the address still says it), and the table still starts.
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     assert any(ODD[address] in line for line in notice(game_page))
 
 
@@ -93,8 +91,7 @@ def test_a_damaged_game_too_large_to_copy_is_told_truly_and_kept_until_ok(game_p
     big = dict(damaged_game(SEED, "illegal"), id="not a valid id!", pad="x" * 3_000_000)
     raw = json.dumps(big)
     put(game_page, "whist:game", raw)
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     lines = notice(game_page)
     assert len(lines) == 1 and "no room on this device for a copy" in lines[0], lines
     assert "kept aside" not in lines[0]

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PAGES_KEY, GamePage, shot
+from tests.e2e.conftest import GamePage, SharedPageFactory, shot
 from tests.e2e.test_play import click_card, read, wait_your_move
 from whist.engine.seats import Seat
 from whist.table import Table
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser
 
 URL = "?pace=instant&seed={seed}"
 
@@ -52,9 +49,7 @@ def position(want: Callable[[Table], bool]) -> dict[str, Any]:
 def open_at(page: GamePage, record: dict[str, Any]) -> dict[str, Any]:
     """The page with ``record`` as its saved game (put in storage before the page's first script)."""
     saved = json.dumps({"v": 1, "id": "claim-1", "record": record, "redo": []})
-    page.context.add_init_script(f"""if (!sessionStorage.getItem('claim-set')) {{
-        sessionStorage.setItem('claim-set', '1'); localStorage.setItem('whist:game', {json.dumps(saved)}); }}""")
-    page.open(URL.format(seed=record["seed"]))
+    page.open(URL.format(seed=record["seed"]), storage={"whist:game": saved})
     return wait_your_move(page)
 
 
@@ -130,12 +125,10 @@ def test_a_computer_claim_shows_its_sentence_and_cards(game_page: GamePage) -> N
 
 
 @pytest.mark.parametrize(("width", "height", "phone"), [(360, 640, True), (390, 844, True), (1366, 768, False)])
-def test_the_claim_button_fits_the_screen(browser: Browser, dev_server: str, request: pytest.FixtureRequest,
-                                          width: int, height: int, phone: bool) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                                  device_scale_factor=2 if phone else 1)
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+def test_the_claim_button_fits_the_screen(shared_page: SharedPageFactory, width: int, height: int,
+                                          phone: bool) -> None:
+    page = shared_page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                       device_scale_factor=2 if phone else 1)
     open_at(page, position(_true))
     box = page.locator("#claim-btn").bounding_box()
     assert box is not None and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import ON_LOAD, settings_storage, shot
 from tests.e2e.test_hints import watched
 from tests.e2e.test_play import click_card, play_lowest, wait_your_move
 from tests.test_coach import MISTAKES, played_to
@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 
 SEED, ACTIONS, CARD, BEST, WORDS = MISTAKES["over-take"]
 
-#: The stored settings: the instant pace, and the coach on or off.
-SETTINGS = """localStorage.setItem("whist:settings", JSON.stringify({v: 1, speed: "instant", trick_pause: "none",
-  coach: %s}));"""
+
+def coach_settings(coach: bool) -> dict[str, str]:
+    """The stored settings: the instant pace, and the coach on or off."""
+    return settings_storage(speed="instant", trick_pause="none", coach=coach)
+
 
 #: Whether two boxes overlap.
 OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(),
@@ -32,10 +34,17 @@ OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClient
   return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom; }"""
 
 
+#: Marks of the page's asking the worker: a computer's card (data-thinking) or the coach (data-coach).
+ASKING = ON_LOAD + """window.__asks = [];
+if (!window.__whistAsking) onLoad(() => { window.__whistAsking = true; new MutationObserver(() => {
+  const d = document.body.dataset; window.__asks.push((d.thinking || "0") + (d.coach ? "c" : "-"));
+}).observe(document.body, {attributes: true, attributeFilter: ["data-thinking", "data-coach"]}); });"""
+
+
 def to_the_position(page: GamePage, coach: bool) -> None:
-    """Open deal 46 and play South's cards of the seeded hand, up to the costly card (not played)."""
-    page.add_init_script(SETTINGS % ("true" if coach else "false"))
-    page.open(f"?seed={SEED}")
+    """Open deal 46 and play South's cards of the seeded hand, up to the costly card (not played);
+    ``window.__asks`` records each time the page asks the coach (:data:`ASKING`)."""
+    page.open(f"?seed={SEED}", storage=coach_settings(coach), script=ASKING)
     st = played_to(SEED, ACTIONS)
     mine = [a for i, a in enumerate(st.actions) if st.actor_of(i) == Seat.S]
     for card in mine:
@@ -87,11 +96,15 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"turned, the coach covers {other}"
 
 
-def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:
+def test_with_the_coach_off_nothing_shows(fresh_page: GamePage) -> None:
+    """A page of its own: no worker of an earlier test's is there to be seen."""
+    game_page = fresh_page
     to_the_position(game_page, coach=False)
     click_card(game_page, CARD)
     wait_your_move(game_page)
-    game_page.wait_for_timeout(3000)
+    play_lowest(game_page)  # (a coach that was on would have asked about the first card by the next turn)
+    wait_your_move(game_page)
+    assert not [m for m in game_page.evaluate("window.__asks") if m.endswith("c")], "the coach was asked"
     assert game_page.is_hidden("#coach")
     assert game_page.get_attribute("body", "data-analyst") is None  # no worker was booted for it
     # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
@@ -103,20 +116,12 @@ def test_with_the_coach_off_nothing_shows(game_page: GamePage) -> None:
     assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
 
 
-#: Marks of the page's asking the worker: a computer's card (data-thinking) or the coach (data-coach).
-ASKING = """window.__asks = [];
-document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
-  const d = document.body.dataset; window.__asks.push((d.thinking || "0") + (d.coach ? "c" : "-"));
-}).observe(document.body, {attributes: true, attributeFilter: ["data-thinking", "data-coach"]}));"""
-
-
 def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
     """Hard opponents think in the thinker, the coach in the analyst, on the same cores: the coach
     asks about your card only once they are done
     (at your turn, while you think; a card of yours played before its answer comes may wait for that)."""
-    game_page.add_init_script(ASKING + """localStorage.setItem("whist:settings",
-      JSON.stringify({v: 1, speed: "fast", opponent_level: "hard", coach: true}));""")
-    game_page.open("?seed=4242")
+    game_page.open("?seed=4242", script=ASKING,
+                   storage=settings_storage(speed="fast", opponent_level="hard", coach=True))
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for i in range(3):
         wait_your_move(game_page, timeout=60000)

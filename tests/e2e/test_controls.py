@@ -289,7 +289,8 @@ def test_undo_while_the_computers_are_thinking(game_page: GamePage) -> None:
 # --- pace ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("skip_by", ["click", "key"])
-def test_a_click_or_key_skips_the_wait(game_page: GamePage, skip_by: str) -> None:
+def test_a_click_or_key_skips_the_wait(fresh_page: GamePage, skip_by: str) -> None:
+    game_page = fresh_page  # a page of its own: its clock is stopped
     game_page.open("?pace=slow&seed=31")
     wait_your_move(game_page, timeout=60000)
     n = len(read(game_page)["trick"])
@@ -432,12 +433,8 @@ TAP_WIDTHS = """() => {
 
 @pytest.fixture
 def phone_page(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
-    from tests.e2e.conftest import PAGES_KEY, GamePage
-
-    context = browser.new_context(viewport=PHONE_VIEWPORT, has_touch=True, is_mobile=True, device_scale_factor=2)
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
-    request.addfinalizer(context.close)
+    page: GamePage = request.getfixturevalue("shared_page")(
+        dev_server, viewport=PHONE_VIEWPORT, has_touch=True, is_mobile=True, device_scale_factor=2)
     return page
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -105,8 +106,7 @@ def test_the_watcher_sees_every_kind_of_violation(make_game_page: GamePageFactor
 
 def test_the_page_plays_under_its_policy(game_page: GamePage) -> None:
     """A card, Hard opponents thinking in the worker, a whole hand and its review: no violation."""
-    game_page.add_init_script(WATCH + HARD_OPPONENTS)
-    game_page.open("?pace=fast&seed=4242")
+    game_page.open("?pace=fast&seed=4242", script=WATCH, storage=HARD_OPPONENTS)
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
     assert policy and game_page.evaluate(LIVE_POLICY) == policy.group(1)
@@ -140,17 +140,25 @@ def test_contract_whist_bids_under_its_policy(game_page: GamePage) -> None:
     assert game_page.all_problems() == []
 
 
-def test_the_policy_holds_when_the_hook_script_arrives_last(game_page: GamePage) -> None:
+def test_the_policy_holds_when_the_hook_script_arrives_last(fresh_page: GamePage) -> None:
     """PyScript builds its worker hooks (with Function(), which the policy refuses) as soon
     as its config is read; static/pyscript-hooks.js must have cleared the one it would build
-    before then, however late that file arrives. Here it arrives seconds after everything
-    else: the page must still start with no violation (the watcher fails the test if not)."""
-
-    def late(route: Route) -> None:
-        time.sleep(3)
+    before then, however late that file arrives. Here it is held back until PyScript's core and
+    its config have arrived: the page must still start and play with no violation."""
+    game_page = fresh_page  # a first visit, with one of its files held back
+    held: list[Route] = []
+    finished: list[str] = []
+    game_page.page.route("**/static/pyscript-hooks.js", lambda route: held.append(route))
+    game_page.page.on("requestfinished", lambda r: finished.append(urllib.parse.urlsplit(r.url).path))
+    with game_page.expect_request("**/static/pyscript-hooks.js", timeout=120_000):
+        game_page.goto("?pace=instant", wait_until="commit")
+    first = ("/pyscript.toml", "/runtime/pyscript/core.js")
+    wait_until(game_page, lambda: all(path in finished for path in first), f"{first} arrive", seconds=120)
+    assert held and "/static/pyscript-hooks.js" not in finished
+    for route in held:
         route.continue_()
-
-    game_page.page.route("**/static/pyscript-hooks.js", late)
-    game_page.open("?pace=instant")
+    game_page.wait_ready()
+    assert finished.index("/static/pyscript-hooks.js") > max(finished.index(path) for path in first)
     play_lowest(game_page)
     wait_your_move(game_page)
+    assert game_page.all_problems() == []

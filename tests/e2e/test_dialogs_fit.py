@@ -62,13 +62,9 @@ CALL_OR_PLAY = "() => !document.querySelector('#bid-box').hidden || document.bod
 
 def open_sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: str) -> GamePage:
     """A watched page in a new context of ``size`` (one of :data:`SIZES`)."""
-    from tests.e2e.conftest import PAGES_KEY, GamePage
-
     width, height, touch = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
-    request.addfinalizer(context.close)
+    page: GamePage = request.getfixturevalue("shared_page")(
+        dev_server, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     return page
 
 
@@ -104,8 +100,7 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     wait_your_move(page)
     # The notice of saved data that could not be read (told once, after a reload).
     page.evaluate("() => localStorage.setItem('whist:settings', '{\"v\": 1, \"sound\": fal')")
-    page.reload()
-    page.wait_ready()
+    page.restart()
     page.wait_for_selector("#notice:not([hidden])")
     assert unreachable(page, "#notice") == []
     page.click("#notice-close")

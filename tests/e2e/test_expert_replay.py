@@ -26,7 +26,7 @@ DONE = '#expert-result[data-state="done"]'
 
 
 def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePage) -> None:
-    game_page.open("?pace=instant&seed=4242")
+    game_page.open("?pace=instant&seed=4242", replays=True)
     finish_hand(game_page)
     yours = int(game_page.text_content("#sum-tricks-us") or "")
     game_page.click("#summary-expert")
@@ -86,7 +86,7 @@ def expert_answer(page: GamePage, hand: int) -> Duplicate:
 
 
 def test_every_hand_is_replayed_by_itself_and_counted_once(game_page: GamePage) -> None:
-    game_page.open("?pace=instant&seed=4242")
+    game_page.open("?pace=instant&seed=4242", replays=True)
     finish_hand(game_page)
     first = stored_hands(game_page, 1)  # no button pressed
     game_id = json.loads(game_page.evaluate("() => localStorage.getItem('whist:game')"))["id"]
@@ -114,8 +114,7 @@ def test_every_hand_is_replayed_by_itself_and_counted_once(game_page: GamePage) 
     # The next hand, and a reload while Expert replays it: the restored game replays it, counted once.
     game_page.click("#next-hand")
     finish_hand(game_page)
-    game_page.reload()
-    game_page.wait_for_selector('body[data-ready="1"]', timeout=120_000)
+    game_page.restart()  # (the replays go on after it: whist.web.testing keeps them on)
     second = stored_hands(game_page, 2)
     assert second == {"duplicate": [final.delta, expert_answer(game_page, 1).delta],
                       "keys": [f"{game_id}/0", f"{game_id}/1"]}
@@ -128,11 +127,12 @@ def test_every_hand_is_replayed_by_itself_and_counted_once(game_page: GamePage) 
 NO_WORKER = "window.Worker = function () { throw new Error('workers are off in this test'); };"
 
 
-def test_without_a_worker_it_says_so(game_page: GamePage) -> None:
+def test_without_a_worker_it_says_so(fresh_page: GamePage) -> None:
+    game_page = fresh_page  # a page of its own: no worker can be made in it, from its first script
     game_page.add_init_script(NO_WORKER)
     game_page.ignore("workers are off in this test")
     game_page.clock.install()  # the page's time runs on, and can be moved on past the wait for the worker
-    game_page.open("?pace=instant&seed=4242")
+    game_page.open("?pace=instant&seed=4242", replays=True)
     finish_hand(game_page)
     game_page.click("#summary-expert")
     assert game_page.text_content("#expert-result") == "Expert is playing your cards\u2026"
@@ -147,12 +147,13 @@ SILENT_WORKER = ("window.Worker = class extends EventTarget { postMessage() {} t
                  "localStorage.setItem('whist:settings', JSON.stringify({v: 1, coach: true}));")
 
 
-def test_a_worker_that_never_starts_is_given_up(game_page: GamePage) -> None:
+def test_a_worker_that_never_starts_is_given_up(fresh_page: GamePage) -> None:
     """The analyst's boot times out (whist.web.thinking.BOOT_SECONDS): the coach says once that it
     cannot judge, Expert with your cards says it is not available, the review runs on the page."""
+    game_page = fresh_page  # a page of its own: its workers never start, from its first script
     game_page.add_init_script(SILENT_WORKER)
     game_page.clock.install()
-    game_page.open("?pace=instant&seed=4242")
+    game_page.open("?pace=instant&seed=4242", replays=True)
     play = game_page.locator('#hand button.card[aria-disabled="false"]')
     game_page.wait_for_function("() => !!document.querySelector('#hand button.card[aria-disabled=\"false\"]')")
     play.first.click()

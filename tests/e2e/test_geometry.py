@@ -131,15 +131,11 @@ MOST_HANDS = 12
 @pytest.fixture
 def sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> Any:
     """A factory of watched pages of a given size (touch: a phone's, with ``is_mobile``)."""
-    from tests.e2e.conftest import PAGES_KEY, GamePage
-
     def make(width: int, height: int, touch: bool) -> GamePage:
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
-                                      has_touch=touch, is_mobile=touch)
-        context.add_init_script(f"localStorage.setItem('whist:settings', {json.dumps(json.dumps(SETTINGS))});")
-        page = GamePage(context.new_page(), context, dev_server)
-        request.node.stash.setdefault(PAGES_KEY, []).append(page)
-        request.addfinalizer(context.close)
+        page: GamePage = request.getfixturevalue("shared_page")(
+            dev_server, viewport={"width": width, "height": height}, device_scale_factor=1,
+            has_touch=touch, is_mobile=touch)
+        page.preset = {"whist:settings": json.dumps(SETTINGS)}
         return page
 
     return make

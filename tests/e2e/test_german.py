@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tests.e2e.conftest import ON_LOAD, settings_storage
 from tests.e2e.test_play import click_card
 from whist.table import Table
 
@@ -160,21 +161,21 @@ def test_hint_and_undo_in_both_phases(game_page: GamePage) -> None:
 
 
 #: Counts the times the page awaited the worker (data-thinking="1"); Expert opponents from the first card.
-EXPERT_OPPONENT = """
+COUNT_THINKING = ON_LOAD + """
 window.__thinking = 0;
-document.addEventListener("DOMContentLoaded", () => {
+if (!window.__whistCounting) onLoad(() => {
+  window.__whistCounting = true;
   new MutationObserver(() => { if (document.body.dataset.thinking === "1") window.__thinking += 1; })
     .observe(document.body, {attributes: true, attributeFilter: ["data-thinking"]});
 });
-localStorage.setItem("whist:settings", JSON.stringify({v: 1, opponent_level: "expert"}));
 """
+EXPERT_OPPONENT = settings_storage(opponent_level="expert")
 
 
 def test_expert_thinks_its_phase_one_cards_in_the_worker(game_page: GamePage) -> None:
     """Expert's Phase One card is a Monte Carlo search (up to a second): it is thought in the
     worker, never on the page."""
-    game_page.add_init_script(EXPERT_OPPONENT)
-    game_page.open("?game=german&seed=4242")
+    game_page.open("?game=german&seed=4242", script=COUNT_THINKING, storage=EXPERT_OPPONENT)
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for _ in range(3):
         game_page.wait_for_function(YOUR_MOVE, timeout=60000)

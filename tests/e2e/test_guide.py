@@ -8,20 +8,17 @@ tests use, never starts the guide): the speed is set to Instant by a stored sett
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PAGES_KEY, GamePage
+from tests.e2e.conftest import GamePage, SharedPageFactory, settings_storage
 from tests.e2e.test_a11y import serious_violations
 from tests.e2e.test_play import click_card
 from whist.table.guide import SEED
 
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser
-
-INSTANT = """if (!localStorage.getItem('whist:settings'))
-    localStorage.setItem('whist:settings', '{"v": 1, "speed": "instant"}');"""
+INSTANT = settings_storage(speed="instant")
 SHOWN = '#guide:not([hidden])'
 LESSON = "() => { const g = document.querySelector('#guide'); return g.hidden ? null : g.dataset.lesson; }"
 #: The page waits for you: a card to play, a tip's button to press, or the hand is over.
@@ -30,9 +27,9 @@ WAITS = """() => document.body.dataset.phase !== 'play'
     || (!document.querySelector('#guide').hidden && !document.querySelector('#guide-next').hidden)"""
 
 
-def fresh(page: GamePage, stored: str = "") -> GamePage:
-    page.context.add_init_script(INSTANT + stored)
-    page.open()
+def fresh(page: GamePage, stored: dict[str, str] | None = None) -> GamePage:
+    """The page at its plain address with nothing stored but ``stored`` and the Instant speed."""
+    page.open(storage={**INSTANT, **(stored or {})})
     return page
 
 
@@ -102,17 +99,13 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
     assert f"Deal {SEED}" in page.inner_text("#summary-sub")
     page.click("#guide-next")
     page.wait_for_selector("#guide", state="hidden")
-    page.reload()
-    page.wait_ready()
-    page.wait_for_timeout(300)
+    page.restart()  # (the guide is started, or not, as the table opens: nothing to wait for)
     assert page.locator(SHOWN).count() == 0, "offered once: a reload does not offer it again"
 
 
 def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_again(
-        browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+        shared_page: SharedPageFactory) -> None:
+    page = shared_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     fresh(page)
     lesson(page, "partner")
     assert page.inner_text("#guide-do") == "Tap Next."
@@ -121,9 +114,7 @@ def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_agai
     page.click("#guide-skip")
     page.wait_for_selector("#guide", state="hidden")
     assert page.locator("[data-guide]").count() == 0
-    page.reload()
-    page.wait_ready()
-    page.wait_for_timeout(300)
+    page.restart()
     assert page.locator(SHOWN).count() == 0
     page.click("#rules-btn")
     page.click("#guide-again")
@@ -142,12 +133,9 @@ def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_agai
 
 @pytest.mark.parametrize("address", ["", "?seed=5&pace=instant"])
 def test_a_returning_player_or_a_game_address_never_sees_it(game_page: GamePage, address: str) -> None:
-    stats = ("" if address else """localStorage.setItem('whist:stats', JSON.stringify({v: 1, recorded: [],
-        games: {}, overall: {played: 1, won: 1, streak: 1, best_streak: 1, hands_played: 3, hands_won: 2,
-        best_margin: 2}}));""")
-    game_page.context.add_init_script(INSTANT + stats)
-    game_page.open(address)
-    game_page.wait_for_timeout(500)
-    assert game_page.locator(SHOWN).count() == 0
+    stats = {} if address else {"whist:stats": json.dumps({"v": 1, "recorded": [], "games": {}, "overall": {
+        "played": 1, "won": 1, "streak": 1, "best_streak": 1, "hands_played": 3, "hands_won": 2, "best_margin": 2}})}
+    game_page.open(address, storage={**INSTANT, **stats})
+    assert game_page.locator(SHOWN).count() == 0  # (started, or not, as the table opens)
     stored: Any = game_page.evaluate("() => localStorage.getItem('whist:settings')")
     assert '"guided"' not in str(stored)

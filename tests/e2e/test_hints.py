@@ -39,12 +39,9 @@ SIZES: list[tuple[ViewportSize, bool]] = [
 
 def watched(browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: ViewportSize,
             touch: bool) -> GamePage:
-    from tests.e2e.conftest import PAGES_KEY, GamePage
-
-    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=2)
-    request.addfinalizer(context.close)
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
+    """The shared page of that size (touch: a phone's, with ``is_mobile``), at device scale 2."""
+    page: GamePage = request.getfixturevalue("shared_page")(
+        dev_server, viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=2)
     return page
 
 

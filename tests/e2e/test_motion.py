@@ -99,12 +99,7 @@ def test_the_winner_is_marked_only_once_the_trick_is_fully_shown(game_page: Game
 @pytest.fixture
 def still_page(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
     """A watched page whose browser asks for reduced motion."""
-    from tests.e2e.conftest import PAGES_KEY, GamePage
-
-    context = browser.new_context(reduced_motion="reduce")
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
-    request.addfinalizer(context.close)
+    page: GamePage = request.getfixturevalue("shared_page")(dev_server, reduced_motion="reduce")
     return page
 
 
@@ -160,9 +155,10 @@ def test_the_instant_pace_alone_stops_every_transition(game_page: GamePage) -> N
     assert not shown["instant"] and shown["transition"] != "0s", shown
 
 
-#: Counts, from before any script of the page runs, the animations started on your hand's cards.
-COUNT_HAND_MOTION = """(() => {
-  window.handMoves = 0;
+#: Counts, from before the table opens, the animations started on your hand's cards.
+COUNT_HAND_MOTION = """window.handMoves = 0;
+if (!window.__whistCountingMoves) (() => {
+  window.__whistCountingMoves = true;
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (...args) {
     if (this.closest && this.closest('#hand')) window.handMoves += 1;
@@ -172,13 +168,12 @@ COUNT_HAND_MOTION = """(() => {
 
 
 def test_a_game_taken_up_mid_hand_is_not_dealt_again(game_page: GamePage) -> None:
-    game_page.context.add_init_script(COUNT_HAND_MOTION)
-    game_page.open(YOU_LEAD)
+    game_page.open(YOU_LEAD, script=COUNT_HAND_MOTION)
     game_page.wait_for_function("() => window.handMoves >= 13")  # a new hand comes from the dealer
     card = game_page.locator(LEGAL).first.get_attribute("data-card")
     game_page.locator(LEGAL).first.click()
     game_page.wait_for_function(f"() => !!document.querySelector('#trick [data-card=\"{card}\"]')")
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.evaluate("window.handMoves = 0")
+    game_page.restart()
     assert game_page.locator(f'#trick [data-card="{card}"]').count() == 1  # the same hand, taken up
     assert game_page.evaluate("window.handMoves") == 0

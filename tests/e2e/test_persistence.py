@@ -15,20 +15,17 @@ import json
 import re
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PAGES_KEY, GamePage, shot
+from tests.e2e.conftest import PAGES_KEY, GamePage, SharedPageFactory, shot
 from tests.e2e.test_controls import state
 from tests.e2e.test_play import play_lowest, wait_your_move
 from whist.engine.seats import Seat
 from whist.engine.state import GameState
 from whist.table import Table
 from whist.table.catalog import game_result
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser
 
 INSTANT = "?pace=instant&seed={seed}"
 SEED = 2024
@@ -114,6 +111,7 @@ def second_tab(page: GamePage, request: pytest.FixtureRequest) -> GamePage:
     """Another page in the same browser context (same storage), watched like the first."""
     other = GamePage(page.page.context.new_page(), page.page.context, page.base_url)
     request.node.stash.setdefault(PAGES_KEY, []).append(other)
+    request.addfinalizer(other.page.close)  # (a shared page's context outlives the test)
     return other
 
 
@@ -142,7 +140,7 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
     saved = stored(game_page, "whist:game")
     assert saved["v"] == 1 and saved["redo"] and saved["record"]["seed"] == SEED
 
-    game_page.reload()
+    game_page.reload()  # a real reload: Python boots again and reads what was kept
     game_page.wait_ready()
     wait_your_move(game_page)
     assert state(game_page) == before, "the same cards, trick, tricks, scores and turn after a reload"
@@ -192,8 +190,7 @@ def test_another_deal_in_the_address_starts_that_deal(game_page: GamePage) -> No
     wait_your_move(game_page)
     play_lowest(game_page)
     wait_your_move(game_page)
-    game_page.goto(INSTANT.format(seed=SEED + 1))
-    game_page.wait_ready()
+    game_page.open(INSTANT.format(seed=SEED + 1), keep=True)
     wait_your_move(game_page)
     assert stored(game_page, "whist:game")["record"]["seed"] == SEED + 1
 
@@ -217,14 +214,12 @@ def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> No
     close_dialog(game_page)
 
     # Reloaded on the game-over screen: the same game, not counted again.
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     assert game_page.evaluate("() => document.body.dataset.phase") == "game-over"
     assert read_stats(game_page)["played"] == "1"
     close_dialog(game_page)
 
-    game_page.goto(INSTANT.format(seed=loss))
-    game_page.wait_ready()
+    game_page.open(INSTANT.format(seed=loss), keep=True)
     play_to_end(game_page)
     lost = results[loss]
     tiles = read_stats(game_page)
@@ -250,23 +245,18 @@ def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> No
                                      "best_margin": "\u2013"}
     assert "reset" in game_page.inner_text("#stats-msg")
     # The game on the screen was counted before the reset: a reload does not count it again.
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     assert read_stats(game_page)["played"] == "0"
 
 
-def test_the_stats_panel_on_a_phone(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    context.add_init_script("""localStorage.setItem('whist:stats', JSON.stringify({v: 1, recorded: [],
-      overall: {played: 23, won: 14, streak: 3, best_streak: 6, hands_played: 121, hands_won: 70, best_margin: 7},
-      games: {classic: {played: 20, won: 12, streak: 3, best_streak: 6, hands_played: 110, hands_won: 63,
-                        best_margin: 7},
-              german: {played: 3, won: 2, streak: 1, best_streak: 2, hands_played: 11, hands_won: 7,
-                       best_margin: 40}}}))""")
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
-    page.open(INSTANT.format(seed=SEED))
+def test_the_stats_panel_on_a_phone(shared_page: SharedPageFactory) -> None:
+    page = shared_page(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page.open(INSTANT.format(seed=SEED), storage={"whist:stats": json.dumps({"v": 1, "recorded": [], "overall": {
+        "played": 23, "won": 14, "streak": 3, "best_streak": 6, "hands_played": 121, "hands_won": 70, "best_margin": 7},
+        "games": {"classic": {"played": 20, "won": 12, "streak": 3, "best_streak": 6, "hands_played": 110,
+                              "hands_won": 63, "best_margin": 7},
+                  "german": {"played": 3, "won": 2, "streak": 1, "best_streak": 2, "hands_played": 11,
+                             "hands_won": 7, "best_margin": 40}}})})
     # The toolbar still fits: every button on the screen, side by side, none too small to tap;
     # this narrow, the stats are in Settings (and on the game-over panel) instead.
     boxes = page.evaluate("""() => [...document.querySelectorAll('.actions .icon-btn')]
@@ -285,7 +275,6 @@ def test_the_stats_panel_on_a_phone(browser: Browser, dev_server: str, request: 
     dialog = page.locator("#stats").bounding_box()
     assert dialog is not None and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 360
     shot(page, "stats-phone")
-    context.close()
 
 
 # --- settings --------------------------------------------------------------------------------
@@ -302,8 +291,7 @@ def test_settings_are_remembered(game_page: GamePage) -> None:
     # ?pace=instant is this visit's: the player's own speed stays as it was.
     assert saved == {"v": 1, "speed": "normal", "trick_pause": "long", "auto_play": True, "sound": False,
                      "partner_level": "normal", "opponent_level": "hard"}
-    game_page.goto(f"?seed={SEED}")
-    game_page.wait_ready()
+    game_page.open(f"?seed={SEED}", keep=True)
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
     game_page.click("#settings-btn")
     assert game_page.input_value("#set-opponent-level") == "hard"
@@ -359,8 +347,7 @@ def test_bad_data_is_told_once_and_the_game_plays(game_page: GamePage, kind: str
     put(game_page, "whist:stats", good_stats)
     for key, value in records.items():
         put(game_page, key, value)
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     lines = notice(game_page)
     assert len(lines) == 1 and told in lines[0], lines
     assert told in game_page.inner_text("#announce")
@@ -386,24 +373,15 @@ def test_bad_data_is_told_once_and_the_game_plays(game_page: GamePage, kind: str
     game_page.click("#notice-close")
     assert game_page.is_hidden("#notice")
     # Told once: the next visit has nothing to tell.
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     assert notice(game_page) == []
 
 
-def test_every_kind_of_damage_at_once_on_a_phone(browser: Browser, dev_server: str,
-                                                 request: pytest.FixtureRequest) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    context.add_init_script("""if (!sessionStorage.getItem('tampered')) {
-        sessionStorage.setItem('tampered', '1');
-        localStorage.setItem('whist:settings', '{oops');
-        localStorage.setItem('whist:stats', JSON.stringify({v: 1, overall: {played: -2, won: 5}}));
-        localStorage.setItem('whist:game', JSON.stringify(GAME));
-    }""".replace("GAME", json.dumps(damaged_game(SEED, "card twice"))))
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
-    page.open(INSTANT.format(seed=SEED))
+def test_every_kind_of_damage_at_once_on_a_phone(shared_page: SharedPageFactory) -> None:
+    page = shared_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page.open(INSTANT.format(seed=SEED), storage={
+        "whist:settings": "{oops", "whist:stats": json.dumps({"v": 1, "overall": {"played": -2, "won": 5}}),
+        "whist:game": json.dumps(damaged_game(SEED, "card twice"))})
     lines = notice(page)
     assert len(lines) == 3, lines
     wait_your_move(page)
@@ -411,10 +389,10 @@ def test_every_kind_of_damage_at_once_on_a_phone(browser: Browser, dev_server: s
     page.tap("#notice-close")
     assert page.is_hidden("#notice")
     assert page.evaluate("() => localStorage.getItem('whist:game:damaged')") is not None
-    context.close()
 
 
-def test_storage_disabled_as_in_private_browsing(game_page: GamePage) -> None:
+def test_storage_disabled_as_in_private_browsing(fresh_page: GamePage) -> None:
+    game_page = fresh_page  # a page of its own: its storage is made to refuse before its first script
     game_page.page.add_init_script(SAID)
     game_page.page.add_init_script("""(() => {
         const refuse = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
@@ -440,7 +418,8 @@ def test_storage_disabled_as_in_private_browsing(game_page: GamePage) -> None:
     assert notice(game_page) == lines
 
 
-def test_storage_full(game_page: GamePage) -> None:
+def test_storage_full(fresh_page: GamePage) -> None:
+    game_page = fresh_page  # a page of its own: its storage is made to refuse before its first script
     game_page.page.add_init_script("""Storage.prototype.setItem = function () {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };""")
@@ -554,8 +533,7 @@ def test_a_game_chosen_in_the_dialog_comes_back_on_a_plain_reload(game_page: Gam
     play_lowest(game_page)
     before = wait_your_move(game_page)
     assert stored(game_page, "whist:game")["record"]["game"] == "german"
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     after = wait_your_move(game_page)
     assert "German" in game_page.text_content(".brand-sub")
     assert [c["card"] for c in after["hand"]] == [c["card"] for c in before["hand"]]

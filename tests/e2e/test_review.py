@@ -195,8 +195,7 @@ def test_a_deal_link_opened_on_the_open_page(game_page: GamePage) -> None:
     game_page.wait_for_function("() => location.search + location.hash === '?pace=instant'")  # on close
     assert game_page.evaluate(HAND) == hand
     # So a reload restores the game you are playing.
-    game_page.reload()
-    game_page.wait_ready()
+    game_page.restart()
     wait_your_move(game_page)
     assert game_page.evaluate(HAND) == hand
     assert "your game is restored" in game_page.inner_text("#announce")

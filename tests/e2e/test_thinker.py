@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tests.e2e.conftest import ON_LOAD, settings_storage
 from tests.e2e.test_controls import play_lowest, state, wait_your_move
 from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
 from whist.engine.cards import parse_card
@@ -20,13 +21,15 @@ from whist.table.words import glyph
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
 
-#: Records long tasks, the moment data-ready is set, and whether the page awaited the thinker.
-WATCH = """
+#: Records long tasks, the moment data-ready is set, and whether the page awaited the thinker
+#: (for ``open(script=)``: the observers are made once a page, the record anew each time).
+WATCH = ON_LOAD + """
 window.__whist = {long: [], ready: null, thinking: 0, marks: []};
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__whist.long.push([e.startTime, e.duration]);
-}).observe({type: "longtask", buffered: true});
-document.addEventListener("DOMContentLoaded", () => {
+if (!window.__whistWatching) onLoad(() => {
+  window.__whistWatching = true;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__whist.long.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
   new MutationObserver(() => {
     const w = window.__whist, d = document.body.dataset;
     if (w.ready === null && d.ready === "1") w.ready = performance.now();
@@ -58,12 +61,12 @@ def long_while_thinking(page: GamePage) -> list[tuple[float, float]]:
 
 
 #: The player's stored settings (whist.web.storage): Hard opponents from the first card.
-HARD_OPPONENTS = """localStorage.setItem("whist:settings", JSON.stringify({v: 1, opponent_level: "hard"}));"""
+HARD_OPPONENTS = settings_storage(opponent_level="hard")
 
 
 def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(game_page: GamePage) -> None:
-    game_page.add_init_script(WATCH + HARD_OPPONENTS)
-    game_page.open("?seed=4242")  # the player's own pace: cards and tricks shown for a person
+    # the player's own pace: cards and tricks shown for a person
+    game_page.open("?seed=4242", script=WATCH, storage=HARD_OPPONENTS)
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for _ in range(3):  # three tricks at normal pace
         wait_your_move(game_page, timeout=60000)
@@ -79,8 +82,7 @@ def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(game_page: Gam
 
 
 def test_undo_while_a_hard_computer_thinks(game_page: GamePage) -> None:
-    game_page.add_init_script(WATCH + HARD_OPPONENTS)
-    game_page.open("?pace=fast&seed=808")
+    game_page.open("?pace=fast&seed=808", script=WATCH, storage=HARD_OPPONENTS)
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for _ in range(12):  # until a card of yours hands over to a Hard opponent
         wait_your_move(game_page, timeout=60000)
@@ -107,8 +109,7 @@ def test_undo_while_a_hard_computer_thinks(game_page: GamePage) -> None:
 
 def test_a_hint_at_hard_is_thought_in_the_worker(game_page: GamePage) -> None:
     """Hints play at your partner's strength: a Hard partner's hint comes from the worker."""
-    game_page.add_init_script(WATCH + HARD_OPPONENTS.replace('opponent_level: "hard"', 'partner_level: "hard"'))
-    game_page.open("?pace=instant&seed=4242")
+    game_page.open("?pace=instant&seed=4242", script=WATCH, storage=settings_storage(partner_level="hard"))
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     wait_your_move(game_page, timeout=60000)
     game_page.keyboard.press("h")

@@ -161,12 +161,7 @@ def check_log(log: list[dict[str, Any]], seats: int) -> int:
 @pytest.fixture
 def phone(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
     """A watched page in a 390x844 phone viewport (mouse: cards are played by script clicks)."""
-    from tests.e2e.conftest import PAGES_KEY, GamePage
-
-    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=1)
-    page = GamePage(context.new_page(), context, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).append(page)
-    request.addfinalizer(context.close)
+    page: GamePage = request.getfixturevalue("shared_page")(dev_server, viewport=PHONE_VIEWPORT, device_scale_factor=1)
     return page
 
 

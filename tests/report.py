@@ -1,0 +1,70 @@
+"""The suite's own account of where its time goes, printed at the end of every run.
+
+- the time of each test file (setup, call and teardown of its tests, summed), longest first;
+- the page boots of the end-to-end tests: ``page`` (a document loaded: Python booted in the
+  page), ``worker`` (a PyScript worker started: the thinker or the analyst, a Python each) and
+  ``reset`` (a shared page opened again in place, ``whist/web/testing.py``: no boot).
+
+Registered by ``tests/conftest.py``. Under pytest-xdist each worker counts its own; the
+controller adds them up from the reports' ``user_properties``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pytest
+
+#: This process's boots so far, by kind (``count_boot``).
+BOOTS: Counter[str] = Counter()
+_KIND_ORDER = ("page", "worker", "reset")
+
+
+def count_boot(kind: str) -> None:
+    BOOTS[kind] += 1
+
+
+class Report:
+    def __init__(self) -> None:
+        self.seconds: defaultdict[str, float] = defaultdict(float)
+        self.boots: Counter[str] = Counter()
+        self.tests: Counter[str] = Counter()
+        self._seen: Counter[str] = Counter()  # in this process: boots already handed to a report
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
+        if call.when != "teardown":
+            return
+        new = BOOTS - self._seen
+        self._seen.update(new)
+        if new:
+            item.user_properties.append(("whist_boots", dict(new)))
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        path = report.nodeid.split("::", 1)[0]
+        self.seconds[path] += report.duration
+        if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+            self.tests[path] += 1
+        for name, value in report.user_properties:
+            if name == "whist_boots" and isinstance(value, dict):
+                self.boots.update(value)
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if not self.seconds:
+            return
+        write = terminalreporter.write_line
+        terminalreporter.section("time per test file (s, summed over its tests)")
+        total = sum(self.seconds.values())
+        e2e = sum(s for p, s in self.seconds.items() if "/e2e/" in p)
+        for path, seconds in sorted(self.seconds.items(), key=lambda kv: -kv[1]):
+            write(f"{seconds:8.1f}  {self.tests[path]:4d} tests  {path}")
+        write(f"{total:8.1f}  in all (end-to-end {e2e:.1f}; with workers in parallel, the wall time is less)")
+        if not e2e:
+            return
+        boots = ", ".join(f"{self.boots[k]} {k}" for k in _KIND_ORDER)
+        write(f"page boots of the end-to-end tests: {boots} "
+              "(page: Python booted in a page; worker: a thinker or analyst; reset: a shared page opened again)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(Report(), "whist-report")
