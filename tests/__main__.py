@@ -12,8 +12,11 @@ runs pytest in that environment and exits with pytest's status:
    ``/usr/bin/chromium``, else Playwright's own browser if it is already
    downloaded; failing those, as root on Debian, ``apt-get install chromium``,
    else Playwright's download (where the network allows it);
-4. ``pytest`` with every argument passed through. No test collected (pytest's
-   exit status 5) is a failure, never a silent pass.
+4. ``pytest`` with every argument passed through, on two worker processes
+   (pytest-xdist, where the machine has two cores or more and the arguments choose no
+   other way): the end-to-end tests on one of them, in order, sharing their booted pages,
+   the other tests by file on the rest (``tests/conftest.py`` groups them). No test
+   collected (pytest's exit status 5) is a failure, never a silent pass.
 
 ``python -m pytest`` keeps working for anyone whose environment already has
 the test extra installed (``python -m pip install -e '.[test]'``).
@@ -256,6 +259,22 @@ def skips_e2e(args: Sequence[str]) -> bool:
 # --------------------------------------------------------------------------
 
 
+#: Arguments that choose how pytest runs the tests: given any, the command adds no workers.
+OWN_WAY = ("-n", "--numprocesses", "--dist", "--pdb", "--trace", "--lf", "--sw", "--collect-only", "--co")
+
+
+def workers(args: Sequence[str], cores: int | None = None) -> list[str]:
+    """pytest-xdist's arguments for this run: two workers on a machine of two cores or more (one
+    runs the end-to-end tests, in order, while the other takes the rest by file), unless the
+    arguments already choose how to run (a debugger, a worker count, the last failures...)."""
+    cores = os.cpu_count() if cores is None else cores
+    if (cores or 1) < 2 or "no:xdist" in args or any(
+            arg == way or arg.startswith(way + "=") or (way == "-n" and arg.startswith("-n"))
+            for arg in args for way in OWN_WAY):
+        return []
+    return ["-n", "2", "--dist", "loadgroup"]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if sys.version_info < (3, 11):  # noqa: UP036 (this runs before anything checks the version)
@@ -278,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SetupError as err:
         print(f"tests: error: {err}", file=sys.stderr)
         return 2
-    command = [str(python), "-m", "pytest", *args]
+    command = [str(python), "-m", "pytest", *workers(args), *args]
     say("running " + " ".join(command[1:]))
     status = subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
     if status == NO_TESTS:

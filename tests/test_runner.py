@@ -226,3 +226,32 @@ def test_the_runner_needs_only_the_standard_library() -> None:
     imported = set(re.findall(r"^\s*(?:import|from) ([a-z_]+)", source, re.M))
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported - set(sys.stdlib_module_names)
     assert os.access(ROOT / ".ci" / "run", os.X_OK)
+
+
+def test_two_workers_where_there_are_two_cores_and_the_arguments_choose_no_other_way() -> None:
+    assert runner.workers([], cores=2) == ["-n", "2", "--dist", "loadgroup"]
+    assert runner.workers(["-m", "not e2e", "-x", "tests/test_engine.py"], cores=8) == ["-n", "2", "--dist", "loadgroup"]
+    assert runner.workers([], cores=1) == []
+    for own in (["-n", "4"], ["-n0"], ["--numprocesses=3"], ["--pdb"], ["-p", "no:xdist"], ["--lf"], ["--co"]):
+        assert runner.workers(own, cores=2) == [], own
+
+
+def test_every_end_to_end_test_is_in_one_group_and_every_other_file_in_its_own(
+        pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> None:
+    groups = [m.args[0] for m in request.node.iter_markers("xdist_group")]
+    assert groups == ["test_runner.py"]
+    import tests.conftest as project
+
+    class Item:
+        def __init__(self, path: Path) -> None:
+            self.path, self.marks = path, []
+
+        def add_marker(self, mark: pytest.MarkDecorator) -> None:
+            self.marks.append(mark)
+
+    items = [Item(ROOT / "tests" / "e2e" / "test_play.py"), Item(ROOT / "tests" / "e2e" / "test_site.py"),
+             Item(ROOT / "tests" / "test_engine.py")]
+    project.pytest_collection_modifyitems(pytestconfig, items)  # type: ignore[arg-type]
+    named = [[m.mark.args[0] for m in item.marks if m.mark.name == "xdist_group"] for item in items]
+    assert named == [["e2e"], ["e2e"], ["test_engine.py"]]
+    assert [any(m.mark.name == "e2e" for m in item.marks) for item in items] == [True, True, False]
