@@ -1,4 +1,4 @@
-"""The duplicate figure in the stats (whist/web/storage.py, whist/web/statsview.py): your tricks
+"""The duplicate figure in the stats (whist/table/stats.py, whist/web/statsview.py): your tricks
 minus Expert's, a hand replayed; old stats without it, damaged values, the bound, the chart."""
 
 from __future__ import annotations
@@ -8,13 +8,8 @@ import re
 
 import pytest
 
-from whist.web.statsview import duplicate_chart, duplicate_figure, duplicate_html
-from whist.web.storage import (
+from whist.table.stats import (
     DUPLICATE_HANDS,
-    STATS_KEY,
-    MemoryStorage,
-    Saved,
-    count_duplicate,
     counted_hands,
     decode_stats,
     empty_stats,
@@ -22,6 +17,8 @@ from whist.web.storage import (
     record_duplicate,
     reset_stats,
 )
+from whist.web.statsview import duplicate_chart, duplicate_figure, duplicate_html
+from whist.web.storage import STATS_KEY, MemoryStorage, Saved, count_duplicate
 
 
 def test_old_stats_without_the_field_load_quietly() -> None:

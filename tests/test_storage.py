@@ -12,36 +12,35 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whist.engine.state import GameState
+from whist.table.records import (
+    MAX_DEPTH,
+    MAX_TEXT,
+    MIGRATIONS,
+    VERSION,
+    encode,
+    fingerprint,
+    game_id_of,
+    out_of_bounds,
+    parse_record,
+    read_game,
+    tab_start,
+)
+from whist.table.stats import STAT_COUNTS, empty_stats, record_result, reset_stats
 from whist.web.settings import CHOICES, DEFAULTS, Settings
 from whist.web.storage import (
     GAME_KEY,
     KEYS,
-    MAX_DEPTH,
-    MAX_TEXT,
-    MIGRATIONS,
     SETTINGS_KEY,
-    STAT_COUNTS,
     STATS_KEY,
     STORAGE_BLOCKED,
     STORAGE_FULL,
-    VERSION,
     MemoryStorage,
     Saved,
     StorageFull,
     count_game,
-    empty_stats,
-    encode,
     export_text,
-    fingerprint,
-    game_id_of,
     import_text,
-    out_of_bounds,
-    parse_record,
-    read_game,
-    record_result,
     recount,
-    reset_stats,
-    tab_start,
     write,
 )
 
@@ -448,9 +447,9 @@ DEEP = ["[" * 10_000 + "]" * 10_000, '{"v": 1, "a": ' + "[" * 100_000, '{"v":1,"
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("raw", DEEP, ids=["nested", "unclosed", "objects", "deep-after-string"])
 def test_deeply_nested_records_are_never_parsed(monkeypatch: pytest.MonkeyPatch, key: str, raw: str) -> None:
-    import whist.web.storage as storage
+    import whist.table.records as records
 
-    monkeypatch.setattr(storage, "json", GuardedJson)
+    monkeypatch.setattr(records, "json", GuardedJson)
     store = MemoryStorage({key: raw})
     saved = Saved.load(store)
     assert len(saved.notices) == 1 and "could not be read" in saved.notices[0], saved.notices
@@ -625,7 +624,8 @@ def many_games(n: int) -> dict[str, Any]:
 
 
 def test_a_file_with_24000_game_names_is_imported_bounded_and_read_back() -> None:
-    from whist.web.storage import UNKNOWN_GAMES, import_summary
+    from whist.table.records import import_summary
+    from whist.table.stats import UNKNOWN_GAMES
 
     stats = many_games(24_000)
     text = json.dumps({"kind": "whist-export", "v": 1, "stats": stats})
@@ -644,7 +644,7 @@ def test_a_file_with_24000_game_names_is_imported_bounded_and_read_back() -> Non
 
 
 def test_stored_stats_with_24000_game_names_keep_every_known_stat_and_the_old_text() -> None:
-    from whist.web.storage import UNKNOWN_GAMES
+    from whist.table.stats import UNKNOWN_GAMES
 
     raw = json.dumps(many_games(24_000))
     store = MemoryStorage({STATS_KEY: raw})
@@ -700,7 +700,7 @@ def test_stats_corrected_but_not_saved_are_not_called_corrected() -> None:
     assert len(saved.notices) == 1 and "have been corrected" not in saved.notices[0]
     assert "no room" in saved.notices[0] and saved.unkept == {STATS_KEY: raw} and small.data[STATS_KEY] == raw
     # An import whose stats could not be saved does not say they were corrected.
-    from whist.web.storage import import_summary
+    from whist.table.records import import_summary
 
     got = import_text(json.dumps({"kind": "whist-export", "v": 1, "stats": {"overall": {"played": 1, "won": 5}}}))
     assert got.corrected and not any("corrected" in p for p in got.problems)
@@ -756,7 +756,7 @@ def test_a_second_damaged_record_never_replaces_the_first_copy() -> None:
 
 @pytest.mark.parametrize("seed", [10**18, 10**52, 10**53 + 7, 10**60])
 def test_a_deal_number_past_the_address_s_bound_is_refused_wherever_it_comes_from(seed: int) -> None:
-    from whist.web.address import DEAL_DIGITS
+    from whist.table.records import DEAL_DIGITS
 
     game = encode_game("1-abc", a_state(4, seed=seed), [])
     store = MemoryStorage({GAME_KEY: encode(game)})
@@ -768,8 +768,8 @@ def test_a_deal_number_past_the_address_s_bound_is_refused_wherever_it_comes_fro
 
 
 def test_every_deal_number_the_address_takes_gives_a_game_that_loads_again() -> None:
+    from whist.table.stats import GAME_ID, new_game_id
     from whist.web.address import parse_address
-    from whist.web.storage import GAME_ID, new_game_id
 
     seed = parse_address("", "#deal=" + "9" * 18).seed
     assert seed == 10**18 - 1 and parse_address("", "#deal=" + "9" * 19).seed is None
@@ -782,7 +782,7 @@ def test_every_deal_number_the_address_takes_gives_a_game_that_loads_again() -> 
 
 
 def test_two_sites_on_one_origin_keep_their_own_data() -> None:
-    from whist.web.storage import SiteStorage, site_prefix
+    from whist.web.sites import SiteStorage, site_prefix
 
     shared = MemoryStorage()
     whist = SiteStorage(shared, site_prefix("/whist/"))
@@ -802,7 +802,7 @@ def test_two_sites_on_one_origin_keep_their_own_data() -> None:
 
 
 def test_what_the_shared_keys_held_before_is_taken_once_by_each_site() -> None:
-    from whist.web.storage import SiteStorage
+    from whist.web.sites import SiteStorage
 
     stats = empty_stats()
     record_result(stats, "classic", "g-1", True, 3, 4, 3)

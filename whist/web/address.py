@@ -22,29 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from whist.engine.seats import Seat
 from whist.table import catalog
+from whist.table.records import DEAL_DIGITS
 from whist.web.settings import PACES
 
 if TYPE_CHECKING:
     from whist.table import Table
 
 RESERVED = ("game", "deal", "seed", "dealer", "pace")
-DEAL_DIGITS = 18
-"""The most digits a deal number (a game's seed) has, wherever it comes from: the address, a
-stored game, an imported file (:func:`deal_number_ok`). The id a game is counted by is its deal
-number and when it started (``whist.web.storage.new_game_id``), so it stays well inside the 64
-characters the saved game's loader takes."""
 DEAL_NUMBER = re.compile(f"[0-9]{{1,{DEAL_DIGITS}}}")
 """A deal number as the address may give it: ASCII digits only (``str.isdigit`` also takes
-"²" and "①", which ``int`` refuses), few enough to be a deal."""
-
-
-def deal_number_ok(number: int) -> bool:
-    """Whether ``number`` can be a deal number: a whole number from 0 with at most ``DEAL_DIGITS`` digits.
-
-    >>> deal_number_ok(10**18 - 1), deal_number_ok(10**18), deal_number_ok(-1)
-    (True, False, False)
-    """
-    return 0 <= number < 10**DEAL_DIGITS
+"²" and "①", which ``int`` refuses), few enough to be a deal (:data:`whist.table.records.DEAL_DIGITS`)."""
 MOST_PROBLEMS = 4
 """How many things wrong with an address are told one by one; the rest are counted."""
 

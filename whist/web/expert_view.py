@@ -21,7 +21,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from whist.table import duplicate
-from whist.web.storage import hand_key
+from whist.table.stats import hand_key
 
 if TYPE_CHECKING:
     from whist.table.session import Table
@@ -51,7 +51,7 @@ class ExpertView:
         self.page.on(self.page.el("summary-expert"), "click", lambda evt: self.ask())
 
     def key(self, hand: int) -> str:
-        """The key the stats keep the hand by (:func:`whist.web.storage.hand_key`); "" with no game id."""
+        """The key the stats keep the hand by (:func:`whist.table.stats.hand_key`); "" with no game id."""
         game_id = self.game_id()
         return hand_key(game_id, hand) if game_id else ""
 

@@ -21,7 +21,7 @@
   nothing is written over it until the player has read the notice (which offers
   it as a download) and pressed OK.
 
-- Each copy of the game on one origin keeps its own keys (:class:`whist.web.storage.SiteStorage`,
+- Each copy of the game on one origin keeps its own keys (:class:`whist.web.sites.SiteStorage`,
   by the site's folder: ``/whist/`` and ``/whist-beta/`` on one ``user.github.io``), and takes a
   copy of what was stored under the shared keys before, once.
 - A link opened in a new tab deals what it asks for, and a replay the same deal again; a game in
@@ -44,19 +44,28 @@ from typing import TYPE_CHECKING, Any
 import js
 
 from whist.table import Table
+from whist.table.records import (
+    MAX_TEXT,
+    encode,
+    encode_game,
+    fingerprint,
+    game_id_of,
+    import_summary,
+    read_game,
+    tab_start,
+)
+from whist.table.stats import RECENT_GAMES, counted_hands, new_game_id, reset_stats
 from whist.web import statsview
 from whist.web.settings import Settings
+from whist.web.sites import SiteStorage, site_prefix
 from whist.web.storage import (
     EARLIER,
     GAME_KEY,
-    MAX_TEXT,
-    RECENT_GAMES,
     SEEN_KEY,
     SETTINGS_KEY,
     STATS_KEY,
     MemoryStorage,
     Saved,
-    SiteStorage,
     StatsRead,
     Storage,
     StorageError,
@@ -64,23 +73,12 @@ from whist.web.storage import (
     aside,
     count_duplicate,
     count_game,
-    counted_hands,
     earlier_games,
-    encode,
-    encode_game,
     encode_settings,
     export_text,
-    fingerprint,
-    game_id_of,
-    import_summary,
     import_text,
-    new_game_id,
-    read_game,
     read_stats,
     recount,
-    reset_stats,
-    site_prefix,
-    tab_start,
     write,
     write_text,
 )

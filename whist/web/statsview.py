@@ -2,7 +2,7 @@
 
 No browser imports: :mod:`whist.web.persist` puts the HTML in the page.
 
->>> from whist.web.storage import empty_stats, record_result
+>>> from whist.table.stats import empty_stats, record_result
 >>> stats = empty_stats()
 >>> _ = record_result(stats, "classic", "g-1", won=True, margin=3, hands_played=4, hands_won=3)
 >>> _ = record_result(stats, "classic", "g-2", won=False, margin=0, hands_played=5, hands_won=2)
@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from whist.table import catalog
-from whist.web.storage import empty_counts
+from whist.table.stats import empty_counts
 
 DASH = "\u2013"
 

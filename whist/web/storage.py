@@ -9,7 +9,8 @@ text of a record that could not be read in full is set aside under
 ``<key>:newer``) so that nothing is lost. Writing reports a full or disabled
 storage as a message instead of raising.
 
-The module does not import the browser: the page hands it an object with
+The format of each record is :mod:`whist.table.records`, the rules of the stats
+:mod:`whist.table.stats`; this module keeps them. It does not import the browser: the page hands it an object with
 ``get``/``set``/``remove`` over ``localStorage`` (:mod:`whist.web.persist`),
 the tests a :class:`MemoryStorage`.
 
@@ -28,36 +29,31 @@ the tests a :class:`MemoryStorage`.
 from __future__ import annotations
 
 import contextlib
-import json
-import math
-import re
-import zlib
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
-from whist.engine.jsontext import json_problem
-from whist.table import SavedGameError, Table, catalog
-from whist.web.address import DEAL_DIGITS, deal_number_ok
+from whist.table import Table
+from whist.table import records as _records
+from whist.table.records import (
+    MAX_TEXT,
+    VERSION,
+    Imported,
+    decode_game,
+    encode,
+    migrate,
+    out_of_bounds,
+    parse_record,
+    word_list,
+)
+from whist.table.records import encode_game as encode_game  # the saved records' tests name it here
+from whist.table.stats import correction_blocks, decode_stats, empty_stats, record_duplicate, record_result
 from whist.web.settings import DEFAULTS, LATER, Settings
 
-VERSION = 1
 SETTINGS_KEY = "whist:settings"
 STATS_KEY = "whist:stats"
 GAME_KEY = "whist:game"
 KEYS = (SETTINGS_KEY, STATS_KEY, GAME_KEY)
 WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", GAME_KEY: "game"}
-RECENT_GAMES = 64
-"""How many finished games' ids are remembered, so that none is counted twice."""
-DUPLICATE_HANDS = 50  # duplicate: the hands against Expert the stats keep
-EXPORT_KIND = "whist-export"
-
-STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_won", "best_margin")
-STAT_CAP = 10**9
-GAME_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
-GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
-HAND_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}/[0-9]{1,4}")
-"""A hand against Expert as the stats know it: its game's id and its number (:func:`hand_key`)."""
 
 STORAGE_BLOCKED = ("This browser is not letting the game save anything on this device (private browsing "
                    "or blocked storage). You can play, but your stats, settings and game will be gone "
@@ -97,11 +93,6 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
-def _words(names: list[str], most: int = 5) -> str:
-    names = list(dict.fromkeys(n.replace("_", " ") for n in names))
-    shown = names[:most] + ([f"{len(names) - most} more"] if len(names) > most else [])
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-
 
 # --- settings -----------------------------------------------------------------
 # One source of truth: the fields, defaults and allowed values of whist.web.settings.
@@ -125,250 +116,6 @@ SETTING_NAMES = {"speed": "speed of play", "trick_pause": "how long a trick stay
 def encode_settings(settings: Settings) -> dict[str, Any]:
     return {k: v for k, v in settings.to_dict().items() if k not in LATER or v != getattr(DEFAULTS, k)}
 
-
-# --- stats --------------------------------------------------------------------
-
-def empty_counts() -> dict[str, int]:
-    return dict.fromkeys(STAT_COUNTS, 0)
-
-
-def empty_stats() -> dict[str, Any]:
-    """``overall`` counts every game; ``games`` per game (by the rules' name); ``recorded``
-    the ids of the last finished games counted; ``duplicate`` your tricks minus Expert's
-    with the same cards, a hand replayed, oldest first (the last ``DUPLICATE_HANDS``).
-
-    Once a hand is counted with its key (:func:`hand_key`), the stats also hold
-    ``duplicate_keys``: the key of each of ``duplicate``'s hands, "" for a hand counted
-    before the keys were kept (stats stored before have no such list, and are read the same)."""
-    return {"overall": empty_counts(), "games": {}, "recorded": [], "duplicate": []}
-
-
-def _count(value: Any) -> int | None:
-    """A count as stored: a whole number from 0 up (a float like 3.0 is accepted)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int) and 0 <= value < STAT_CAP:
-        return value
-    return None
-
-
-def decode_counts(data: Any) -> tuple[dict[str, int], list[str]]:
-    """One block of counts, made consistent: nothing negative, no more wins than games,
-    no streak longer than the wins, no more hands won than played, no winning margin
-    without a win. Returns the counts and the names of those that had to be corrected."""
-    out = empty_counts()
-    if not isinstance(data, dict):
-        return out, ["all counts"]
-    bad: list[str] = []
-    for key in STAT_COUNTS:
-        if key in data:
-            n = _count(data[key])
-            if n is None:
-                bad.append(key)
-            else:
-                out[key] = n
-    for key, bound in (("won", "played"), ("best_streak", "won"), ("streak", "best_streak"),
-                       ("hands_won", "hands_played")):
-        if out[key] > out[bound]:
-            out[key] = out[bound]
-            bad.append(key)
-    if out["best_margin"] and not out["won"]:
-        out["best_margin"] = 0
-        bad.append("best_margin")
-    return out, bad
-
-
-COUNT_NAMES = {"played": "games played", "won": "games won", "streak": "current streak",
-               "best_streak": "best streak", "hands_played": "hands played", "hands_won": "hands won",
-               "best_margin": "best winning margin", "all counts": "every count"}
-
-
-def _blocks(bad: list[str]) -> list[str]:
-    """Which stats the corrections were in: "games played (all games)" -> "all games"."""
-    return [m.group(1) if (m := re.search(r"\((.*)\)$", b)) else b for b in bad]
-
-
-UNKNOWN_GAMES = "games this page does not know"
-"""What the notices call the stats of games outside the catalogue (:mod:`whist.table.catalog`)."""
-SUMMED = ("played", "won", "hands_played", "hands_won")
-"""The counts of all games together that are at least the sum of each game's."""
-
-
-def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """The stats of a version-1 record, made consistent, and the names of what had to be corrected.
-    Only the games of the catalogue are kept (so the stats stay a few KB, whatever a file held: a
-    name the page does not know is left out, and named); the counts of all games together are at
-    least the sum of each game's, and their best margin at least each game's."""
-    stats = empty_stats()
-    bad: list[str] = []
-    if "overall" in data:
-        stats["overall"], wrong = decode_counts(data["overall"])
-        bad += [f"{COUNT_NAMES.get(w, w)} (all games)" for w in wrong]
-    games = data.get("games", {})
-    if not isinstance(games, dict):
-        bad.append("the games")
-        games = {}
-    for name, counts in games.items():
-        if not GAME_NAME.fullmatch(name):
-            bad.append("a game's name")
-            continue
-        if catalog.game(name) is None:
-            bad.append(UNKNOWN_GAMES)
-            continue
-        stats["games"][name], wrong = decode_counts(counts)
-        bad += [f"{COUNT_NAMES.get(w, w)} ({catalog.title(name)})" for w in wrong]
-    overall, each = stats["overall"], list(stats["games"].values())
-    for key in (*SUMMED, "best_margin"):
-        most = sum(c[key] for c in each) if key in SUMMED else max((c[key] for c in each), default=0)
-        least = min(STAT_CAP - 1, most)
-        if overall[key] < least:
-            overall[key] = least
-            bad.append(f"{COUNT_NAMES[key]} (all games)")
-    recorded = data.get("recorded", [])
-    if isinstance(recorded, list):
-        kept = [r for r in recorded if isinstance(r, str) and GAME_ID.fullmatch(r)]
-        if len(kept) != len(recorded):
-            bad.append("the list of games counted")
-        stats["recorded"] = list(dict.fromkeys(kept))[-RECENT_GAMES:]
-    else:
-        bad.append("the list of games counted")
-    # duplicate: stats kept before it have none; a value that is not a hand's difference is dropped
-    duplicate = data.get("duplicate", [])
-    hands = [int(d) for d in duplicate if _difference(d)] if isinstance(duplicate, list) else []
-    if not isinstance(duplicate, list) or len(hands) != len(duplicate):
-        bad.append("your hands against Expert")
-    stats["duplicate"] = hands[-DUPLICATE_HANDS:]
-    keys = data.get("duplicate_keys")
-    if keys is not None:
-        if _hand_keys(keys, len(duplicate) if len(hands) == len(duplicate) else -1):
-            if any(keys):
-                stats["duplicate_keys"] = keys[-DUPLICATE_HANDS:]
-        elif "your hands against Expert" not in bad:
-            bad.append("your hands against Expert")
-    return stats, bad
-
-
-def _hand_keys(keys: Any, hands: int) -> bool:
-    """Whether ``keys`` can be the keys of ``hands`` hands against Expert: one each, "" or a
-    :data:`HAND_KEY`, no key twice."""
-    if not isinstance(keys, list) or len(keys) != hands:
-        return False
-    named = [k for k in keys if k != ""]
-    return all(isinstance(k, str) and HAND_KEY.fullmatch(k) for k in named) and len(set(named)) == len(named)
-
-
-def _difference(value: Any) -> bool:
-    """Whether ``value`` can be a hand's tricks minus Expert's: a whole number from -13 to 13."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        return False
-    return value == int(value) and -13 <= value <= 13
-
-
-def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, margin: int,
-                  hands_played: int, hands_won: int) -> bool:
-    """Count a finished game once, in ``game``'s counts and overall: False (and no
-    change) if ``game_id`` was counted already."""
-    if game_id in stats["recorded"]:
-        return False
-    stats["recorded"] = (stats["recorded"] + [game_id])[-RECENT_GAMES:]
-    for s in (stats["games"].setdefault(game, empty_counts()), stats["overall"]):
-        s["played"] += 1
-        s["hands_played"] += hands_played
-        s["hands_won"] += min(hands_won, hands_played)
-        if won:
-            s["won"] += 1
-            s["streak"] += 1
-            s["best_streak"] = max(s["best_streak"], s["streak"])
-            s["best_margin"] = max(s["best_margin"], margin)
-        else:
-            s["streak"] = 0
-    return True
-
-
-def new_game_id(seed: int, now_ms: int) -> str:
-    """The id a game is counted by: its deal number and when it started (ms since 1970, in hex).
-    Every deal number (:data:`whist.web.address.DEAL_DIGITS` digits at most) gives an id
-    :data:`GAME_ID` takes, so a saved game always loads again.
-
-    >>> new_game_id(4242, 1_700_000_000_000), bool(GAME_ID.fullmatch(new_game_id(10**18 - 1, 2**53)))
-    ('4242-18bcfe56800', True)
-    """
-    return f"{seed}-{now_ms:x}"
-
-
-def hand_key(game_id: str, hand: int) -> str:
-    """The key a hand against Expert is counted by: its game's id and its number (from 0).
-
-    >>> hand_key("4242-18f0a0b0bff", 3)
-    '4242-18f0a0b0bff/3'
-    """
-    return f"{game_id}/{hand}"
-
-
-def record_duplicate(stats: dict[str, Any], difference: int, key: str = "") -> None:
-    """Keep one hand's tricks minus Expert's (the oldest go past ``DUPLICATE_HANDS``). A hand whose
-    ``key`` is kept already is counted once: its new figure (the hand played again after an undo,
-    its final play) takes the place of the old one.
-
-    >>> stats = empty_stats()
-    >>> record_duplicate(stats, -1, "g-1/0"); record_duplicate(stats, 2, "g-1/1"); record_duplicate(stats, 0, "g-1/0")
-    >>> stats["duplicate"], stats["duplicate_keys"]
-    ([0, 2], ['g-1/0', 'g-1/1'])
-    """
-    difference = max(-13, min(13, int(difference)))
-    key = key if HAND_KEY.fullmatch(key) else ""
-    hands: list[int] = stats["duplicate"]
-    keys: list[str] = stats.get("duplicate_keys") or [""] * len(hands)
-    if key and key in keys:
-        hands[keys.index(key)] = difference
-        return
-    stats["duplicate"] = [*hands, difference][-DUPLICATE_HANDS:]
-    keys = [*keys, key][-DUPLICATE_HANDS:]
-    if any(keys):
-        stats["duplicate_keys"] = keys
-
-
-def counted_hands(stats: dict[str, Any]) -> set[str]:
-    """The keys of the hands against Expert the stats hold."""
-    return set(stats.get("duplicate_keys", ())) - {""}
-
-
-def reset_stats(stats: dict[str, Any]) -> dict[str, Any]:
-    """Every count back to zero; the ids of the games counted stay, so a finished game
-    still on the screen is not counted again after a reset."""
-    return {**empty_stats(), "recorded": list(stats["recorded"])}
-
-
-# --- the game in progress -------------------------------------------------------
-
-def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | None, list[str]]:
-    """The saved game ``{"id", "record", "redo"}`` and its table, checked by the session
-    (:meth:`whist.table.Table.load`: an illegal play, a card played twice, a 53rd card: all
-    refused). A damaged redo list is dropped and the game kept. Returns (game, table, problems)."""
-    game_id = data.get("id")
-    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
-        return None, None, ["it had no valid id"]
-    record = data.get("record")
-    seed = record.get("seed") if isinstance(record, dict) else None
-    if isinstance(seed, int) and not isinstance(seed, bool) and not deal_number_ok(seed):
-        # the address's bound, so that every game the page keeps has an id its loader takes
-        return None, None, [f"its deal number is not a whole number of up to {DEAL_DIGITS} digits"]
-    problems: list[str] = []
-    try:
-        table = Table.load(data.get("record"), data.get("redo", []))
-    except SavedGameError as err:
-        if err.part != "redo":
-            return None, None, [str(err)]
-        table = Table.load(data.get("record"))
-        problems.append(str(err))
-    return encode_game(game_id, table), table, problems
-
-
-def encode_game(game_id: str, table: Table) -> dict[str, Any]:
-    """The game as it is stored: its id and what the table keeps (:meth:`whist.table.Table.saved`)."""
-    return {"id": game_id, **table.saved()}
 
 
 def first_visit(saved: Saved) -> bool:
@@ -446,13 +193,13 @@ class Saved:
             self.settings, bad = decode_settings(data)
             if bad:
                 write(storage, key, encode_settings(self.settings))
-                self.notices.append(f"Some saved settings could not be read ({_words(bad)}): those are back "
+                self.notices.append(f"Some saved settings could not be read ({word_list(bad)}): those are back "
                                     "to normal, the rest are kept.")
         elif key == STATS_KEY:
             self.stats, bad = decode_stats(data)
             if bad:
                 self.details.append(f"{key}: corrected {', '.join(dict.fromkeys(bad))}")
-                what = f"Some of your saved stats ({_words(_blocks(bad), 3)}) were damaged"
+                what = f"Some of your saved stats ({word_list(correction_blocks(bad), 3)}) were damaged"
                 if not set_aside(storage, key, raw):  # no copy: the record stays until the player says so
                     self.unkept[key] = raw
                     self.notices.append(f"{what}: they are corrected for this visit. " + _copy_words(False, key))
@@ -501,69 +248,6 @@ def _held(key: str) -> str:
 def _fresh(key: str) -> str:
     return {SETTINGS_KEY: "the game uses its standard settings", STATS_KEY: "your stats start again from zero",
             GAME_KEY: "a new game starts"}[key]
-
-
-MAX_TEXT = 1_000_000
-"""The most characters a stored record or an imported file may hold. The game writes far
-less: the longest game's record with its redo list is under 100 KB, the stats a few KB."""
-MAX_DEPTH = 32
-"""The deepest nesting of arrays and objects a record may have before it is parsed. The game
-writes 4 levels at most (an export's ``{"game": {"record": {"actions": [...]}}}``); in the
-browser, parsing a few thousand levels overflows the JavaScript stack, which Python cannot catch."""
-MAX_CONTAINERS = 25_000
-"""The most arrays and objects a record may hold (the longest game's redo list has ~4,000)."""
-
-_TOO_MUCH = {"depth": "it is nested far too deep", "containers": "it holds far too many lists"}
-
-
-def out_of_bounds(text: str, depth: int = MAX_DEPTH, containers: int = MAX_CONTAINERS) -> str | None:
-    """Why ``text`` must not be parsed as JSON, or None: it holds more than ``containers`` arrays
-    and objects, or nests them more than ``depth`` deep (:func:`whist.engine.jsontext.json_problem`:
-    only what lies outside strings counts, and nothing deeper ever reaches ``json.loads``).
-
-    >>> out_of_bounds('{"a": [[1, "]]]]"], {"b": {}}]}', 4), out_of_bounds("[[[[]]]]", 3)
-    (None, 'it is nested far too deep')
-    >>> out_of_bounds("[" * 10_000), out_of_bounds("[]" * 30_000), out_of_bounds("[1, 2" + "]" * 40)
-    ('it is nested far too deep', 'it holds far too many lists', None)
-    """
-    problem = json_problem(text, depth, containers)
-    return None if problem is None else _TOO_MUCH[problem]
-
-
-def parse_record(raw: Any, max_chars: int = MAX_TEXT) -> dict[str, Any] | str:
-    """The record as a dict with a whole-number version, or a short reason why not. The text is
-    bounded (size, depth) before it is parsed, so no stored or imported value can take the page down."""
-    if not isinstance(raw, str):
-        return "not text"
-    if len(raw) > max_chars:
-        return "it is far too large"
-    problem = out_of_bounds(raw)
-    if problem:
-        return problem
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return "it is not valid JSON"
-    if not isinstance(data, dict):
-        return "it is not a record"
-    v = data.get("v")
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        return "it has no version number"
-    return data
-
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""``MIGRATIONS[n]`` turns a version-``n`` record into version ``n + 1``.
-
-Version 1 is the first format this game ever stored, so there is no older
-format and nothing to migrate yet. A change of format raises ``VERSION``, adds
-its step here and a test that reads a record of every earlier version."""
-
-
-def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    while data["v"] < VERSION:
-        data = MIGRATIONS[data["v"]](data)
-    return data
 
 
 ASIDE_SLOTS = 5
@@ -626,10 +310,6 @@ def _move(storage: Storage, key: str, raw: str, suffix: str) -> bool:
     with contextlib.suppress(Exception):
         storage.remove(key)
     return True
-
-
-def encode(payload: dict[str, Any]) -> str:
-    return json.dumps({**payload, "v": VERSION}, separators=(",", ":"), sort_keys=True)
 
 
 def write(storage: Storage, key: str, payload: dict[str, Any]) -> str | None:
@@ -743,98 +423,6 @@ def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[Stats
     return stats, write_stats(storage, stats)
 
 
-# --- each site's own keys ---------------------------------------------------------------
-# Every project site of a GitHub user shares one origin (user.github.io), hence one localStorage:
-# two copies of the game there (/whist/ and /whist-beta/) must not read and write each other's keys.
-
-SHARED_PREFIX = "whist:"
-"""How every key of the game begins: the keys above, as the code names them (the *logical* keys),
-and as the site at the root of an origin stores them."""
-ADOPTED_KEY = "whist:adopted"
-"""Under a site's own prefix: set once the site has taken its copy of the shared keys (:meth:`SiteStorage.adopt`)."""
-MOST_PREFIX = 120
-"""The longest prefix kept as it is; a longer folder is shortened and told apart by its fingerprint."""
-
-
-def site_prefix(pathname: Any) -> str:
-    """What this site's keys begin with before their name: its folder, the page's path up to its
-    last "/" (``location.pathname``), or "" for the site at the root of its origin, which keeps the
-    keys the game always had (``whist:stats``). A path that is not one gives "".
-
-    >>> site_prefix("/whist/"), site_prefix("/whist-beta/index.html"), site_prefix("/"), site_prefix("/index.html")
-    ('/whist/', '/whist-beta/', '', '')
-    >>> site_prefix(None), site_prefix("whist/"), len(site_prefix("/" + "x" * 500 + "/")) <= MOST_PREFIX
-    ('', '', True)
-    """
-    if not isinstance(pathname, str) or not pathname.startswith("/"):
-        return ""
-    folder = pathname[:pathname.rindex("/") + 1]
-    if folder == "/":
-        return ""
-    if len(folder) > MOST_PREFIX:
-        folder = folder[:MOST_PREFIX - 20] + "~" + fingerprint(folder) + "/"
-    return folder
-
-
-class SiteStorage:
-    """A :class:`Storage` that keeps every key of the game under this site's prefix
-    (:func:`site_prefix`): ``whist:stats`` is ``/whist/whist:stats`` on the site at ``/whist/``.
-
-    >>> shared = MemoryStorage({"whist:stats": "old"})
-    >>> beta = SiteStorage(shared, "/whist-beta/")
-    >>> beta.set("whist:game", "g"); sorted(shared.data)
-    ['/whist-beta/whist:game', 'whist:stats']
-    >>> beta.logical("/whist-beta/whist:game"), beta.logical("/whist/whist:game"), beta.logical("whist:game")
-    ('whist:game', None, None)
-    """
-
-    def __init__(self, inner: Storage, prefix: str) -> None:
-        self.inner = inner
-        self.prefix = prefix
-
-    def key(self, key: str) -> str:
-        """The key as stored for this site."""
-        return self.prefix + key
-
-    def logical(self, stored: Any) -> str | None:
-        """The key as the code names it, of a key as stored (a ``storage`` event's), or None if it
-        is not one of this site's (another site's, or no key of the game)."""
-        if not isinstance(stored, str) or not stored.startswith(self.prefix):
-            return None
-        name = stored[len(self.prefix):]
-        return name if name.startswith(SHARED_PREFIX) else None
-
-    def get(self, key: str) -> str | None:
-        return self.inner.get(self.key(key))
-
-    def set(self, key: str, value: str) -> None:
-        self.inner.set(self.key(key), value)
-
-    def remove(self, key: str) -> None:
-        self.inner.remove(self.key(key))
-
-    def adopt(self, keys: tuple[str, ...] = KEYS) -> bool:
-        """Once for a site with a prefix: copy what the game stored under the shared ``keys`` before
-        each site had its own (each copy of the game on the origin takes what was there then, and
-        the shared keys stay for the others), unless this site stores something already. True if
-        anything was copied. Never raises: if the copy cannot be made, it is tried again next time."""
-        if not self.prefix:
-            return False
-        try:
-            if self.get(ADOPTED_KEY) is not None or any(self.get(k) is not None for k in keys):
-                return False
-            copied = False
-            for key in keys:
-                value = self.inner.get(key)
-                if value is not None:
-                    self.set(key, value)
-                    copied = True
-            self.set(ADOPTED_KEY, "1")
-        except Exception:
-            return False
-        return copied
-
-
 # --- the game in each tab -----------------------------------------------------------
 # Each tab keeps its own game in its sessionStorage too (which a reload keeps and another tab
 # cannot see), with the fingerprint of the device's record as this tab last wrote or took it.
@@ -843,141 +431,15 @@ SEEN_KEY = "whist:game:seen"
 """In a tab's sessionStorage: the fingerprint of the device's game record this tab last wrote or took."""
 
 
-def fingerprint(text: str | None) -> str:
-    """A short summary of a record's text, to tell whether it changed.
-
-    >>> fingerprint(None), fingerprint("abc")
-    ('', '3-352441c2')
-    """
-    return "" if text is None else f"{len(text)}-{zlib.crc32(text.encode('utf-8', 'replace')):08x}"
-
-
-def read_game(raw: str | None) -> tuple[dict[str, Any], Table] | None:
-    """A stored game's text as ``({"id", "record", "redo"}, table)``, or None if it cannot be used
-    (missing, damaged, from a newer version). Never raises, never writes."""
-    data = parse_record(raw)
-    if isinstance(data, str) or data["v"] > VERSION:
-        return None
-    try:
-        game, table, _ = decode_game(migrate(data))
-    except Exception:
-        return None
-    return None if game is None or table is None else (game, table)
-
-
-def game_id_of(raw: str | None) -> str | None:
-    """The id of a stored game's text, without replaying it."""
-    data = parse_record(raw)
-    if isinstance(data, str):
-        return None
-    game_id = data.get("id")
-    return game_id if isinstance(game_id, str) else None
-
-
-def tab_start(stored: str | None, own: str | None, seen: str | None) -> str:
-    """Which game a tab restores when it (re)loads, from the device's record ``stored``, the tab's
-    own ``own`` and ``seen`` (its fingerprint of the device's record):
-
-    - ``"stored"``: the device's (a new tab, or the tab's own game is the device's);
-    - ``"own"``: the tab's own, newer than the device's, which no other tab wrote since (this tab's
-      last save failed, or the record was removed);
-    - ``"ask"``: the tab's own, and another tab saved a different game since: the player chooses.
-
-    >>> tab_start('{"a"}', None, None), tab_start('{"a"}', '{"a"}', ""), tab_start(None, '{"b"}', "x")
-    ('stored', 'stored', 'own')
-    >>> tab_start('{"a"}', '{"b"}', fingerprint('{"a"}')), tab_start('{"a"}', '{"b"}', fingerprint('{"b"}'))
-    ('own', 'ask')
-    """
-    if own is None or own == stored:
-        return "stored"
-    if stored is None or seen == fingerprint(stored):
-        return "own"
-    return "ask"
 
 
 # --- export and import ------------------------------------------------------------
 
 def export_text(settings: Settings, stats: dict[str, Any], game: dict[str, Any] | None) -> str:
-    """One JSON file with the settings, the stats and the game in progress."""
-    payload: dict[str, Any] = {"kind": EXPORT_KIND, "settings": encode_settings(settings), "stats": stats}
-    if game is not None:
-        payload["game"] = game
-    return json.dumps({**payload, "v": VERSION}, indent=1, sort_keys=True)
+    """One JSON file with the settings, the stats and the game in progress (:func:`whist.table.records.export_text`)."""
+    return _records.export_text(encode_settings(settings), stats, game)
 
 
-@dataclass
-class Imported:
-    settings: Settings | None = None
-    stats: dict[str, Any] | None = None
-    game: dict[str, Any] | None = None
-    table: Table | None = None
-    problems: list[str] = field(default_factory=list)
-    corrected: str = ""
-    """What had to be corrected in the file's stats, in words ("" if nothing): said only if they are kept."""
-
-    @property
-    def anything(self) -> bool:
-        return self.settings is not None or self.stats is not None or self.game is not None
-
-
-def import_text(text: Any) -> Imported:
-    """Read an exported file with the same checks as the stored records. Never raises:
-    a part that cannot be used is left out and named in ``problems``."""
-    out = Imported()
-    data = parse_record(text)
-    if isinstance(data, str) or data.get("kind") != EXPORT_KIND:
-        out.problems.append("this is not a file exported by this game"
-                            + (f" ({data})" if isinstance(data, str) else ""))
-        return out
-    if data["v"] > VERSION:
-        out.problems.append("the file comes from a newer version of this game")
-        return out
-    data = migrate(data)
-    parts = {k: data[k] for k in ("settings", "stats", "game") if k in data}
-    for key, part in parts.items():
-        if not isinstance(part, dict):
-            out.problems.append(f"the {key} in the file are damaged")
-            continue
-        try:
-            if key == "settings":
-                out.settings, bad = decode_settings(part)
-                if bad:
-                    out.problems.append(f"some settings ({_words(bad)}) were not valid and are left at normal")
-            elif key == "stats":
-                out.stats, bad = decode_stats(part)
-                out.corrected = _words(bad, 4) if bad else ""
-            else:
-                out.game, out.table, bad = decode_game(part)
-                if out.game is None:
-                    out.problems.append(f"the game in the file is damaged ({bad[0]}) and was not imported")
-                elif bad:
-                    out.problems.append("the moves to redo in the file's game were damaged and are dropped")
-        except Exception:
-            out.problems.append(f"the {key} in the file could not be read")
-    if not parts:
-        out.problems.append("the file holds no stats, settings or game")
-    return out
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def import_summary(done: list[str], problems: list[str], corrected: str, unsaved: str | None) -> str:
-    """What the page says after an import: what came in (``done``), what had to be corrected in the
-    file's stats (said only if they were kept: nothing is called corrected that was not saved), what
-    was left out (``problems``), and, if the stats could not be saved, why (``unsaved``).
-
-    >>> import_summary(["your stats", "your settings"], [], "best streak", None)
-    'Imported your stats and your settings. Some stats in the file were damaged and are corrected (best streak).'
-    >>> import_summary([], [], "best streak", "It is full.")
-    'Nothing was imported. Your stats could not be saved on this device, so they were not imported: It is full.'
-    """
-    text = "Imported " + _and(done) + "." if done else "Nothing was imported."
-    if corrected and "your stats" in done:
-        text += f" Some stats in the file were damaged and are corrected ({corrected})."
-    if problems:
-        text += " Not imported: " + "; ".join(problems) + "."
-    if unsaved:
-        text += " Your stats could not be saved on this device, so they were not imported: " + unsaved
-    return text
+def import_text(text: Any) -> Imported[Settings]:
+    """Read an exported file (:func:`whist.table.records.import_text`) with this page's settings."""
+    return _records.import_text(text, decode_settings)
