@@ -114,6 +114,12 @@ def test_draw_tricks_is_the_stock_shared_out() -> None:
         assert cls.draw_tricks * len(rules.seats) == len(dealt.stock), name
 
 
+def revoked_on_the_table(state: GameState) -> bool:
+    """A seat in the trick on the table showed out of the suit led and holds it."""
+    led = suit_of(state.trick[0][1]) if state.trick else None
+    return any(suit_of(c) != led and state.hands[s] & SUIT_MASK[led] for s, c in state.trick[1:])  # type: ignore[index]
+
+
 @pytest.mark.parametrize(("game", "options"), [("classic", {"revokes": "club"}), ("dummy", {"revokes": "club"}),
                                                ("german", {}), ("german", {"revokes": "club"})])
 def test_the_sampler_keeps_every_deal_the_rules_allow(game: str, options: dict[str, Any]) -> None:
@@ -123,16 +129,40 @@ def test_the_sampler_keeps_every_deal_the_rules_allow(game: str, options: dict[s
         if state.stock or rng.random() < 0.5:
             continue
         obs = state.observation(state.to_play)  # type: ignore[arg-type]
-        sampler = DealSampler(obs)  # never "no deal fits": the real one does
-        assert sampler.is_consistent(state.hands), (game, options, state.actions)
+        every = DealSampler(obs, trick_revokes=True)  # never "no deal fits": the real one does
+        assert every.is_consistent(state.hands), (game, options, state.actions)
+        searched = DealSampler(obs)  # what the computers search: a trick on the table is legal play
+        if not revoked_on_the_table(state):
+            assert searched.trick_legal and searched.is_consistent(state.hands)
         certain = obs.certain_voids()
-        for _ in range(3):
-            deal = sampler.sample(rng)
-            assert sampler.is_consistent(deal)
-            for s in obs.seats:
-                assert not any(certain[s] >> x & 1 and deal[s] & SUIT_MASK[x] & obs.unseen for x in range(4))
+        for sampler in (every, searched):
+            for _ in range(3):
+                deal = sampler.sample(rng)
+                assert sampler.is_consistent(deal)
+                for s in obs.seats:
+                    assert not any(certain[s] >> x & 1 and deal[s] & SUIT_MASK[x] & obs.unseen for x in range(4))
         checked += 1
     assert checked > 10
+
+
+def test_the_computers_search_on_after_a_revoke_on_the_table() -> None:
+    """Club rules: the deals searched after a seat revoked in the trick on the table are ones
+    the double-dummy solver can play on (it refuses a hand that did not follow suit)."""
+    from whist.ai.solver import solve_cards
+
+    rng = random.Random(4)
+    found = 0
+    for state in positions("classic", {"revokes": "club"}, range(10)):
+        if not revoked_on_the_table(state) or len(state.tricks) < 9:
+            continue
+        obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        sampler = DealSampler(obs)
+        if not sampler.trick_legal:
+            continue  # every deal has the revoker hold the suit (or it is a dummy seen by all)
+        for _ in range(20):
+            solve_cards(sampler.sample(rng), obs.trump, obs.leader, trick=obs.trick, sides=obs.sides)
+        found += 1
+    assert found >= 3
 
 
 def _every_deal(sampler: DealSampler) -> list[Hands]:
