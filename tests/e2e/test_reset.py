@@ -1,0 +1,97 @@
+"""The shared pages' reset (whist/web/testing.py) gives the table a first visit gives.
+
+The end-to-end tests open most tables by resetting a booted page in place rather than loading it
+again; that is only sound if what they then see is what a visit shows. Here a page is put in a
+busy state (a game under way, a dialog open, a notice up, the guide running) and reset to an
+address; a page of its own loads the same address; the two documents must be the same.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.e2e.test_play import play_lowest, wait_your_move
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+#: The page as a reader sees it: the body's attributes and its elements' markup, scripts left out.
+DOCUMENT = """() => {
+  const body = document.body;
+  const attributes = [...body.attributes].map(a => `${a.name}=${a.value}`).sort();
+  const markup = [...body.children].filter(e => e.tagName !== 'SCRIPT').map(e => e.outerHTML).join('\\n');
+  return {attributes, markup, storage: Object.keys(localStorage).sort(), title: document.title};
+}"""
+
+ADDRESS = "?pace=instant#deal=5&dealer=W"  # you lead: the table waits for you, nothing moves
+
+
+def busy(page: GamePage) -> None:
+    """A game under way with a notice up and a dialog open, over the guided first hand."""
+    page.open("", storage={"whist:settings": '{"v": 1, "speed": "instant"}'})  # a first visit: the guide
+    page.wait_for_selector("#guide:not([hidden])")
+    page.open("?pace=instant&seed=77&target=%00", keep=True)  # a notice: the address's bad option
+    page.wait_for_selector("#notice:not([hidden])")
+    wait_your_move(page)
+    play_lowest(page)
+    wait_your_move(page)
+    page.click("#settings-btn")
+    page.wait_for_selector("#settings[open]")
+
+
+def settled(page: GamePage) -> dict[str, object]:
+    wait_your_move(page)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    document: dict[str, object] = page.evaluate(DOCUMENT)
+    return document
+
+
+def test_a_reset_page_is_the_page_a_visit_gives(game_page: GamePage, fresh_page: GamePage) -> None:
+    busy(game_page)
+    game_page.open(ADDRESS)
+    fresh_page.open(ADDRESS)
+    same(settled(game_page), settled(fresh_page))
+    # And it plays on as a visit does, by key (a handler of the closed table, on the document, would
+    # answer too): the same card, the computers' answer, the same table and the same words.
+    for page in (game_page, fresh_page):
+        page.focus('#hand button.card[aria-disabled="false"]')
+        page.keyboard.press("Enter")
+    same(settled(game_page), settled(fresh_page))
+    assert len(wait_your_move(game_page)["hand"]) == 12
+
+
+def same(reset: dict[str, object], visit: dict[str, object]) -> None:
+    assert reset["attributes"] == visit["attributes"]
+    assert reset["storage"] == visit["storage"]
+    assert reset["title"] == visit["title"]
+    if reset["markup"] != visit["markup"]:
+        a, b = str(reset["markup"]), str(visit["markup"])
+        at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+        raise AssertionError(f"the documents differ at {at}:\nreset: {a[max(0, at - 200):at + 300]}\n"
+                             f"visit: {b[max(0, at - 200):at + 300]}")
+
+
+def listeners(page: GamePage) -> dict[str, list[str]]:
+    """The event listeners on the document and the window, by type (Chromium's DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page.page)
+    found: dict[str, list[str]] = {}
+    for target in ("document", "window"):
+        handle = cdp.send("Runtime.evaluate", {"expression": target})["result"]["objectId"]
+        kinds = [entry["type"] for entry in cdp.send("DOMDebugger.getEventListeners", {"objectId": handle})["listeners"]]
+        found[target] = sorted(kinds)
+    cdp.detach()
+    return found
+
+
+def test_a_reset_keeps_nothing_of_the_table_before(game_page: GamePage, fresh_page: GamePage) -> None:
+    """No handler of the closed table is left on the document or the window (the table's own
+    elements go with the body's old children), and its dialogs and tips are gone."""
+    busy(game_page)
+    game_page.open(ADDRESS)
+    fresh_page.open(ADDRESS)
+    wait_your_move(game_page)
+    wait_your_move(fresh_page)
+    assert listeners(game_page) == listeners(fresh_page)
+    assert game_page.locator("dialog[open]").count() == 0
+    assert game_page.is_hidden("#guide") and game_page.is_hidden("#notice")
+    assert game_page.locator("#hand button.card").count() == 13
