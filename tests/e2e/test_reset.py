@@ -77,8 +77,8 @@ def listeners(page: GamePage) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for target in ("document", "window"):
         handle = cdp.send("Runtime.evaluate", {"expression": target})["result"]["objectId"]
-        kinds = [entry["type"] for entry in cdp.send("DOMDebugger.getEventListeners", {"objectId": handle})["listeners"]]
-        found[target] = sorted(kinds)
+        entries = cdp.send("DOMDebugger.getEventListeners", {"objectId": handle})["listeners"]
+        found[target] = sorted(entry["type"] for entry in entries)
     cdp.detach()
     return found
 
