@@ -91,7 +91,7 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
     # The phone turned: the coach finds its place again.
     page.set_viewport_size({"width": size["height"], "height": size["width"]})
-    page.wait_for_timeout(300)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
     for other in ("#hand", "#trick", ".toolbar"):
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"turned, the coach covers {other}"
 

@@ -366,8 +366,9 @@ def test_auto_play_plays_your_only_legal_card(game_page: GamePage) -> None:
             break
         legal = legal_from_page(table)
         assert len(legal) > 1, "a single legal card is played for you"
-        click_card(game_page, sorted(legal)[0])
-        game_page.wait_for_timeout(30)
+        card = sorted(legal)[0]
+        click_card(game_page, card)
+        game_page.wait_for_function(f"() => !document.querySelector('#hand button.card[data-card=\"{card}\"]')")
         forced += 1
     # The last card of the hand is always forced: it was played without a click.
     assert game_page.is_visible("#summary") and forced <= 12

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import tomllib
 import urllib.parse
 from pathlib import Path, PurePosixPath
@@ -253,16 +254,17 @@ def test_game_page_records_every_kind_of_problem(make_game_page, tmp_path: Path)
         page = make_game_page(serve.server_url(server))
         page.goto()
         page.wait_for_selector('body[data-ready="1"]', state="attached")
-        page.wait_for_timeout(500)
-        problems = "\n".join(page.all_problems())
-        for expected in [
+        expected = [
             "console error: a console error",
             "request to another origin: GET http://127.0.0.2:9/elsewhere.png",
             "HTTP 404: http://127.0.0.1:",
             "page error: an uncaught error",
             "Python traceback in the page text",
-        ]:
-            assert expected in problems
+        ]
+        deadline = time.monotonic() + 30  # a liveness bound: each arrives as the page runs
+        while not all(e in "\n".join(page.all_problems()) for e in expected):
+            assert time.monotonic() < deadline, f"never all of {expected}: {page.all_problems()}"
+            page.wait_for_timeout(50)
         page.ignore(".*")  # the problems were the point of this test
         assert page.all_problems() == []
     finally:
