@@ -229,8 +229,9 @@ def test_the_runner_needs_only_the_standard_library() -> None:
 
 
 def test_two_workers_where_there_are_two_cores_and_the_arguments_choose_no_other_way() -> None:
-    assert runner.workers([], cores=2) == ["-n", "2", "--dist", "loadgroup"]
-    assert runner.workers(["-m", "not e2e", "-x", "tests/test_engine.py"], cores=8) == ["-n", "2", "--dist", "loadgroup"]
+    two = ["-n", "2", "--dist", "loadgroup"]
+    assert runner.workers([], cores=2) == two
+    assert runner.workers(["-m", "not e2e", "-x", "tests/test_engine.py"], cores=8) == two
     assert runner.workers([], cores=1) == []
     for own in (["-n", "4"], ["-n0"], ["--numprocesses=3"], ["--pdb"], ["-p", "no:xdist"], ["--lf"], ["--co"]):
         assert runner.workers(own, cores=2) == [], own
