@@ -745,8 +745,8 @@ class GermanWhist(Rules):
     records of formats before :data:`VARIABLE_TRUMP_FORMAT` played Phase One
     with the turn-up's suit as trumps, and replay so (:meth:`as_recorded`).
 
-    >>> state_trump = GermanWhist(trump="variable").deal(30, Seat.N)
-    >>> state_trump.trump is None and state_trump.reveal is not None
+    >>> dealt = GermanWhist(trump="variable").deal(30, Seat.N)
+    >>> dealt.trump is None and dealt.reveal is not None and dealt.turn_up is not None
     True
     """
 
