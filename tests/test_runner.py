@@ -245,7 +245,8 @@ def test_every_end_to_end_test_is_in_one_group_and_every_other_file_in_its_own(
 
     class Item:
         def __init__(self, path: Path) -> None:
-            self.path, self.marks = path, []
+            self.path = path
+            self.marks: list[pytest.MarkDecorator] = []
 
         def add_marker(self, mark: pytest.MarkDecorator) -> None:
             self.marks.append(mark)
