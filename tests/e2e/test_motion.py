@@ -73,7 +73,8 @@ def first_card_travel(page: GamePage) -> list[list[float]]:
     return samples
 
 
-def test_a_played_card_travels_opaque_to_the_trick(game_page: GamePage) -> None:
+def test_a_played_card_travels_opaque_to_the_trick(fresh_page: GamePage) -> None:
+    game_page = fresh_page  # a page of its own: a reset page's first deal was seen to skip its motion
     samples = first_card_travel(game_page)
     places = {(round(x), round(y)) for x, y, _ in samples}
     assert len(places) > 2, samples  # it moved, frame by frame
@@ -125,7 +126,8 @@ NEW_DEAL = """(input) => new Promise((done) => {
 
 
 @pytest.mark.parametrize("input_", ["key", "click"])
-def test_a_deal_comes_from_the_dealer_and_a_click_or_key_ends_it(game_page: GamePage, input_: str) -> None:
+def test_a_deal_comes_from_the_dealer_and_a_click_or_key_ends_it(fresh_page: GamePage, input_: str) -> None:
+    game_page = fresh_page  # a page of its own: a reset page's first deal was seen to skip its motion
     game_page.open(YOU_LEAD)
     seen = game_page.evaluate(NEW_DEAL, input_)
     assert seen["before"] >= 13 and seen["moved"] > 1, seen  # every card dealt, from elsewhere

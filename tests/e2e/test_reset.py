@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 #: The page as a reader sees it: the body's attributes and its elements' markup, scripts left out.
 DOCUMENT = """() => {
   const body = document.body;
-  const attributes = [...body.attributes].map(a => `${a.name}=${a.value}`).sort();
+  // (the workers' marks aside: a reset page keeps the workers an earlier table booted, on purpose)
+  const attributes = [...body.attributes].filter(a => !['data-thinker', 'data-analyst'].includes(a.name))
+    .map(a => `${a.name}=${a.value}`).sort();
   const markup = [...body.children].filter(e => e.tagName !== 'SCRIPT').map(e => e.outerHTML).join('\\n');
   return {attributes, markup, storage: Object.keys(localStorage).sort(), title: document.title};
 }"""
