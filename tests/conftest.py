@@ -41,6 +41,7 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests under tests/e2e/ as ``e2e``, and group the tests for pytest-xdist's
     ``--dist loadgroup`` (``python -m tests``): every end-to-end test in one group, so that one

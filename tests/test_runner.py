@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -235,6 +236,26 @@ def test_two_workers_where_there_are_two_cores_and_the_arguments_choose_no_other
     assert runner.workers([], cores=1) == []
     for own in (["-n", "4"], ["-n0"], ["--numprocesses=3"], ["--pdb"], ["-p", "no:xdist"], ["--lf"], ["--co"]):
         assert runner.workers(own, cores=2) == [], own
+
+
+def test_pytest_xdist_sees_the_groups() -> None:
+    """The groups are given before pytest-xdist reads them (our hook runs first): every test a
+    worker runs carries its group in its id, and the end-to-end tests all run on one worker.
+    (Given after, xdist saw no group and spread the end-to-end tests over both workers, each
+    booting its own pages.)"""
+    e2e = ["tests/e2e/test_site.py::test_mime_table_covers_static_types",
+           "tests/e2e/test_site.py::test_resolve_refuses_paths_outside_the_site",
+           "tests/e2e/test_site.py::test_build_refuses_a_directory_that_is_not_a_build"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:cacheprovider",
+         *e2e, "tests/test_bidding.py"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    ran = re.findall(r"^\[(gw\d+)\] .*?PASSED (tests/\S+)", done.stdout, re.M)
+    assert len(ran) == 3 + 10, done.stdout[-3000:]
+    assert all(test.endswith("@e2e") for _, test in ran if test.startswith("tests/e2e/")), ran
+    assert all(test.endswith("@test_bidding.py") for _, test in ran if not test.startswith("tests/e2e/")), ran
+    assert len({worker for worker, test in ran if test.startswith("tests/e2e/")}) == 1, ran
 
 
 def test_every_end_to_end_test_is_in_one_group_and_every_other_file_in_its_own(
