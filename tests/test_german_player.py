@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 from tests.test_german_mc import redeal
 from whist.ai.german import GermanPlayer, known_voids, likely_voids, phase_two_value
@@ -210,7 +211,7 @@ def test_known_voids_are_true_and_a_blind_draw_ends_them() -> None:
     assert kept > 0  # and show-outs with no draw since still count
 
 
-def _phase_two_show_out(options: dict[str, str], revoke: bool) -> tuple[GameState, Seat, int] | None:
+def _phase_two_show_out(options: dict[str, Any], revoke: bool) -> tuple[GameState, Seat, int] | None:
     """Seeds played at random until, in Phase Two, a seat shows out of the suit led: by a
     revoke (club rules: it holds the suit) or as a void. The state just after the trick,
     the seat and the suit."""
