@@ -129,40 +129,45 @@ def test_the_sampler_keeps_every_deal_the_rules_allow(game: str, options: dict[s
         if state.stock or rng.random() < 0.5:
             continue
         obs = state.observation(state.to_play)  # type: ignore[arg-type]
-        every = DealSampler(obs, trick_revokes=True)  # never "no deal fits": the real one does
-        assert every.is_consistent(state.hands), (game, options, state.actions)
-        searched = DealSampler(obs)  # what the computers search: a trick on the table is legal play
-        if not revoked_on_the_table(state):
-            assert searched.trick_legal and searched.is_consistent(state.hands)
+        sampler = DealSampler(obs)  # never "no deal fits": the real one does
+        assert sampler.is_consistent(state.hands), (game, options, state.actions)
         certain = obs.certain_voids()
-        for sampler in (every, searched):
-            for _ in range(3):
-                deal = sampler.sample(rng)
-                assert sampler.is_consistent(deal)
-                for s in obs.seats:
-                    assert not any(certain[s] >> x & 1 and deal[s] & SUIT_MASK[x] & obs.unseen for x in range(4))
+        for _ in range(3):
+            deal = sampler.sample(rng)
+            assert sampler.is_consistent(deal)
+            for s in obs.seats:
+                assert not any(certain[s] >> x & 1 and deal[s] & SUIT_MASK[x] & obs.unseen for x in range(4))
         checked += 1
     assert checked > 10
 
 
 def test_the_computers_search_on_after_a_revoke_on_the_table() -> None:
-    """Club rules: the deals searched after a seat revoked in the trick on the table are ones
-    the double-dummy solver can play on (it refuses a hand that did not follow suit)."""
+    """Club rules: after a seat revoked in the trick on the table, the deals searched keep
+    the real one, some of them have the revoker hold the suit led (weighed down, not ruled
+    out), and the double-dummy solver and the Hard player play on from every one of them (the
+    solver takes the cards on the table as played)."""
+    from whist.ai.players import make_player
     from whist.ai.solver import solve_cards
 
     rng = random.Random(4)
-    found = 0
+    found = held = 0
+    hard = make_player("hard", 1)
     for state in positions("classic", {"revokes": "club"}, range(10)):
         if not revoked_on_the_table(state) or len(state.tricks) < 9:
             continue
         obs = state.observation(state.to_play)  # type: ignore[arg-type]
         sampler = DealSampler(obs)
-        if not sampler.trick_legal:
-            continue  # every deal has the revoker hold the suit (or it is a dummy seen by all)
+        assert sampler.is_consistent(state.hands), state.actions
+        led = suit_of(state.trick[0][1])
+        off = [s for s, c in state.trick[1:] if suit_of(c) != led]
+        solve_cards(state.hands, obs.trump, obs.leader, trick=obs.trick, sides=obs.sides)
         for _ in range(20):
-            solve_cards(sampler.sample(rng), obs.trump, obs.leader, trick=obs.trick, sides=obs.sides)
+            deal = sampler.sample(rng)
+            held += any(deal[s] & SUIT_MASK[led] for s in off if s != obs.seat)
+            solve_cards(deal, obs.trump, obs.leader, trick=obs.trick, sides=obs.sides)
+        assert hard.choose(obs) in state.legal_actions()
         found += 1
-    assert found >= 3
+    assert found >= 3 and held > 0
 
 
 def _every_deal(sampler: DealSampler) -> list[Hands]:
@@ -207,7 +212,7 @@ def test_under_club_rules_a_revoke_is_weighed_not_ruled_out() -> None:
         assert sampler.count() == sum(weight.values())
         if not any(revokes(d) for d in every) or all(revokes(d) for d in every):
             continue
-        assert state.hands in every and DealSampler(obs).is_consistent(state.hands)
+        assert state.hands in every and sampler.is_consistent(state.hands)
         rng = random.Random(2)
         n = 4000
         drawn = [sampler.sample(rng) for _ in range(n)]

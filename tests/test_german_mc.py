@@ -218,3 +218,48 @@ def test_a_card_on_the_table_splits_the_follows_around_it() -> None:
         if checked >= 3:
             return
     raise AssertionError(f"only {checked} follows around the card led found")
+
+
+def _revoked_suits(obs: Observation, hand: int) -> int:
+    """The suits (4 bits) the opponent's ``hand`` proves it revoked in: it holds more unseen
+    cards of a suit than it drew blind since it last showed out of the suit."""
+    me = obs.seat
+    other = S if me == N else N
+    shown = dict(obs.exposed).get(other, 0)
+    last: dict[int, int] = {}
+    for i, t in enumerate(obs.tricks):
+        led = suit_of(t.plays[0][1])
+        if any(s == other and suit_of(c) != led for s, c in t.plays[1:]):
+            last[led] = i
+    return sum(1 << suit for suit, i in last.items()
+               if (hand & ~shown & SUIT_MASK[suit]).bit_count() > sum(1 for t in obs.tricks[i:] if t.winner == me))
+
+
+def test_under_club_rules_the_layouts_allow_a_revoke_but_weigh_it_down() -> None:
+    """Club rules: a show-out in Phase One may have been a revoke. After real revokes the
+    real layout is among those drawn (its weight is not 0), layouts with a revoke come up,
+    and they are weighed down: fewer than where no show-out counts as a void at all."""
+    from tests.test_certain_voids import positions
+    from whist.ai.german_mc import Histories
+
+    rng = random.Random(7)
+    checked = 0
+    for state in positions("german", {"revokes": "club"}, range(40)):
+        me = state.to_play
+        assert me is not None
+        other = S if me == N else N
+        obs = state.observation(me)
+        if not state.stock or not _revoked_suits(obs, state.hands[other]):
+            continue
+        sampler = LayoutSampler(obs)
+        assert sampler.weight(state.hands[other]) > 0
+        free = Histories(obs, void_suits=0)  # every show-out may have been a revoke, all alike
+        n = 200
+        revokes = sum(bool(_revoked_suits(obs, sampler.sample(rng)[0])) for _ in range(n))
+        unweighed = sum(bool(_revoked_suits(obs, free.sample(rng)[0])) for _ in range(n))
+        assert revokes > 0
+        assert revokes < unweighed or unweighed == n
+        checked += 1
+        if checked >= 12:
+            return
+    raise AssertionError(f"only {checked} Phase One positions after a real revoke")

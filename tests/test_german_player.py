@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 from tests.test_german_mc import redeal
-from whist.ai.german import GermanPlayer, known_voids, phase_two_value
+from whist.ai.german import GermanPlayer, known_voids, likely_voids, phase_two_value
 from whist.ai.players import make_player
 from whist.ai.solver import solve
 from whist.engine.cards import SUIT_MASK, card_name, parse_card, parse_cards, suit_of
@@ -208,3 +209,102 @@ def test_known_voids_are_true_and_a_blind_draw_ends_them() -> None:
             state.apply(rng.choice(state.legal_actions()))
     assert refilled > 0  # the old reading (every show-out a void for good) was wrong there
     assert kept > 0  # and show-outs with no draw since still count
+
+
+def _phase_two_show_out(options: dict[str, Any], revoke: bool) -> tuple[GameState, Seat, int] | None:
+    """Seeds played at random until, in Phase Two, a seat shows out of the suit led: by a
+    revoke (club rules: it holds the suit) or as a void. The state just after the trick,
+    the seat and the suit."""
+    for seed in range(200):
+        state = GameState("german", seed=seed, **options)
+        rng = random.Random(seed)
+        while state.phase is Phase.PLAY:
+            seat = state.to_play
+            assert seat is not None
+            hand, legal = state.hands[seat], state.legal_mask()
+            if len(state.tricks) >= 13 and state.trick and hand.bit_count() > 3:
+                led = suit_of(state.trick[0][1])
+                if revoke and hand & ~legal:
+                    state.apply(card_name(max(c for c in range(52) if (hand & ~legal) >> c & 1)))
+                    return state, seat, led
+                if not revoke and not hand & SUIT_MASK[led]:
+                    state.apply(card_name(max(c for c in range(52) if legal >> c & 1)))
+                    return state, seat, led
+            state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
+def test_under_club_rules_a_phase_two_show_out_is_no_known_void() -> None:
+    """Club rules: a player who showed out of a suit in Phase Two may have revoked, and here
+    did (it still holds the suit): known_voids must not name the suit; as the likely void it
+    is (:func:`likely_voids`), it still counts."""
+    found = _phase_two_show_out({"revokes": "club"}, revoke=True)
+    assert found is not None
+    state, seat, suit = found
+    assert state.hands[seat] & SUIT_MASK[suit]  # it revoked: it still holds the suit
+    other = S if seat == N else N
+    obs = state.observation(other)
+    assert obs.voids()[seat] >> suit & 1  # it showed out
+    assert not known_voids(obs, seat) >> suit & 1
+    assert likely_voids(obs, seat) >> suit & 1
+
+
+def test_by_default_a_phase_two_show_out_is_a_known_void() -> None:
+    """Revokes prevented (the default): a Phase Two show-out is a void for good (no draw
+    follows), and known_voids names it."""
+    found = _phase_two_show_out({}, revoke=False)
+    assert found is not None
+    state, seat, suit = found
+    other = S if seat == N else N
+    obs = state.observation(other)
+    assert known_voids(obs, seat) >> suit & 1 and likely_voids(obs, seat) >> suit & 1
+    assert obs.certain_voids()[seat] >> suit & 1
+    assert not state.hands[seat] & SUIT_MASK[suit]
+
+
+def test_under_club_rules_known_voids_stay_true_and_the_players_play_on_after_revokes() -> None:
+    """Club rules, with revokes at the table now and then, in both phases: every suit
+    known_voids names is really missing, and the Normal and Expert players choose a legal
+    card in every position (some of them after the other seat's revoke)."""
+    from tests.test_certain_voids import positions
+    from whist.ai.german_mc import EXPERT, GermanSearchPlayer
+
+    normal, expert = GermanPlayer(seed=3), GermanSearchPlayer(3, EXPERT.but(samples=2, budget=None))
+    rng = random.Random(6)
+    revoked = chosen = 0
+    for state in positions("german", {"revokes": "club"}, range(10)):
+        me = state.to_play
+        assert me is not None
+        other = S if me == N else N
+        obs = state.observation(me)
+        void = known_voids(obs, other)
+        assert not state.hands[other] & sum(SUIT_MASK[x] for x in range(4) if void >> x & 1), state.actions
+        likely = likely_voids(obs, other) & ~void
+        revoked += bool(state.hands[other] & sum(SUIT_MASK[x] for x in range(4) if likely >> x & 1))
+        if rng.random() < 0.15 and obs.legal & (obs.legal - 1):
+            for player in (normal, expert):
+                assert player.choose(obs) in state.legal_actions()
+                chosen += 1
+    assert revoked > 5 and chosen > 20
+
+
+def test_known_voids_stay_true_without_the_stock_s_history() -> None:
+    """A bot's request may leave out which face-up card each trick's winner took
+    (``taken_face_up``): a Phase One draw then still ends a show-out's void, as the winner
+    may have taken a card of the suit."""
+    import dataclasses
+
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        state = GameState("german", seed=seed)
+        while state.phase is Phase.PLAY and state.stock:
+            me = state.to_play
+            assert me is not None
+            other = S if me == N else N
+            obs = dataclasses.replace(state.observation(me), taken_face_up=())
+            void = known_voids(obs, other)
+            assert not state.hands[other] & sum(SUIT_MASK[x] for x in range(4) if void >> x & 1), (seed, state.actions)
+            checked += bool(obs.voids()[other])
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50

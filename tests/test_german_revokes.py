@@ -145,3 +145,23 @@ def test_the_new_game_dialog_offers_german_whist_the_revokes_option() -> None:
     assert newgame.read_options(game_choices(), "german", {"opt-german-revokes": "prevented"}) == {}
     assert "Revokes (club rules)" in howto.game_html("german", {"revokes": "club"})
     assert "Revokes (club rules)" not in howto.game_html("german")
+
+
+def test_a_deal_with_a_phase_two_revoke_is_reviewed_and_its_costs_add_up() -> None:
+    """Club rules: the review values a revoke as the card it was (it stands, and ends the
+    trick), so the review runs and the marks' costs still add up to the tricks taken."""
+    from tests.test_review import check_the_costs_add_up
+    from whist.ai.review import HandReview
+
+    for seed in range(30):
+        state, done = play_with_revokes(seed, {16})
+        if not done:
+            continue
+        review = HandReview.of(state)
+        review.run(max_tricks=20)
+        assert review.analysed() == 26
+        [revoke] = [m for m in review.marks if m.trick == done[0][0] and m.seat == done[0][1]]
+        assert revoke.cost is not None
+        check_the_costs_add_up(state, review, 0)
+        return
+    pytest.fail("no seed gave a Phase Two revoke")

@@ -330,3 +330,34 @@ def test_a_review_request_carries_the_review_as_data_and_refuses_anything_else()
     for bad in ({"review": codec.pack((1, 2))}, {"review": "not a review"}, {"review": {"no": "codec"}}):
         with pytest.raises(ValueError):
             review_step(json.dumps(bad))
+
+
+def test_a_hand_with_a_revoke_is_reviewed_and_its_costs_add_up() -> None:
+    """Club rules: a revoke stands on the table, and the solver plays on from it, so the
+    review values the positions after it too and the costs add up to the tricks taken."""
+    import random
+
+    from whist.engine.cards import cards_of
+
+    for seed in range(30):
+        state = GameState("classic", seed=seed, revokes="club")
+        rng = random.Random(seed)
+        revoked = False
+        while state.phase is Phase.PLAY:
+            seat = state.to_play
+            assert seat is not None
+            wrong = state.hands[seat] & ~state.legal_mask()
+            if wrong and not revoked and len(state.tricks) >= 9:
+                state.apply(card_name(min(cards_of(wrong))))
+                revoked = True
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        if not revoked:
+            continue
+        review = HandReview.of(state)
+        review.run(max_tricks=4, node_limit=None)
+        start = next(i for i, m in enumerate(review.marks) if m.trick == 9)
+        assert all(m.cost is not None for m in review.marks[start:])
+        check_the_costs_add_up(state, review, start)
+        return
+    pytest.fail("no seed gave a revoke in the last four tricks")

@@ -297,3 +297,78 @@ def test_the_runs_memos_starting_afresh_change_no_value(monkeypatch: pytest.Monk
     roomy = [sorted(solve_cards(h, t, s).items()) for h, t, s in positions]
     monkeypatch.setattr(solver_module, "RUNS_MEMO", 2)
     assert [sorted(solve_cards(h, t, s).items()) for h, t, s in positions] == roomy
+
+
+# --- a revoke on the table --------------------------------------------------------
+
+def brute_values(hands: Hands, trump: int | None, leader: Seat, trick: list[tuple[Seat, int]]) -> dict[int, int]:
+    """Plain minimax, four hands N-S against E-W: each legal card's tricks for the mover's
+    side; the cards of ``trick`` are taken as played, only the plays to come follow suit."""
+
+    def winner(plays: list[tuple[Seat, int]]) -> Seat:
+        best_seat, best = plays[0]
+        for p, k in plays[1:]:
+            if (k // 13 == best // 13 and k > best) or (k // 13 == trump and best // 13 != trump):
+                best_seat, best = p, k
+        return best_seat
+
+    def value(held: list[int], plays: list[tuple[Seat, int]], mover: Seat, side: int) -> int:
+        """Tricks of ``side`` from here with best play."""
+        if len(plays) == 4:
+            w = winner(plays)
+            return (w % 2 == side) + (value(held, [], w, side) if held[w] else 0)
+        h = held[mover]
+        legal = (h & SUIT_MASK[plays[0][1] // 13]) if plays else h
+        results = []
+        for k in [k for k in range(52) if (legal or h) >> k & 1]:
+            held[mover] ^= 1 << k
+            results.append(value(held, [*plays, (mover, k)], mover.next_clockwise(), side))
+            held[mover] ^= 1 << k
+        return max(results) if mover % 2 == side else min(results)
+
+    mover = Seat((leader + len(trick)) % 4)
+    held = list(hands)
+    h = held[mover]
+    legal = (h & SUIT_MASK[trick[0][1] // 13]) if trick else h
+    out = {}
+    for k in [k for k in range(52) if (legal or h) >> k & 1]:
+        held[mover] ^= 1 << k
+        out[k] = value(held, [*trick, (mover, k)], mover.next_clockwise(), mover % 2)
+        held[mover] ^= 1 << k
+    return out
+
+
+def test_a_revoke_on_the_table_is_taken_as_played() -> None:
+    """Club rules: a hand that did not follow suit though it holds the suit has played its
+    card; the solver values the position from there (only the plays to come follow suit),
+    as plain minimax does."""
+    rng = random.Random(37)
+    checked = 0
+    while checked < 40:
+        tricks = rng.randint(1, 3)
+        hands, trump, leader, _ = random_position(rng, tricks + 1, in_trick=False)
+        held = list(hands)
+        trick: list[tuple[Seat, int]] = [(leader, max(k for k in range(52) if held[leader] >> k & 1))]
+        held[leader] ^= 1 << trick[0][1]
+        led = trick[0][1] // 13
+        p = leader.next_clockwise()
+        revoked = False
+        for _ in range(rng.randint(1, 2)):  # 2 or 3 cards on the table
+            off = held[p] & ~SUIT_MASK[led]
+            revoke = bool(held[p] & SUIT_MASK[led] and off and (not revoked or rng.random() < 0.5))
+            pool = off if revoke else ((held[p] & SUIT_MASK[led]) or held[p])
+            card = rng.choice([k for k in range(52) if pool >> k & 1])
+            revoked = revoked or revoke
+            held[p] ^= 1 << card
+            trick.append((p, card))
+            p = p.next_clockwise()
+        if not revoked:
+            continue
+        deal: Hands = (held[0], held[1], held[2], held[3])
+        ref = brute_values(deal, trump, leader, trick)
+        assert solve_cards(deal, trump, leader, trick=trick) == ref, (format_pbn(deal), trump, leader, trick)
+        mover = Seat((leader + len(trick)) % 4)
+        best = max(ref.values())
+        assert solve(deal, trump, leader, trick=trick) == (best if mover % 2 == leader % 2 else tricks + 1 - best)
+        assert Solver(trump).takes(deal, leader, trick) == solve(deal, trump, leader, trick=trick)
+        checked += 1

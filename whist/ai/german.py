@@ -118,40 +118,61 @@ class GermanPlayer:
     @staticmethod
     def _likely_wins(card: int, obs: Observation) -> bool:
         """No unseen card (nor a face-up card the opponent holds) beats it in its suit,
-        and it is a trump or the opponent is not known to ruff it."""
+        and it is a trump or the opponent is not likely to ruff it: not void in its suit by
+        :func:`likely_voids`. Under club rules a show-out is only a likely void (the opponent
+        may have revoked), but a likely one (players rarely revoke, and pay for it; the
+        computers never do): this asks what is likely, so it counts it, as the deal samplers
+        weigh it (:data:`whist.ai.sampling.REVOKE_ODDS`), and never takes it as known."""
         opponent: Seat = next(s for s in obs.seats if s != obs.seat)
         theirs = obs.unseen | dict(obs.exposed).get(opponent, 0)
         suit = suit_of(card)
         if SUIT_MASK[suit] & ~((2 << card) - 1) & theirs:
             return False
-        return suit == obs.trump or obs.trump is None or not (known_voids(obs, opponent) >> suit & 1)
+        return suit == obs.trump or obs.trump is None or not (likely_voids(obs, opponent) >> suit & 1)
 
 
 def known_voids(obs: Observation, seat: Seat) -> int:
     """The suits (4 bits) ``seat`` surely holds no card of now.
 
-    A show-out proves a void only until the seat next draws a card: in Phase One
-    the loser of each trick draws the stock's next card face down, which may be of
-    that suit, and the winner takes the face-up card, seen by both. A suit of
-    which no card is unseen and the seat shows none is a void whatever happened.
+    A suit of which no card is unseen and the seat shows none is a void whatever
+    happened. A show-out proves a void only where the rules make it one: never under
+    club rules, where it may have been a revoke (``Observation.revokes_allowed``), and
+    otherwise only until the seat next draws a card blind (:func:`likely_voids`).
     """
-    theirs = obs.unseen | dict(obs.exposed).get(seat, 0)
+    if obs.revokes_allowed:
+        return _exhausted(obs, seat)
+    return likely_voids(obs, seat)
+
+
+def likely_voids(obs: Observation, seat: Seat) -> int:
+    """The suits (4 bits) ``seat`` holds no card of now unless it revoked: the suits of
+    :func:`known_voids`, and under club rules also those it showed out of since.
+
+    A show-out counts only until the seat next draws a card it was not seen to take: in
+    Phase One (``Observation.draw_tricks``) the loser of each trick draws the stock's
+    next card face down, which may be of that suit, and the winner takes the face-up
+    card, seen by both, which takes away only the void of its own suit (a request that
+    leaves the stock's history out, ``Observation.taken_face_up``, shows no face-up
+    card: then the winner's draw may be of any suit too).
+    """
     void = 0
     taken = obs.taken_face_up
     for k, t in enumerate(obs.tricks):
         void |= _show_outs(t.plays, seat)
-        if k < len(taken):  # the stock still lasted: the winner took the face-up card
-            winner, card = taken[k]
-            if winner == seat:
-                void &= ~(1 << suit_of(card))
+        if k < obs.draw_tricks:  # the stock still lasted: both drew
+            if k < len(taken) and taken[k][0] == seat:
+                void &= ~(1 << suit_of(taken[k][1]))  # the face-up card it took
             else:
-                void = 0  # a blind draw: any suit may be back
+                void = 0  # a blind draw (or a face-up card not known): any suit may be back
     if obs.trick:
         void |= _show_outs(obs.trick, seat)
-    for suit in range(4):
-        if not theirs & SUIT_MASK[suit]:
-            void |= 1 << suit
-    return void
+    return void | _exhausted(obs, seat)
+
+
+def _exhausted(obs: Observation, seat: Seat) -> int:
+    """The suits of which no card is unseen and ``seat`` shows none (4 bits)."""
+    theirs = obs.unseen | dict(obs.exposed).get(seat, 0)
+    return sum(1 << suit for suit in range(4) if not theirs & SUIT_MASK[suit])
 
 
 def _show_outs(plays: tuple[tuple[Seat, int], ...], seat: Seat) -> int:

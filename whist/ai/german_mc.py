@@ -3,7 +3,8 @@
 At each Phase One card the player deals the cards it cannot see (the
 opponent's hidden cards and the order of the stock under the face-up card)
 a fixed number of times, uniformly among the deals that fit everything its
-seat has seen (:class:`LayoutSampler`), and for each legal card (one of each
+seat has seen (:class:`LayoutSampler`; under club rules a deal where a show-out
+was a revoke is not ruled out, only weighed as unlikely), and for each legal card (one of each
 run of equivalent cards) plays the rest of the deal out on each layout: the
 rest of Phase One by a playout policy for both hands (by default the normal
 player's rule, :meth:`whist.ai.german.GermanPlayer.phase_one`, each hand
@@ -38,6 +39,7 @@ from typing import Protocol
 
 from whist.ai.german import GermanPlayer
 from whist.ai.knowledge import Why
+from whist.ai.sampling import REVOKE_ODDS
 from whist.ai.twohand import solve_two
 from whist.engine.cards import SUIT_MASK, card_name, cards_of, lowest, suit_of
 from whist.engine.observation import Observation
@@ -55,12 +57,71 @@ _NEVER = 1 << 30
 
 
 class LayoutSampler:
-    """Uniform layouts of the cards one seat cannot see in German Whist's Phase One.
+    """Layouts of the cards one seat cannot see in German Whist's Phase One, drawn exactly
+    by how likely each is.
 
     A layout is the opponent's hand and the stock, top first. The face-up card
     of each finished trick comes from ``obs.taken_face_up`` (a bot's request
     may leave it out: then a face-up card not known may be any of the
     opponent's played or face-up held cards).
+
+    Where revokes are prevented (the default) a show-out is a void until the next blind
+    draw, and the layouts are uniform among the histories that fit (:class:`Histories`).
+    Under club rules (``Observation.revokes_allowed``) a show-out may have been a revoke:
+    no history is ruled out for it, but one where the opponent held a suit when it showed
+    out of it is weighed :data:`whist.ai.sampling.REVOKE_ODDS` times less, once for each
+    such suit, as the four-hand deal sampler weighs a revoke. That weight is
+    ``REVOKE_ODDS ** (suits shown out of and not revoked)``, which is the sum over the sets
+    ``V`` of those suits of ``(REVOKE_ODDS - 1) ** len(V)``: so the weighted layouts are a
+    mixture of the uniform ones that take the show-outs of the suits in ``V`` as voids,
+    one for each set ``V`` of the suits shown out of, with those weights times their
+    counts, and they are drawn exactly so.
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        if obs.game != "german" or obs.face_up is None:
+            raise ValueError("a layout sampler is for German Whist's Phase One (a face-up card on the stock)")
+        self.obs = obs
+        if not obs.revokes_allowed:
+            self.parts = [(1, Histories(obs))]
+        else:
+            free = Histories(obs, void_suits=0)
+            self.parts = [(1, free)]
+            for v in range(1, 16):
+                if v & ~free.shown_out == 0:
+                    self.parts.append(((REVOKE_ODDS - 1) ** v.bit_count(), Histories(obs, void_suits=v)))
+        self.total = sum(k * h.count() for k, h in self.parts)
+        if self.total == 0:
+            raise ValueError("no deal of the hidden cards fits what has been seen")
+
+    def count(self) -> int:
+        """How many histories fit what has been seen; under club rules each is counted
+        ``REVOKE_ODDS`` times for each suit shown out of it keeps a void (the total weight)."""
+        return self.total
+
+    def weight(self, hand: int) -> int:
+        """The weight of the histories that give the opponent ``hand`` (its face-up cards
+        included), counted as :meth:`count` counts: 0 when that hand cannot be its hand now."""
+        return sum(k * h.weight(hand) for k, h in self.parts)
+
+    def sample(self, rng: random.Random) -> tuple[int, tuple[int, ...]]:
+        """One layout, by its weight among those that fit: the opponent's hand and the stock, top first."""
+        if len(self.parts) == 1:
+            return self.parts[0][1].sample(rng)
+        pick = rng.randrange(self.total)
+        for k, h in self.parts:
+            w = k * h.count()
+            if pick < w:
+                break
+            pick -= w
+        return h.sample(rng)
+
+
+class Histories:
+    """Uniform layouts of the cards one seat cannot see in German Whist's Phase One, taking
+    the opponent's show-outs of the suits of ``void_suits`` (4 bits; all by default) as
+    voids until its next blind draw, and no other show-out (:class:`LayoutSampler` mixes
+    these under club rules).
 
     The posterior, with every deal equally likely beforehand and no inference
     from how the opponent chose its cards, is uniform over the whole deals
@@ -76,9 +137,7 @@ class LayoutSampler:
     interval's start are interchangeable), which also samples from them exactly.
     """
 
-    def __init__(self, obs: Observation, use_voids: bool = True) -> None:
-        if obs.game != "german" or obs.face_up is None:
-            raise ValueError("a layout sampler is for German Whist's Phase One (a face-up card on the stock)")
+    def __init__(self, obs: Observation, void_suits: int = 0xF) -> None:
         me = obs.seat
         opp = next(s for s in obs.seats if s != me)
         self.obs, self.opp = obs, opp
@@ -89,13 +148,18 @@ class LayoutSampler:
         played_at: dict[int, int] = {}  # the opponent's played cards: card -> trick index
         all_tricks = [t.plays for t in obs.tricks] + ([obs.trick] if obs.trick else [])
         voids: dict[int, list[int]] = {s: [] for s in range(4)}
+        shown_out = 0
         for j, plays in enumerate(all_tricks):
             led = suit_of(plays[0][1])
             for seat, card in plays:
                 if seat == opp:
                     played_at[card] = j
-                    if use_voids and suit_of(card) != led:
-                        voids[led].append(j)
+                    if suit_of(card) != led:
+                        shown_out |= 1 << led
+                        if void_suits >> led & 1:
+                            voids[led].append(j)
+        self.shown_out = shown_out
+        """The suits the opponent showed out of (4 bits), voids taken or not."""
         # the slots: after each finished trick, the opponent drew blind (it lost)
         # or took the face-up card (it won); a known face-up card is no slot
         slots: list[tuple[int, bool]] = []  # (time, takes a held unseen card)
@@ -118,8 +182,6 @@ class LayoutSampler:
         if self.hidden < 0 or self.hidden + obs.stock_size - 1 != obs.unseen.bit_count():
             raise ValueError("the hand sizes and the stock do not match the cards not yet seen")
         self._groups(obs.unseen)
-        if self.count() == 0:
-            raise ValueError("no deal of the hidden cards fits what has been seen")
 
     def _start(self, card: int, until: int) -> int:
         """The earliest slot time for a card of the opponent's held until trick
@@ -154,7 +216,7 @@ class LayoutSampler:
         if hand & self.shown != self.shown or (hand & ~self.shown).bit_count() != self.hidden \
                 or hand & ~self.shown & ~self.obs.unseen:
             return 0
-        other = LayoutSampler.__new__(LayoutSampler)
+        other = Histories.__new__(Histories)
         other.__dict__.update(self.__dict__)
         other._groups(hand & ~self.shown)
         return other.count()
@@ -319,10 +381,7 @@ class GermanSearchPlayer:
         start = last = time.perf_counter()
         rng = random.Random(f"{self.seed}:{obs.hand_number}:{int(obs.seat)}:{obs.hand}:{obs.played}:"
                             f"{obs.face_up}:{obs.taken_face_up}")
-        try:
-            sampler = LayoutSampler(obs)
-        except ValueError:  # only when a show-out was no void (a revoke under club rules)
-            sampler = LayoutSampler(obs, use_voids=False)
+        sampler = LayoutSampler(obs)
         candidates = runs(obs.legal, obs.hand | obs.gone)
         totals = dict.fromkeys(candidates, 0)
         cache: dict[tuple[int, int, Seat], int] = {}

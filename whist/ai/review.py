@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from whist.ai.solver import Solver, SolverLimitError
-from whist.ai.twohand import solve_two_cards
+from whist.ai.twohand import solve_two, solve_two_cards
 from whist.engine import codec
 from whist.engine.cards import SUIT_NAMES, SUITS, card_long_name, card_name, mask_names
 from whist.engine.deal import format_pbn
@@ -141,7 +141,8 @@ class HandReview:
         hands, leader, trick = self._position(index)
         if len(self.sides) == 2 and all(len(side) == 1 for side in self.sides):
             cards = solve_two_cards(hands, self.trump, leader, trick=trick)  # German Whist: milliseconds
-            mark.before, mark.after = max(cards.values()), cards[mark.card]
+            after = cards.get(mark.card)
+            mark.before, mark.after = max(cards.values()), self._after_revoke(mark, hands) if after is None else after
             self.values[index] = self._first(mark.seat, mark.trick, mark.before)
             return
         solver = _solver(self, node_limit)
@@ -163,6 +164,17 @@ class HandReview:
         self.values[index] = self._first(mark.seat, mark.trick, value)
         if after is not None:
             mark.before, mark.after = value, after
+
+    def _after_revoke(self, mark: Mark, hands: tuple[int, int, int, int]) -> int:
+        """Two hands: the tricks ``mark``'s seat takes from its card on, when the card was a
+        revoke (club rules; no legal card's value): it stands, and ends the trick."""
+        _, _, winner = self.tricks[mark.trick]
+        held = [h & ~(1 << mark.card) for h in hands]
+        rest = 0
+        if any(held):
+            v = solve_two(held, self.trump, winner)  # the winner's, who leads next
+            rest = v if winner == mark.seat else held[mark.seat].bit_count() - v
+        return (winner == mark.seat) + rest
 
     def _left(self, trick: int) -> int:
         """The tricks still to play from trick ``trick`` (an index) on, a claim's included."""

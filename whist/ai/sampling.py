@@ -45,7 +45,7 @@ from collections.abc import Iterator
 
 from whist.ai.follow import gives_count
 from whist.ai.heuristic import RuleBasedPlayer
-from whist.engine.cards import SUIT_MASK, suit_of
+from whist.engine.cards import SUIT_MASK
 from whist.engine.deal import Hands
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -68,17 +68,15 @@ class DealSampler:
     """Uniform random deals of ``obs.unseen`` to the other seats, consistent with ``obs``
     (under club rules, weighed against revokes: :data:`REVOKE_ODDS`).
 
-    A show-out in the trick on the table is sampled as a void unless ``trick_revokes``
-    (or no deal fits then): the double-dummy solver plays that trick on as legal play,
-    so a deal where a seat revoked in it cannot be searched (club rules; it would be
-    weighed ``1 / REVOKE_ODDS`` among the others). :attr:`trick_legal` says whether the
-    deals drawn keep it legal play.
+    A show-out in the trick on the table counts as the others do: under club rules a
+    deal where the seat revoked in it is weighed down, not ruled out (the double-dummy
+    solver takes the cards on the table as played, a revoke among them).
 
     Raises ValueError when no deal fits the observation (it cannot come from
     a real game).
     """
 
-    def __init__(self, obs: Observation, trick_revokes: bool = False) -> None:
+    def __init__(self, obs: Observation) -> None:
         self.obs = obs
         others = [s for s in obs.seats if s != obs.seat]
         fixed = [0] * len(others)
@@ -95,26 +93,8 @@ class DealSampler:
         self.suit_cards = tuple(_cards(pool & SUIT_MASK[s]) for s in range(4))
         if min(self.room, default=0) < 0 or sum(self.room) != pool.bit_count():
             raise ValueError("the hand sizes do not match the cards not yet seen")
-        voids = obs.certain_voids()
-        shown_out = obs.shown_voids()
-        on_table = dict(voids)
-        seen_revoke = False  # a revoke on the table by a hand in sight (a dummy, this seat's own)
-        if obs.trick:
-            led = suit_of(obs.trick[0][1])
-            known = {obs.seat: obs.hand, **{s: fixed[i] for i, s in enumerate(others)}}
-            for s, c in obs.trick[1:]:
-                if suit_of(c) != led:
-                    on_table[s] |= 1 << led
-                    seen_revoke = seen_revoke or bool(known[s] & SUIT_MASK[led])
-        if not trick_revokes and self._share(on_table, shown_out):
-            self.trick_legal = not seen_revoke
-        else:
-            self.trick_legal = on_table == voids
-            if not self._share(voids, shown_out):
-                raise ValueError("no deal of the hidden cards fits what has been seen")
-
-    trick_legal: bool
-    """Every seat that showed out in the trick on the table gets none of the suit led."""
+        if not self._share(obs.certain_voids(), obs.shown_voids()):
+            raise ValueError("no deal of the hidden cards fits what has been seen")
 
     def _share(self, voids: dict[Seat, int], shown_out: dict[Seat, int]) -> bool:
         """Deal by ``voids`` (none of those suits), weighing the other suits of ``shown_out``;
@@ -222,9 +202,8 @@ class DealSampler:
 
     def is_consistent(self, hands: Hands) -> bool:
         """Whether a deal agrees with the observation (for tests and assertions): only the
-        voids the rules make certain rule a deal out (and, unless ``trick_revokes``, a
-        show-out in the trick on the table), and they rule out the cards unseen, not one
-        the seat was seen to take (German Whist's face-up card)."""
+        voids the rules make certain rule a deal out, and they rule out the cards unseen,
+        not one the seat was seen to take (German Whist's face-up card)."""
         obs = self.obs
         if hands[obs.seat] != obs.hand:
             return False

@@ -615,7 +615,10 @@ def _sides_of(deal: Sequence[int], sides: Sequence[Sequence[Seat]] | None) -> tu
 
 
 class _Position:
-    """A validated position and the search built for it."""
+    """A validated position and the search built for it. The cards already on the table
+    must be the right seats' in turn and out of every hand, but need not have followed
+    suit: they are played (under club rules a revoke stands until the hand is over), and
+    only the plays still to come follow suit."""
 
     def __init__(self, deal: Sequence[int], trump: int | None, leader: Seat,
                  trick: Sequence[tuple[Seat, int]], sides: Sequence[Sequence[Seat]] | None,
@@ -656,8 +659,8 @@ class _Position:
             if k == 0:
                 led, wcard, wseat = s, c, int(p)
             else:
-                if s != led and hands[int(p)] & SUIT_MASK[led]:
-                    raise ValueError(f"{Seat(p).name} did not follow suit")
+                # a card on the table is played, as it was: one that did not follow suit though
+                # its hand holds the suit (a revoke, under club rules) is taken as given
                 if (s == wcard // 13 and c > wcard) or (s == t and wcard // 13 != t):
                     wcard, wseat = c, int(p)
             tbl |= 1 << c
@@ -785,8 +788,11 @@ def solve(deal: Sequence[int], trump: int | None, leader: Seat, *,
 
     ``deal`` holds the cards not yet played (four masks by seat, 0 for an
     absent seat); ``trick`` the cards already played to the current trick as
-    ``(seat, card)`` from the leader on. ``sides`` names the two sides (by
-    default N-S against E-W with four hands, each seat alone with two).
+    ``(seat, card)`` from the leader on, taken as played: a card that did not
+    follow suit though its hand still holds the suit (a revoke, under club
+    rules) is no error; the plays still to come follow suit. ``sides`` names
+    the two sides (by default N-S against E-W with four hands, each seat alone
+    with two).
     Raises :class:`SolverLimitError` past ``node_limit`` nodes.
 
     >>> from whist.engine.deal import parse_pbn

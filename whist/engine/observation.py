@@ -112,6 +112,18 @@ class Observation:
         return FULL_DECK & ~known
 
     # --- voids: what the show-outs prove, by the game's rules ------------------
+    @property
+    def revokes_allowed(self) -> bool:
+        """Club rules (``Rules.revokes_allowed``): a player may revoke, so a show-out may be
+        a revoke, a likely void but never a certain one."""
+        return _void_rules(self.game, self.options)[0]
+
+    @property
+    def draw_tricks(self) -> int:
+        """The first tricks of the hand after each of which the hands draw from a stock
+        (``Rules.draw_tricks``: German Whist's Phase One, 13; 0 in games without a stock)."""
+        return _void_rules(self.game, self.options)[1]
+
     def show_outs(self) -> dict[Seat, int]:
         """For each seat, a 4-bit set of the suits it has shown out of (failed to follow)
         this hand. Not all of them are voids: see :meth:`certain_voids`."""
@@ -132,7 +144,7 @@ class Observation:
         every seat sees (its show-outs still hold for the cards unseen), the others a card
         unseen, which may be of any suit. Under club rules a show-out may also be a revoke:
         a likely void, not a certain one (:meth:`certain_voids`)."""
-        _, draw_tricks = _void_rules(self.game, self.options)
+        draw_tricks = self.draw_tricks
         out = {s: 0 for s in self.seats}
         for k, t in enumerate(self.tricks):
             _note_show_outs(t.plays, out)
@@ -149,8 +161,7 @@ class Observation:
         cannot see, from the play: its show-outs since its last blind draw (:meth:`shown_voids`),
         and none at all where revokes are allowed (club rules: a show-out may be a revoke).
         What claims, hints and the deal sampler may take as known."""
-        revokes, _ = _void_rules(self.game, self.options)
-        if revokes:
+        if self.revokes_allowed:
             return {s: 0 for s in self.seats}
         return self.shown_voids()
 
