@@ -79,6 +79,13 @@ def test_stop_ends_the_loop_before_a_decision() -> None:
     assert len(state.tricks) == 3 and not state.trick
 
 
+def test_a_limit_ends_the_loop_after_so_many_decisions() -> None:
+    state = GameState("classic", seed=6)
+    assert play(state, randoms(state, 6), limit=7) == 7 and len(state.actions) == 7
+    assert play(state, randoms(state, 6), limit=0) == 0 and len(state.actions) == 7
+    assert play(state, randoms(state, 6), limit=100) == 45 and state.phase is not Phase.PLAY
+
+
 class FakeClock:
     """A clock that moves only when a player thinks: one second a choice."""
 

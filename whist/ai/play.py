@@ -4,9 +4,10 @@
 observation, and applies it, until the hand (or with ``until="game"``, the game) is
 over; the deal of the next hand (``"next"``) is applied by the loop itself. A hook sees
 each decision (to time it, record it or check it); ``stop`` ends the loop before a
-decision, and ``time_cap`` once that many seconds have gone. The state's own
-``observation``, ``apply`` and ``to_play`` are all it uses: an illegal choice raises
-the engine's :class:`~whist.engine.state.IllegalActionError` and changes nothing.
+decision, ``limit`` after so many decisions, and ``time_cap`` once that many seconds
+have gone. The state's own ``observation``, ``apply`` and ``to_play`` are all it uses:
+an illegal choice raises the engine's :class:`~whist.engine.state.IllegalActionError`
+and changes nothing.
 The arena, the benchmarks and the tests all play this way.
 
 >>> from whist.ai.players import make_player
@@ -48,8 +49,8 @@ class Decision:
 
 def play(state: GameState, players: Mapping[Seat, Player], *, until: Literal["hand", "game"] = "hand",
          on_decision: Callable[[Decision], object] | None = None,
-         stop: Callable[[GameState], bool] | None = None, time_cap: float | None = None,
-         clock: Callable[[], float] = time.perf_counter) -> int:
+         stop: Callable[[GameState], bool] | None = None, limit: int | None = None,
+         time_cap: float | None = None, clock: Callable[[], float] = time.perf_counter) -> int:
     """Play ``state`` on with ``players[seat]`` choosing for each seat to act; the number
     of decisions made.
 
@@ -57,8 +58,9 @@ def play(state: GameState, players: Mapping[Seat, Player], *, until: Literal["ha
     left to play; one waiting for its first deal is dealt and played); ``"game"`` deals
     each next hand and ends with the game. ``on_decision`` is called with each
     :class:`Decision` before its action is applied. ``stop(state)``, asked before each
-    decision, ends the loop when true; so does ``time_cap``: no decision is asked for
-    once ``time_cap`` seconds of ``clock`` have gone since the call began."""
+    decision, ends the loop when true; ``limit`` after that many decisions; and
+    ``time_cap``: no decision is asked for once ``time_cap`` seconds of ``clock`` have
+    gone since the call began."""
     if until not in ("hand", "game"):
         raise ValueError(f"play until the 'hand' or the 'game' is over, not {until!r}")
     start = clock() if time_cap is not None else 0.0
@@ -70,7 +72,7 @@ def play(state: GameState, players: Mapping[Seat, Player], *, until: Literal["ha
                 break
             state.apply(NEXT_HAND)
             continue
-        if stop is not None and stop(state):
+        if made == limit or (stop is not None and stop(state)):
             break
         if time_cap is not None and clock() - start >= time_cap:
             break
