@@ -279,7 +279,8 @@ def contract_table(game_seed: int, bidders: dict[Seat, Player], players: dict[Se
     card's time counted under its seat's label); the finished hand's state."""
     state = GameState("contract", seed=game_seed)
     play(state, bidders, stop=lambda table: table.phase is not Phase.AUCTION)
-    play(state, players, on_decision=timer(labels, times))
+    if state.phase is Phase.PLAY:  # not thrown in
+        play(state, players, on_decision=timer(labels, times))
     return state
 
 

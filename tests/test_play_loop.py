@@ -46,12 +46,15 @@ def test_every_game_is_played_to_its_end_legally_and_each_decision_seen(game: st
 
 
 def test_a_hand_ends_at_the_hand_over_and_a_game_goes_on() -> None:
-    hand, seen = played("classic", 5, until="hand")
-    assert hand.phase is Phase.HAND_OVER and len(hand.results) == 1 and len(seen) == 52
-    assert play(hand, randoms(hand, 5)) == 0  # between hands: no hand left to play
     game, _ = played("classic", 5)
     assert game.is_over and len(game.results) > 1
+    hand = GameState("classic", seed=5)
+    players = randoms(hand, 5)  # a random player's choices depend on those it made before: the same ones
+    assert play(hand, players) == 52 and hand.phase is Phase.HAND_OVER and len(hand.results) == 1
     assert game.actions[:52] == hand.actions  # the same first hand
+    # between hands, the next is dealt and played, as the game did
+    assert play(hand, players) == 52 and hand.phase is Phase.HAND_OVER and len(hand.results) == 2
+    assert game.actions[:105] == hand.actions and hand.actions[52] == NEXT_HAND
 
 
 def test_a_state_waiting_for_its_first_deal_is_dealt_and_played() -> None:

@@ -54,8 +54,8 @@ def play(state: GameState, players: Mapping[Seat, Player], *, until: Literal["ha
     """Play ``state`` on with ``players[seat]`` choosing for each seat to act; the number
     of decisions made.
 
-    ``until="hand"`` ends once the hand in play is over (a state between hands has none
-    left to play; one waiting for its first deal is dealt and played); ``"game"`` deals
+    ``until="hand"`` ends once the hand in play is over (a state between hands, or
+    waiting for its first deal, has the next hand dealt and played); ``"game"`` deals
     each next hand and ends with the game. ``on_decision`` is called with each
     :class:`Decision` before its action is applied. ``stop(state)``, asked before each
     decision, ends the loop when true; ``limit`` after that many decisions; and
@@ -68,8 +68,8 @@ def play(state: GameState, players: Mapping[Seat, Player], *, until: Literal["ha
     while not state.is_over:
         seat = state.to_play
         if seat is None:  # between hands, or before the first deal
-            if state.phase is Phase.HAND_OVER and until == "hand":
-                break
+            if state.phase is Phase.HAND_OVER and until == "hand" and made:
+                break  # the hand this call played is over
             state.apply(NEXT_HAND)
             continue
         if made == limit or (stop is not None and stop(state)):
