@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from tests.test_solver import dds_values
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.ai.review import HandReview, describe_hand, hand_at_end, pbn_of
 from whist.ai.solver import solve
 from whist.engine.cards import card_name
 from whist.engine.deal import parse_pbn
 from whist.engine.seats import Seat
-from whist.engine.state import NEXT_HAND, GameState, Phase
+from whist.engine.state import GameState, Phase
 from whist.table import Table
 from whist.table.session import FinishedHand
 
@@ -25,13 +26,8 @@ from whist.table.session import FinishedHand
 def play_hands(game: str, seed: int, hands: int, **options: Any) -> GameState:
     state = GameState(game, seed=seed, **options)
     players = {s: make_player("normal", 10 * seed + s, game=game) for s in state.rules.seats}
-    while len(state.results) < hands:
-        if state.phase is Phase.HAND_OVER or state.phase is Phase.DRAW:
-            state.apply(NEXT_HAND)
-        else:
-            seat = state.to_play
-            assert seat is not None
-            state.apply(players[seat].choose(state.observation(seat)))
+    for _ in range(hands):
+        play(state, players)
     return state
 
 
