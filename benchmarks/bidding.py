@@ -18,10 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.engine.auction import Contract
 from whist.engine.deal import format_pbn
-from whist.engine.state import GameState, Phase
+from whist.engine.state import GameState
 
 
 def dd_tricks(hands: tuple[int, int, int, int], contract: Contract) -> int:
@@ -51,10 +52,7 @@ def main() -> None:
         state = GameState("contract", seed=seed)
         players = {s: make_player(args.level, seed * 4 + s) for s in state.rules.seats}
         dealt = state.hands
-        while state.phase in (Phase.AUCTION, Phase.PLAY):
-            seat = state.to_play
-            assert seat is not None
-            state.apply(players[seat].choose(state.observation(seat)))
+        play(state, players)
         result = state.results[-1]
         contract = result.contract
         if contract is None:

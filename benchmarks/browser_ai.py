@@ -32,6 +32,7 @@ import json
 import random
 import time
 
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.engine.state import GameState, Phase
 
@@ -46,14 +47,10 @@ def positions(game, count, seed, want):
         g += 1
         players = {s: make_player("normal", s, game=game) for s in state.rules.seats}
         stop = rng.randrange(0, 40)
-        steps = 0
-        while state.phase in (Phase.PLAY, Phase.AUCTION):
-            if want(state, steps, stop):
-                out.append(state.clone())
-                break
-            seat = state.to_play
-            state.apply(players[seat].choose(state.observation(seat)))
-            steps += 1
+        # a fresh state: its actions so far are the decisions made
+        play(state, players, stop=lambda st: want(st, len(st.actions), stop))
+        if state.to_play is not None:  # stopped by ``want``, not by the hand's end
+            out.append(state)
     return out
 
 

@@ -38,11 +38,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from gib import GibPlayer, dd_values  # noqa: E402
 
 from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer, _candidates, _group_of  # noqa: E402
+from whist.ai.play import Decision, play  # noqa: E402
 from whist.ai.players import Player, make_player  # noqa: E402
 from whist.engine.cards import parse_card  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 from whist.engine.seats import Seat  # noqa: E402
-from whist.engine.state import GameState, Phase  # noqa: E402
+from whist.engine.state import GameState  # noqa: E402
 
 MARGINS = (0.0, 0.05, 0.1, 0.2, 0.3)
 Position = tuple[Observation, tuple[int, int, int, int]]
@@ -58,14 +59,13 @@ def make(deals: int, seed: int, level: str, against: str | None = None) -> list[
             ours = {Seat.N, Seat.S}
             for s in (Seat.E, Seat.W):
                 players[s] = GibPlayer((seed * 1_000_003 + i) * 4 + int(s))
-        while state.phase is Phase.PLAY:
-            seat = state.to_play
-            assert seat is not None
-            obs = state.observation(seat)
-            if seat in ours and len(_candidates(obs)) > 1:
+
+        def keep(decision: Decision, state: GameState = state, ours: set[Seat] = ours) -> None:
+            if decision.seat in ours and len(_candidates(decision.observation)) > 1:
                 h = state.hands
-                out.append((obs, (h[0], h[1], h[2], h[3])))
-            state.apply(players[seat].choose(obs))
+                out.append((decision.observation, (h[0], h[1], h[2], h[3])))
+
+        play(state, players, on_decision=keep)
         print(f"  deal {i + 1}: {len(out)} positions", file=sys.stderr, flush=True)
     return out
 

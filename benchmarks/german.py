@@ -24,13 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from whist.ai.german import GermanPlayer, cards_of
 from whist.ai.knowledge import beats
+from whist.ai.play import play
+from whist.ai.players import Player
 from whist.ai.solver import solve_cards
 from whist.ai.twohand import choose_two
 from whist.cli.arena import half_width
 from whist.engine.cards import JACK, card_name, rank_of, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
-from whist.engine.state import GameState, Phase
+from whist.engine.state import GameState
 from whist.engine.trick import trick_winner
 
 
@@ -48,13 +50,9 @@ class SimplePlayer:
         return card_name(legal[-1] if want else legal[0])
 
 
-def play(seed: int, north: object, south: object) -> tuple[int, int]:
+def play_deal(seed: int, north: Player, south: Player) -> tuple[int, int]:
     state = GameState("german", seed=seed)
-    players = {state.rules.seats[0]: north, state.rules.seats[1]: south}
-    while state.phase is Phase.PLAY:
-        seat = state.to_play
-        assert seat is not None
-        state.apply(players[seat].choose(state.observation(seat)))  # type: ignore[attr-defined]
+    play(state, {state.rules.seats[0]: north, state.rules.seats[1]: south})
     return state.results[-1].points  # type: ignore[return-value]
 
 
@@ -96,9 +94,9 @@ def main() -> None:
         by_deal = []  # the two tables of a deal share its cards: the interval is over deals
         t0 = time.perf_counter()
         for seed in range(args.deals):
-            n, s = play(seed, GermanPlayer(seed), SimplePlayer())
+            n, s = play_deal(seed, GermanPlayer(seed), SimplePlayer())
             margins.append(n - s)
-            n, s = play(seed, SimplePlayer(), GermanPlayer(seed))
+            n, s = play_deal(seed, SimplePlayer(), GermanPlayer(seed))
             margins.append(s - n)
             by_deal.append((margins[-2] + margins[-1]) / 2)
         half = half_width(by_deal)

@@ -52,8 +52,9 @@ from benchmarks.german import SimplePlayer  # noqa: E402
 from whist.ai.german import GermanPlayer  # noqa: E402
 from whist.ai.german_mc import EXPERT, GermanSearchPlayer, PhaseOnePolicy  # noqa: E402
 from whist.ai.knowledge import Why  # noqa: E402
+from whist.ai.play import play  # noqa: E402
 from whist.ai.players import Player  # noqa: E402
-from whist.cli.arena import deal_seed, half_width, play_out  # noqa: E402
+from whist.cli.arena import deal_seed, half_width, timer  # noqa: E402
 from whist.engine.cards import parse_card  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 from whist.engine.seats import Seat  # noqa: E402
@@ -105,7 +106,7 @@ def play_table(game_seed: int, players: dict[Seat, Player], labels: dict[Seat, s
                times: dict[str, list[float]]) -> tuple[int, int]:
     """One deal of German Whist; the Phase Two tricks of North and South."""
     state = GameState("german", seed=game_seed)
-    play_out(state, players, labels, times, timed=lambda obs: bool(obs.stock_size))  # Phase One's cards
+    play(state, players, on_decision=timer(labels, times, timed=lambda obs: bool(obs.stock_size)))  # Phase One
     n, s = state.results[-1].tricks
     return n, s
 

@@ -108,9 +108,10 @@ sys.path.insert(0, str(ROOT))
 
 # Only modules the classic run loads anyway: the digest in the log's header covers them all.
 from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer  # noqa: E402
+from whist.ai.play import play  # noqa: E402
 from whist.ai.players import Player, make_player  # noqa: E402
 from whist.ai.sampling import DealSampler  # noqa: E402
-from whist.cli.arena import MatchResult, deal_seed, play_out, play_table  # noqa: E402
+from whist.cli.arena import MatchResult, deal_seed, play_table, timer  # noqa: E402
 from whist.engine.auction import Contract, bid_level, bid_name, bid_of, bid_strain, parse_bid  # noqa: E402
 from whist.engine.cards import card_name, cards_of  # noqa: E402
 from whist.engine.deal import format_pbn  # noqa: E402
@@ -277,11 +278,9 @@ def contract_table(game_seed: int, bidders: dict[Seat, Player], players: dict[Se
     """Bid one hand of Contract Whist with ``bidders``, then play it with ``players`` (each
     card's time counted under its seat's label); the finished hand's state."""
     state = GameState("contract", seed=game_seed)
-    while state.phase is Phase.AUCTION:
-        seat = state.to_play
-        assert seat is not None
-        state.apply(bidders[seat].choose(state.observation(seat)))
-    play_out(state, players, labels, times)
+    play(state, bidders, stop=lambda table: table.phase is not Phase.AUCTION)
+    if state.phase is Phase.PLAY:  # not thrown in
+        play(state, players, on_decision=timer(labels, times))
     return state
 
 

@@ -48,8 +48,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from gib import SEATS, GibPlayer, dd_values  # noqa: E402
 
 from whist.ai.montecarlo import EXPERT, MonteCarloPlayer  # noqa: E402
+from whist.ai.play import play  # noqa: E402
 from whist.ai.sampling import DealSampler  # noqa: E402
-from whist.cli.arena import deal_seed, half_width, play_out  # noqa: E402
+from whist.cli.arena import deal_seed, half_width, timer  # noqa: E402
 from whist.engine.cards import SUIT_MASK, card_name, cards_of  # noqa: E402
 from whist.engine.deal import Hands  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
@@ -147,7 +148,7 @@ def peek_deal(index: int, seed: int, sees: str, samples: int, times: dict[str, l
                 players[s] = (PeekingGib(seat_seed, lambda table=state: table.hands, sees, samples) if informed
                               else GibPlayer(seat_seed, samples))
             labels[s] = "informed" if informed else "plain"
-        play_out(state, players, labels, times)
+        play(state, players, on_decision=timer(labels, times))
         north_south.append(state.results[-1].tricks[int(Seat.N) % 2])
     return north_south[0] - north_south[1]
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from whist.ai.play import play
 from whist.ai.players import Player, RandomPlayer, make_player
-from whist.engine.state import GameState, Phase
+from whist.engine.state import GameState
 
 MATCHES = (("normal", "random"), ("normal", "easy"), ("easy", "random"))
 
@@ -44,24 +44,14 @@ def new_player(level: str, seed: int) -> Player:
     return RandomPlayer(seed) if level == "random" else make_player(level, seed)
 
 
-def play(game: str, seed: int, levels: tuple[str, str], times: dict[str, list[float]]) -> GameState:
+def play_game(game: str, seed: int, levels: tuple[str, str], times: dict[str, list[float]]) -> GameState:
     """One game, ``levels[i]`` playing for side ``i``; each choice timed by level."""
     state = GameState(game, seed=seed)
     rules = state.rules
-    seats = {s: (levels[rules.side_of(s)], new_player(levels[rules.side_of(s)], seed * 8 + int(s)))
-             for s in rules.seats}
-    while not state.is_over:
-        if state.phase is Phase.HAND_OVER:
-            state.apply("next")
-            continue
-        seat = state.to_play
-        assert seat is not None
-        level, player = seats[seat]
-        obs = state.observation(seat)
-        start = time.perf_counter()
-        action = player.choose(obs)
-        times.setdefault(level, []).append(time.perf_counter() - start)
-        state.apply(action)
+    level = {s: levels[rules.side_of(s)] for s in rules.seats}
+    players = {s: new_player(level[s], seed * 8 + int(s)) for s in rules.seats}
+    play(state, players, until="game",
+         on_decision=lambda d: times.setdefault(level[d.seat], []).append(d.seconds))
     return state
 
 
@@ -71,7 +61,7 @@ def match(game: str, a: str, b: str, games: int, times: dict[str, list[float]]) 
     for seed in range(games):
         side_a = seed % 2
         levels = (a, b) if side_a == 0 else (b, a)
-        state = play(game, seed, levels, times)
+        state = play_game(game, seed, levels, times)
         won += state.winner == side_a
         margin += state.scores[side_a] - sum(s for i, s in enumerate(state.scores) if i != side_a)
         hands += len(state.results)

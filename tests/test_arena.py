@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from whist.ai.play import play
 from whist.ai.players import Player, make_player
-from whist.cli.arena import MatchResult, duplicate, main, play_out, t95
+from whist.cli.arena import MatchResult, duplicate, main, t95, timer
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
 
@@ -52,17 +53,17 @@ def test_t95_needs_a_degree_of_freedom() -> None:
         t95(0)
 
 
-def test_play_out_times_only_the_cards_asked_for() -> None:
+def test_the_timer_times_only_the_cards_asked_for() -> None:
     state = GameState("classic", seed=5)
     players: dict[Seat, Player] = {s: make_player("normal", int(s)) for s in Seat}
     labels = {s: "NS" if int(s) % 2 == 0 else "EW" for s in Seat}
     times: dict[str, list[float]] = {}
-    play_out(state, players, labels, times, timed=lambda obs: obs.seat == Seat.N and len(obs.tricks) < 5)
+    play(state, players, on_decision=timer(labels, times, timed=lambda obs: obs.seat == Seat.N and len(obs.tricks) < 5))
     assert state.phase is not Phase.PLAY and sum(state.results[-1].tricks) == 13
     assert list(times) == ["NS"] and len(times["NS"]) == 5
     untimed: dict[str, list[float]] = {}
     again = GameState("classic", seed=5)
-    play_out(again, players, labels, untimed)
+    play(again, players, on_decision=timer(labels, untimed))
     assert len(untimed["NS"]) == len(untimed["EW"]) == 26
     assert again.results[-1].tricks == state.results[-1].tricks  # the same cards, the same play
 

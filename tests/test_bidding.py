@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from whist.ai.bidding import best_contract, choose_call, hand_tricks
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.engine.auction import DOUBLE, PASS, parse_bid
 from whist.engine.cards import HEARTS, SPADES, parse_cards
@@ -112,12 +113,7 @@ def test_every_call_is_legal_and_contracts_are_mostly_made() -> None:
     for seed in range(120):
         state = GameState("contract", seed=seed, doubling=seed % 2 == 1)
         players = {s: make_player("normal", seed * 4 + s) for s in state.rules.seats}
-        while state.phase in (Phase.AUCTION, Phase.PLAY):
-            seat = state.to_play
-            assert seat is not None
-            action = players[seat].choose(state.observation(seat))
-            assert action in state.legal_actions()
-            state.apply(action)
+        play(state, players)  # an illegal call or card raises IllegalActionError
         r = state.results[-1]
         if r.contract is not None:
             contracts += 1

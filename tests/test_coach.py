@@ -14,6 +14,7 @@ from tests.fixed_deal import FixedDeal
 from whist.ai import coach
 from whist.ai.coach import LOSS, Verdict, is_master, judge, kind_of
 from whist.ai.montecarlo import EXPERT
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.engine.cards import KING, SUIT_MASK, card_name, parse_card, suit_of
 from whist.engine.deal import format_pbn
@@ -45,10 +46,7 @@ def played_to(seed: int, actions: int) -> GameState:
     """Deal ``seed`` played ``actions`` actions on by the table's Normal players (seat seeds as the table's)."""
     st = GameState("classic", seed=seed)
     players = {s: make_player("normal", seed * 4 + int(s)) for s in st.rules.seats}
-    for _ in range(actions):
-        assert st.to_play is not None
-        st.apply(players[st.to_play].choose(st.observation(st.to_play)))
-    assert st.to_play == Seat.S
+    assert play(st, players, limit=actions) == actions and st.to_play == Seat.S
     return st
 
 

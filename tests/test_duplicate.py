@@ -7,7 +7,8 @@ import json
 import pytest
 
 from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
-from whist.ai.players import Adviser, make_player
+from whist.ai.play import play
+from whist.ai.players import Adviser, Player, make_player
 from whist.engine.cards import card_name, cards_of, parse_card
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -52,16 +53,12 @@ class Deviates:
         return card_name(others[0])
 
 
-def play_out(state: GameState, mine: object, human: Seat = Seat.S) -> GameState:
+def play_out(state: GameState, mine: Player, human: Seat = Seat.S) -> GameState:
     """Play the hand: ``mine`` in the seats ``human`` plays, each other seat its normal player seeded as the table's."""
-    others = {s: make_player("normal", seed=state.seed * 4 + int(s), game=state.rules.name) for s in state.rules.seats}
-    for _ in range(400):
-        if state.phase not in (Phase.PLAY, Phase.AUCTION):
-            break
-        seat = state.to_play
-        assert seat is not None
-        player = mine if state.rules.controller(seat) == human else others[seat]
-        state.apply(player.choose(state.observation(seat)))  # type: ignore[attr-defined]
+    game = state.rules.name
+    players = {s: mine if state.rules.controller(s) == human else make_player("normal", state.seed * 4 + int(s), game)
+               for s in state.rules.seats}
+    play(state, players)
     assert state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
     return state
 
@@ -160,14 +157,9 @@ def test_your_claim_ends_your_part() -> None:
     expert = quick_expert()
     for seed in range(30):
         state = GameState("classic", seed)
-        for _ in range(60):  # Expert's cards until South can claim a trick of the last three
-            seat = state.to_play
-            if state.phase is not Phase.PLAY or seat is None:
-                break
-            if seat == Seat.S and len(state.tricks) >= 10 and state.claim("claim 1").ok:
-                break
-            player = expert if seat == Seat.S else make_player("normal", seed=seed * 4 + int(seat))
-            state.apply(player.choose(state.observation(seat)))
+        players = {s: expert if s == Seat.S else make_player("normal", seed=seed * 4 + int(s)) for s in Seat}
+        # Expert's cards until South can claim a trick of the last three (and does)
+        play(state, players, stop=lambda st: st.to_play == Seat.S and len(st.tricks) >= 10 and st.claim("claim 1").ok)
         if state.claimed is not None:
             break
     assert state.claimed is not None

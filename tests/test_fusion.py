@@ -11,6 +11,7 @@ import pytest
 
 from whist.ai.fusion import fusable, fused_values
 from whist.ai.montecarlo import EXPERT, MonteCarloPlayer, _candidates, draw_deals
+from whist.ai.play import Decision, play
 from whist.ai.players import make_player
 from whist.ai.solver import solve_cards
 from whist.engine.deal import Hands
@@ -26,13 +27,10 @@ def positions(tricks_left: int, games: int) -> Iterator[Observation]:
     for g in range(games):
         state = GameState("classic", seed=100 + g)
         players = {s: make_player("normal", g * 4 + int(s)) for s in state.rules.seats}
-        while state.phase.value == "play":
-            seat = state.to_play
-            assert seat is not None
-            obs = state.observation(seat)
-            if obs.hand.bit_count() <= tricks_left and len(_candidates(obs)) > 1:
-                yield obs
-            state.apply(players[seat].choose(obs))
+        seen: list[Decision] = []
+        play(state, players, on_decision=seen.append)
+        yield from (d.observation for d in seen
+                    if d.observation.hand.bit_count() <= tricks_left and len(_candidates(d.observation)) > 1)
 
 
 def plain(obs: Observation, deals: list[tuple[Hands, float]]) -> dict[int, float]:

@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from benchmarks.german_ref import OPPONENTS, expert, play_deal, read_log
+from whist.ai.play import play
 from whist.engine.state import GameState, Phase
 
 
 @pytest.mark.parametrize("playout", ["german", "simple"])
 def test_without_trumps_too_and_either_playout(playout: str) -> None:
     state = GameState("german", seed=4, trump="none")
-    for _ in range(5):
-        seat = state.to_play
-        assert seat is not None
-        state.apply(expert(int(seat), 2, playout).choose(state.observation(seat)))
+    play(state, {seat: expert(int(seat), 2, playout) for seat in state.rules.seats}, limit=5)
     assert state.phase is Phase.PLAY and len(state.tricks) == 2
 
 

@@ -18,6 +18,7 @@ from whist.ai.bidding import choose_call, decide_call
 from whist.ai.german import GermanPlayer
 from whist.ai.heuristic import BeginnerPlayer, RuleBasedPlayer
 from whist.ai.montecarlo import HARD, MonteCarloPlayer
+from whist.ai.play import play
 from whist.ai.players import Player, make_player
 from whist.engine.auction import bid_words, parse_bid
 from whist.engine.cards import card_name, parse_card
@@ -41,12 +42,8 @@ def play_hand(game: str, level: str, seed: int) -> str:
         players = {s: MonteCarloPlayer(seed * 4 + int(s), HARD.but(budget=None, samples=3)) for s in st.rules.seats}
     else:
         players = {s: make_player(level, seed * 4 + int(s), game) for s in st.rules.seats}
-    out = []
-    start = st.hand_number
-    while not st.is_over and st.hand_number == start and st.to_play is not None:
-        action = players[st.to_play].choose(st.observation(st.to_play))
-        out.append(action)
-        st.apply(action)
+    out: list[str] = []
+    play(st, players, on_decision=lambda d: out.append(d.action))
     return " ".join(out)
 
 
@@ -106,8 +103,7 @@ def test_the_beginner_says_which_of_its_habits_chose() -> None:
     codes = set()
     for seed in range(40):
         st = GameState("classic", seed=seed)
-        for _ in range(seed % 13):
-            st.apply(make_player("normal", 1).choose(st.observation(st.to_play)))  # type: ignore[arg-type]
+        play(st, dict.fromkeys(st.rules.seats, make_player("normal", 1)), limit=seed % 13)
         obs = st.observation(st.to_play)  # type: ignore[arg-type]
         player = BeginnerPlayer(seed)
         action, why = player.advise(obs)

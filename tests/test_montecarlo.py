@@ -10,6 +10,7 @@ import pytest
 from tests.test_players import SEATS, FixedDeal, redeal_hidden
 from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, _close, _group_of, draw_deals
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.ai.playout import Playout
 from whist.ai.sampling import PlayModel
@@ -160,9 +161,7 @@ def test_the_honesty_check_can_fail() -> None:
 def _after_plays(n: int) -> Observation:
     """The mover's observation after ``n`` cards of the normal player in a hand of seed 3."""
     state = GameState("classic", seed=3)
-    player = make_player("normal", 3)
-    for _ in range(n):
-        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    play(state, dict.fromkeys(state.rules.seats, make_player("normal", 3)), limit=n)
     return state.observation(state.to_play)  # type: ignore[arg-type]
 
 
@@ -200,16 +199,7 @@ def test_monte_carlo_levels_play_legal_cards() -> None:
         state = GameState("classic", seed=seed)
         players = {s: MonteCarloPlayer(seed + s, tiny if s % 2 else EXPERT.but(budget=None, samples=2))
                    for s in SEATS}
-        while state.results == ():
-            play_game_step(state, players)
-
-
-def play_game_step(state: GameState, players: dict[Seat, MonteCarloPlayer]) -> None:
-    seat = state.to_play
-    assert seat is not None
-    card = players[seat].choose(state.observation(seat))
-    assert card in state.legal_actions()
-    state.apply(card)
+        assert play(state, players) == 52 and len(state.results) == 1  # an illegal card raises IllegalActionError
 
 
 def test_make_player_builds_the_searching_levels() -> None:
@@ -226,12 +216,10 @@ def contract_position(seed: int, cards: int) -> GameState:
     for s in range(seed, seed + 50):
         state = GameState("contract", seed=s)
         players = {seat: make_player("normal", 10 * s + int(seat)) for seat in SEATS}
-        while state.phase is Phase.AUCTION:
-            state.apply(players[state.to_play].choose(state.observation(state.to_play)))  # type: ignore[index,arg-type]
+        play(state, players, stop=lambda st: st.phase is not Phase.AUCTION)
         if state.contract is None:
             continue  # thrown in: deal again
-        for _ in range(cards):
-            state.apply(players[state.to_play].choose(state.observation(state.to_play)))  # type: ignore[index,arg-type]
+        play(state, players, limit=cards)
         return state
     raise AssertionError("no contract in 50 deals")
 
@@ -403,9 +391,7 @@ def test_denials_keep_every_deal_drawn_off_the_cards_the_follows_denied() -> Non
     denials = follow_denials(obs)
     assert denials  # a hand of seed 3 after five tricks and two cards: some follows deny
     state = GameState("classic", seed=3)
-    player = make_player("normal", 3)
-    for _ in range(22):
-        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    play(state, dict.fromkeys(state.rules.seats, make_player("normal", 3)), limit=22)
     assert not any(state.hands[s] >> c & 1 for s, c in denials)
     for pool in (1, 3):
         deals = draw_deals(obs, 20, pool, random.Random(1), denials=denials)

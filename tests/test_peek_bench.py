@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.test_gib_bench import load_with_dds
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.engine.cards import parse_card
 from whist.engine.state import GameState
@@ -37,9 +38,7 @@ def recorded_deals(peek: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int
 
 def _midway(seed: int, cards: int) -> GameState:
     state = GameState("classic", seed=seed)
-    normal = make_player("normal", seed)
-    for _ in range(cards):
-        state.apply(normal.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    play(state, dict.fromkeys(state.rules.seats, make_player("normal", seed)), limit=cards)
     return state
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from whist.ai.knowledge import Knowledge
+from whist.ai.play import Decision, play
 from whist.ai.players import LEVELS, BeginnerPlayer, Player, RuleBasedPlayer, make_player
 from whist.engine.cards import SUIT_MASK, SUITS, parse_card, parse_cards, suit_of
 from whist.engine.observation import Observation
@@ -257,17 +258,9 @@ def test_knowledge_narrows_cards_only_one_seat_can_hold() -> None:
 # --- whole games: legal, deterministic, honest ---------------------------------------
 
 def play_game(seed: int, players: dict[Seat, Player]) -> GameState:
+    """A whole game of Classic Whist; an illegal card raises IllegalActionError."""
     state = GameState("classic", seed=seed)
-    while not state.is_over:
-        if state.phase is Phase.HAND_OVER:
-            state.apply("next")
-            continue
-        seat = state.to_play
-        assert seat is not None
-        obs = state.observation(seat)
-        action = players[seat].choose(obs)
-        assert action in state.legal_actions(), (seed, seat, action)
-        state.apply(action)
+    play(state, players, until="game")
     return state
 
 
@@ -486,11 +479,11 @@ def test_a_signalling_player_gives_count_with_low_cards_only() -> None:
     for seed in range(20):
         state = GameState("classic", seed=seed)
         plain = RuleBasedPlayer(seed)
-        while state.phase is Phase.PLAY:
-            obs = state.observation(state.to_play)  # type: ignore[arg-type]
+        seen: list[Decision] = []
+        play(state, dict.fromkeys(state.rules.seats, plain), on_decision=seen.append)
+        for obs in (d.observation for d in seen):
             card, why = signaller.decide(obs)
             if card != plain.choose_card(obs):
                 differ += 1
                 assert gives_count(why) and obs.legal & SUIT_MASK[suit_of(obs.trick[0][1])]
-            state.apply(plain.choose(obs))
     assert differ > 20

@@ -11,13 +11,15 @@ from typing import Any
 import pytest
 
 from tests.test_solver import dds_values
-from whist.ai.players import make_player
+from whist.ai.play import play
+from whist.ai.players import Player, make_player
 from whist.ai.review import HandReview, describe_hand, hand_at_end, pbn_of
 from whist.ai.solver import solve
-from whist.engine.cards import card_name
+from whist.engine.cards import card_name, cards_high_first
 from whist.engine.deal import parse_pbn
+from whist.engine.observation import Observation
 from whist.engine.seats import Seat
-from whist.engine.state import NEXT_HAND, GameState, Phase
+from whist.engine.state import GameState
 from whist.table import Table
 from whist.table.session import FinishedHand
 
@@ -25,13 +27,8 @@ from whist.table.session import FinishedHand
 def play_hands(game: str, seed: int, hands: int, **options: Any) -> GameState:
     state = GameState(game, seed=seed, **options)
     players = {s: make_player("normal", 10 * seed + s, game=game) for s in state.rules.seats}
-    while len(state.results) < hands:
-        if state.phase is Phase.HAND_OVER or state.phase is Phase.DRAW:
-            state.apply(NEXT_HAND)
-        else:
-            seat = state.to_play
-            assert seat is not None
-            state.apply(players[seat].choose(state.observation(seat)))
+    for _ in range(hands):
+        play(state, players)
     return state
 
 
@@ -123,16 +120,23 @@ def test_german_whist_is_reviewed_from_phase_two() -> None:
     check_the_costs_add_up(state, review, 0)
 
 
+class CarelessInPhaseTwo:
+    """``player``'s cards while the stock lasts, then the lowest legal card."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def choose(self, obs: Observation) -> str:
+        return self.player.choose(obs) if obs.stock_size else card_name(list(cards_high_first(obs.legal))[-1])
+
+
 @pytest.mark.parametrize("seed", [2, 6])  # 6: cards costing 2, 3 and 4 tricks
 def test_german_whist_s_careless_phase_two_costs_what_the_tricks_show(seed: int) -> None:
     """Phase One by the normal players, Phase Two with the lowest legal card each time:
     tricks go, and each side's ``lost_by`` is exactly what its cards gave away."""
     state = GameState("german", seed=seed)
-    players = {s: make_player("normal", 10 * seed + s, game="german") for s in state.rules.seats}
-    while state.phase is Phase.PLAY:
-        seat = state.to_play
-        assert seat is not None
-        state.apply(players[seat].choose(state.observation(seat)) if state.stock else state.legal_actions()[-1])
+    play(state, {s: CarelessInPhaseTwo(make_player("normal", 10 * seed + s, game="german"))
+                 for s in state.rules.seats})
     review = HandReview.of(state)
     review.run(max_tricks=20)
     assert review.analysed() == 26
@@ -296,17 +300,19 @@ def test_a_claimed_hand_is_marked_from_the_cards_still_held() -> None:
 
     state = GameState("classic", seed=0)
     players = {s: make_player("normal", s) for s in state.rules.seats}
-    while state.claimed is None:
-        assert state.phase is Phase.PLAY, "this seed's hand is not claimed: pick another"
-        try:
-            if len(state.tricks) >= 8 and not state.trick:
-                state.apply(CLAIM)
-                continue
-        except IllegalActionError:
-            pass
-        seat = state.to_play
-        assert seat is not None
-        state.apply(players[seat].choose(state.observation(seat)))
+
+    def claims(st: GameState) -> bool:
+        """From the ninth trick on, a claim before each lead; true once one is accepted."""
+        if len(st.tricks) >= 8 and not st.trick:
+            try:
+                st.apply(CLAIM)
+            except IllegalActionError:
+                return False
+            return True
+        return False
+
+    play(state, players, stop=claims)
+    assert state.claimed is not None, "this seed's hand is not claimed: pick another"
     review = HandReview.of(state)
     review.run(max_tricks=6, node_limit=None)
     assert len(review.tricks) < 13 and review.analysed() == 4 * 6  # the last six tricks played, then the claim

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.ai.sampling import MISS, DealSampler, PlayModel
 from whist.engine.cards import SUIT_MASK, parse_card, parse_cards
@@ -19,9 +20,7 @@ from whist.engine.state import GameState, Phase
 def played_to(seed: int, cards: int, level: str = "normal") -> GameState:
     """A hand of game ``seed`` after ``cards`` cards played by the given level."""
     state = GameState("classic", seed=seed)
-    player = make_player(level, seed)
-    for _ in range(cards):
-        state.apply(player.choose(state.observation(state.to_play)))  # type: ignore[arg-type]
+    play(state, dict.fromkeys(state.rules.seats, make_player(level, seed)), limit=cards)
     return state
 
 
@@ -283,11 +282,8 @@ def test_partners_count_is_read_from_its_low_cards() -> None:
     for seed in range(30):
         state = GameState("classic", seed=seed)
         signaller, plain = RuleBasedPlayer(seed, signals=True), RuleBasedPlayer(seed)
-        for _ in range(8 + seed % 30):
-            seat = state.to_play
-            state.apply((signaller if seat in (Seat.N, Seat.S) else plain).choose(state.observation(seat)))  # type: ignore[arg-type]
-        while state.to_play in (Seat.E, Seat.W):
-            state.apply(plain.choose(state.observation(state.to_play)))
+        play(state, {Seat.N: signaller, Seat.E: plain, Seat.S: signaller, Seat.W: plain}, limit=8 + seed % 30)
+        play(state, dict.fromkeys(state.rules.seats, plain), stop=lambda st: st.to_play not in (Seat.E, Seat.W))
         obs = state.observation(state.to_play)  # type: ignore[arg-type]
         counting, soft = PlayModel(obs, count_miss=0.1), PlayModel(obs)
         assert counting.likelihood(state.hands) == 1.0

@@ -28,15 +28,15 @@ import shlex
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from whist.ai.play import Decision, play
 from whist.ai.players import LEVELS, Player, RandomPlayer, make_player
 from whist.engine.cards import parse_card, shown
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
-from whist.engine.state import GameState, Phase
+from whist.engine.state import GameState
 
 BUILT_IN = (*LEVELS, "random")
 
@@ -196,25 +196,19 @@ def play_table(game_seed: int, players: dict[Seat, Player], labels: dict[Seat, s
                times: dict[str, list[float]]) -> tuple[int, ...]:
     """Play one hand of Classic Whist; the tricks each side took."""
     state = GameState("classic", seed=game_seed)
-    play_out(state, players, labels, times)
+    play(state, players, on_decision=timer(labels, times))
     return state.results[-1].tricks
 
 
-def play_out(state: GameState, players: dict[Seat, Player], labels: dict[Seat, str],
-             times: dict[str, list[float]], timed: Callable[[Observation], bool] | None = None) -> None:
-    """Play ``state``'s card play to the hand's end, each seat's cards chosen by its player;
-    the seconds each choice took are added to ``times`` under the seat's label (only for
-    observations ``timed`` accepts, when given). The benchmarks' tables all play this way."""
-    while state.phase is Phase.PLAY:
-        seat = state.to_play
-        if seat is None:
-            raise RuntimeError("a hand in play with no one to play")
-        obs = state.observation(seat)
-        start = time.perf_counter()
-        action = players[seat].choose(obs)
-        if timed is None or timed(obs):
-            times.setdefault(labels[seat], []).append(time.perf_counter() - start)
-        state.apply(action)
+def timer(labels: dict[Seat, str], times: dict[str, list[float]],
+          timed: Callable[[Observation], bool] | None = None) -> Callable[[Decision], None]:
+    """A hook for :func:`whist.ai.play.play` that adds the seconds each choice took to
+    ``times`` under its seat's label (only for observations ``timed`` accepts, when given).
+    The benchmarks' tables all time their cards this way."""
+    def record(decision: Decision) -> None:
+        if timed is None or timed(decision.observation):
+            times.setdefault(labels[decision.seat], []).append(decision.seconds)
+    return record
 
 
 def duplicate(a: str | Factory, b: str | Factory, deals: int, seed: int = 0,
