@@ -19,7 +19,7 @@ from whist.engine.cards import card_name, cards_high_first
 from whist.engine.deal import parse_pbn
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
-from whist.engine.state import GameState
+from whist.engine.state import GameState, Phase
 from whist.table import Table
 from whist.table.session import FinishedHand
 
