@@ -496,6 +496,12 @@ class PagePool:
         page.preset = {}
         if page.page.viewport_size != viewport:
             page.page.set_viewport_size(viewport)
+        # The media a test emulated (a colour scheme, reduced motion, print) stays with the page:
+        # back to the context's own for the next test (a played card seen only fading in, as with
+        # reduced motion, after a test had asked for it, was why test_motion had pages of its own).
+        page.page.emulate_media(media="screen", color_scheme=options.get("color_scheme", "light"),
+                                reduced_motion=options.get("reduced_motion", "no-preference"),
+                                forced_colors=options.get("forced_colors", "none"))
         return page
 
     def retire(self, page: GamePage) -> None:

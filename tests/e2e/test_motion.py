@@ -73,8 +73,7 @@ def first_card_travel(page: GamePage) -> list[list[float]]:
     return samples
 
 
-def test_a_played_card_travels_opaque_to_the_trick(fresh_page: GamePage) -> None:
-    game_page = fresh_page  # a page of its own: a reset page's first deal was seen to skip its motion
+def test_a_played_card_travels_opaque_to_the_trick(game_page: GamePage) -> None:
     samples = first_card_travel(game_page)
     places = {(round(x), round(y)) for x, y, _ in samples}
     assert len(places) > 2, samples  # it moved, frame by frame
@@ -97,13 +96,6 @@ def test_the_winner_is_marked_only_once_the_trick_is_fully_shown(game_page: Game
     assert all(m["shown"] and m["cards"] == 4 for m in marks), marks
 
 
-
-@pytest.fixture
-def game_page(fresh_page: GamePage) -> GamePage:
-    """This file's tests watch the motion of a first table: each on a page of its own (on a reset
-    page the motion was seen to differ: a trick's winner marked while moving, a deal not dealt;
-    the cause is not found yet)."""
-    return fresh_page
 
 @pytest.fixture
 def still_page(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
@@ -134,8 +126,7 @@ NEW_DEAL = """(input) => new Promise((done) => {
 
 
 @pytest.mark.parametrize("input_", ["key", "click"])
-def test_a_deal_comes_from_the_dealer_and_a_click_or_key_ends_it(fresh_page: GamePage, input_: str) -> None:
-    game_page = fresh_page  # a page of its own: a reset page's first deal was seen to skip its motion
+def test_a_deal_comes_from_the_dealer_and_a_click_or_key_ends_it(game_page: GamePage, input_: str) -> None:
     game_page.open(YOU_LEAD)
     seen = game_page.evaluate(NEW_DEAL, input_)
     assert seen["before"] >= 13 and seen["moved"] > 1, seen  # every card dealt, from elsewhere

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tests.e2e.test_play import play_lowest, wait_your_move
 
 if TYPE_CHECKING:
-    from tests.e2e.conftest import GamePage
+    from tests.e2e.conftest import GamePage, PagePool
 
 #: The page as a reader sees it: the body's attributes and its elements' markup, scripts left out.
 DOCUMENT = """() => {
@@ -97,3 +97,20 @@ def test_a_reset_keeps_nothing_of_the_table_before(game_page: GamePage, fresh_pa
     assert game_page.locator("dialog[open]").count() == 0
     assert game_page.is_hidden("#guide") and game_page.is_hidden("#notice")
     assert game_page.locator("#hand button.card").count() == 13
+
+
+MEDIA = """() => ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)', 'print']
+  .filter(q => matchMedia(q).matches)"""
+
+
+def test_the_next_test_gets_the_media_of_its_context(game_page: GamePage, page_pool: PagePool,
+                                                     dev_server: str) -> None:
+    """What a test emulates on a shared page (reduced motion, a dark scheme, print) is not left for
+    the next test: the pool gives the page back with its context's own media."""
+    game_page.open(ADDRESS)
+    assert game_page.evaluate(MEDIA) == []
+    game_page.emulate_media(media="print", color_scheme="dark", reduced_motion="reduce")
+    assert game_page.evaluate(MEDIA) == ["(prefers-reduced-motion: reduce)", "(prefers-color-scheme: dark)", "print"]
+    again = page_pool.get(dev_server, {})  # as the next test is handed it
+    assert again is game_page
+    assert again.evaluate(MEDIA) == []
