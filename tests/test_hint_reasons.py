@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.test_players import position
+from whist.ai import montecarlo
 from whist.ai.bidding import choose_call, decide_call
 from whist.ai.german import GermanPlayer
 from whist.ai.heuristic import BeginnerPlayer, RuleBasedPlayer
@@ -184,7 +185,10 @@ def test_the_table_gives_every_hint_a_reason() -> None:
                 break
 
 
-def test_a_hint_from_the_worker_carries_its_reason() -> None:
+def test_a_hint_from_the_worker_carries_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Hard with no time cap: with its cap, a loaded machine searched 1 deal in one and 4 in the other
+    monkeypatch.setattr(montecarlo, "HARD", HARD.but(budget=None))
+    monkeypatch.setattr(thinker, "_players", {})  # none made before, with the cap
     table = Table(seed=5, level="hard")
     while not table.human_to_play:
         table.computer_step()
