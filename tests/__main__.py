@@ -14,8 +14,9 @@ runs pytest in that environment and exits with pytest's status:
    else Playwright's download (where the network allows it);
 4. ``pytest`` with every argument passed through, on two worker processes
    (pytest-xdist, where the machine has two cores or more and the arguments choose no
-   other way): the end-to-end tests on one of them, in order, sharing their booted pages,
-   the other tests by file on the rest (``tests/conftest.py`` groups them). No test
+   other way): the end-to-end tests in two halves, each on one worker, in order, sharing
+   the pages it boots, and the other tests by file on whichever worker is free
+   (``tests/conftest.py`` groups them). No test
    collected (pytest's exit status 5) is a failure, never a silent pass.
 
 ``python -m pytest`` keeps working for anyone whose environment already has
@@ -264,15 +265,17 @@ OWN_WAY = ("-n", "--numprocesses", "--dist", "--pdb", "--trace", "--lf", "--sw",
 
 
 def workers(args: Sequence[str], cores: int | None = None) -> list[str]:
-    """pytest-xdist's arguments for this run: two workers on a machine of two cores or more (one
-    runs the end-to-end tests, in order, while the other takes the rest by file), unless the
+    """pytest-xdist's arguments for this run: two workers on a machine of two cores or more (each
+    runs one half of the end-to-end tests, in order, and then takes other tests by file), unless the
     arguments already choose how to run (a debugger, a worker count, the last failures...)."""
     cores = os.cpu_count() if cores is None else cores
     if (cores or 1) < 2 or "no:xdist" in args or any(
             arg == way or arg.startswith(way + "=") or (way == "-n" and arg.startswith("-n"))
             for arg in args for way in OWN_WAY):
         return []
-    return ["-n", "2", "--dist", "loadgroup"]
+    # In the order collected (not the largest group first): the two end-to-end groups come first,
+    # so that each worker starts on one of them (tests/conftest.py).
+    return ["-n", "2", "--dist", "loadgroup", "--no-loadscope-reorder"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

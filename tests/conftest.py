@@ -41,15 +41,32 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
-@pytest.hookimpl(tryfirst=True)
+#: The end-to-end files the second browser worker runs (``e2e-2``): what a visit keeps (storage,
+#: second tabs, reloads, offline, the built site) and the analyst's replays and reviews. The
+#: others, and any new file, are ``e2e``. The two halves took about the same time (the README's
+#: timings; tests/report.py prints each file's).
+E2E_SECOND = frozenset({
+    "test_persistence.py", "test_tabs.py", "test_bad_data.py", "test_offline.py", "test_csp.py",
+    "test_site.py", "test_reset.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
+})
+
+
+def xdist_group(path: Path) -> str:
+    """The pytest-xdist group of a test file: ``e2e`` or ``e2e-2`` for an end-to-end file (each
+    group's tests run in order on one worker, on the pages it boots once), else the file's name
+    (its module-scoped fixtures made once)."""
+    if path.is_relative_to(E2E_DIR):
+        return "e2e-2" if path.name in E2E_SECOND else "e2e"
+    return path.name
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests under tests/e2e/ as ``e2e``, and group the tests for pytest-xdist's
-    ``--dist loadgroup`` (``python -m tests``): every end-to-end test in one group, so that one
-    worker runs them in order on the pages it boots once, and every other file in a group of
-    its own, so that its module-scoped fixtures are made once."""
+    ``--dist loadgroup`` (``python -m tests``, :func:`xdist_group`): the end-to-end tests in two
+    groups, one for each worker (collected first, so each worker starts on one), every other
+    file in a group of its own."""
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.xdist_group("e2e"))
-        else:
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
+        item.add_marker(pytest.mark.xdist_group(xdist_group(item.path)))

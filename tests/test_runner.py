@@ -230,7 +230,7 @@ def test_the_runner_needs_only_the_standard_library() -> None:
 
 
 def test_two_workers_where_there_are_two_cores_and_the_arguments_choose_no_other_way() -> None:
-    two = ["-n", "2", "--dist", "loadgroup"]
+    two = ["-n", "2", "--dist", "loadgroup", "--no-loadscope-reorder"]
     assert runner.workers([], cores=2) == two
     assert runner.workers(["-m", "not e2e", "-x", "tests/test_engine.py"], cores=8) == two
     assert runner.workers([], cores=1) == []
@@ -240,22 +240,25 @@ def test_two_workers_where_there_are_two_cores_and_the_arguments_choose_no_other
 
 def test_pytest_xdist_sees_the_groups() -> None:
     """The groups are given before pytest-xdist reads them (our hook runs first): every test a
-    worker runs carries its group in its id, and the end-to-end tests all run on one worker.
-    (Given after, xdist saw no group and spread the end-to-end tests over both workers, each
-    booting its own pages.)"""
+    worker runs carries its group in its id, each end-to-end group runs on one worker, and the two
+    groups start on the two workers. (Given after, xdist saw no group and spread the end-to-end
+    tests test by test over both workers, each booting its own pages.)"""
     e2e = ["tests/e2e/test_site.py::test_mime_table_covers_static_types",
            "tests/e2e/test_site.py::test_resolve_refuses_paths_outside_the_site",
-           "tests/e2e/test_site.py::test_build_refuses_a_directory_that_is_not_a_build"]
+           "tests/e2e/test_site.py::test_build_refuses_a_directory_that_is_not_a_build",
+           "tests/e2e/test_focus.py::test_hover_is_not_the_hint"]  # a browser test: one boot
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", *runner.workers([], cores=2), "-v", "-p", "no:cacheprovider",
          *e2e, "tests/test_bidding.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    ran = re.findall(r"^\[(gw\d+)\] .*?PASSED (tests/\S+)", done.stdout, re.M)
-    assert len(ran) == 3 + 10, done.stdout[-3000:]
-    assert all(test.endswith("@e2e") for _, test in ran if test.startswith("tests/e2e/")), ran
-    assert all(test.endswith("@test_bidding.py") for _, test in ran if not test.startswith("tests/e2e/")), ran
-    assert len({worker for worker, test in ran if test.startswith("tests/e2e/")}) == 1, ran
+    ran = re.findall(r"^\[(gw\d+)\] .*?PASSED (tests/\S+)@(\S+)", done.stdout, re.M)
+    assert len(ran) == 4 + 10, done.stdout[-3000:]
+    assert {(test.split("::")[0], group) for _, test, group in ran} == {
+        ("tests/e2e/test_site.py", "e2e-2"), ("tests/e2e/test_focus.py", "e2e"),
+        ("tests/test_bidding.py", "test_bidding.py")}
+    where = {group: {worker for worker, _, g in ran if g == group} for group in ("e2e", "e2e-2")}
+    assert len(where["e2e"]) == len(where["e2e-2"]) == 1 and where["e2e"] != where["e2e-2"], ran
 
 
 def test_every_end_to_end_test_is_in_one_group_and_every_other_file_in_its_own(
@@ -276,5 +279,5 @@ def test_every_end_to_end_test_is_in_one_group_and_every_other_file_in_its_own(
              Item(ROOT / "tests" / "test_engine.py")]
     project.pytest_collection_modifyitems(pytestconfig, items)  # type: ignore[arg-type]
     named = [[m.mark.args[0] for m in item.marks if m.mark.name == "xdist_group"] for item in items]
-    assert named == [["e2e"], ["e2e"], ["test_engine.py"]]
+    assert named == [["e2e"], ["e2e-2"], ["test_engine.py"]]
     assert [any(m.mark.name == "e2e" for m in item.marks) for item in items] == [True, True, False]
