@@ -1,6 +1,7 @@
 """The suite's own account of where its time goes, printed at the end of every run.
 
-- the time of each test file (setup, call and teardown of its tests, summed), longest first;
+- the time of each test file (setup, call and teardown of its tests, summed), longest first,
+  with the pages its tests booted;
 - the page boots of the end-to-end tests: ``page`` (a document loaded: Python booted in the
   page), ``worker`` (a PyScript worker started: the thinker or the analyst, a Python each) and
   ``reset`` (a shared page opened again in place, ``whist/web/testing.py``: no boot).
@@ -28,6 +29,7 @@ class Report:
     def __init__(self) -> None:
         self.seconds: defaultdict[str, float] = defaultdict(float)
         self.boots: Counter[str] = Counter()
+        self.file_boots: Counter[str] = Counter()  # the pages booted in each file's tests
         self.tests: Counter[str] = Counter()
         self._seen: Counter[str] = Counter()  # in this process: boots already handed to a report
 
@@ -48,6 +50,7 @@ class Report:
         for name, value in report.user_properties:
             if name == "whist_boots" and isinstance(value, dict):
                 self.boots.update(value)
+                self.file_boots[path] += value.get("page", 0)
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if not self.seconds:
@@ -57,7 +60,8 @@ class Report:
         total = sum(self.seconds.values())
         e2e = sum(s for p, s in self.seconds.items() if "/e2e/" in p)
         for path, seconds in sorted(self.seconds.items(), key=lambda kv: -kv[1]):
-            write(f"{seconds:8.1f}  {self.tests[path]:4d} tests  {path}")
+            booted = f"  ({self.file_boots[path]} page boots)" if self.file_boots[path] else ""
+            write(f"{seconds:8.1f}  {self.tests[path]:4d} tests  {path}{booted}")
         write(f"{total:8.1f}  in all (end-to-end {e2e:.1f}; with workers in parallel, the wall time is less)")
         if not e2e:
             return
