@@ -414,6 +414,16 @@ class GamePage:
         self._reset(path, {"storage": storage, "replays": replays, "keep": keep})
         return self.page
 
+    def park(self) -> bool:
+        """Close the table on show and open none (``window.whistPark``, a shared page between its
+        tests): no computer plays on and no replay runs while other tests use the machine. Whether
+        that went cleanly."""
+        try:
+            self.page.evaluate("() => window.whistPark && window.whistPark()")
+        except PlaywrightError:
+            return False
+        return not self.all_problems()
+
     def restart(self) -> Page:
         """Open the table again at the same address on what the page keeps, as a reload would read
         it (localStorage and this tab's sessionStorage), without booting Python (a shared page; a
@@ -567,7 +577,8 @@ def site_page(make_game_page: GamePageFactory, site_server: str) -> GamePage:
 
 @pytest.fixture(autouse=True)
 def _retire_doubtful_pages(request: pytest.FixtureRequest) -> Iterator[None]:
-    """After each test: a shared page the test failed on (or left closed) is not shared again."""
+    """After each test: a shared page the test failed on (or left closed, or that could not be
+    parked) is not shared again; the others are parked until their next test."""
     yield
     pages = request.node.stash.get(SHARED_KEY, [])
     if not pages:
@@ -576,7 +587,7 @@ def _retire_doubtful_pages(request: pytest.FixtureRequest) -> Iterator[None]:
                  for when in ("setup", "call"))
     pool: PagePool = request.getfixturevalue("page_pool")
     for page in pages:
-        if failed or page.page.is_closed():
+        if failed or page.page.is_closed() or not page.park():
             pool.retire(page)
 
 

@@ -78,9 +78,8 @@ def test_axe_finds_no_serious_violation(game_page: GamePage, scheme: str) -> Non
     assert not problems, "axe-core found:\n" + "\n".join(problems)
 
 
-def test_axe_on_the_phone_layout(make_game_page: Any, dev_server: str) -> None:
-    page = make_game_page(dev_server)
-    page.set_viewport_size({"width": 390, "height": 844})
+def test_axe_on_the_phone_layout(shared_page: Any) -> None:
+    page = shared_page(viewport={"width": 390, "height": 844})
     page.open("?pace=instant&seed=8")
     page.wait_for_function(YOUR_MOVE)
     problems = serious_violations(page, "phone table")

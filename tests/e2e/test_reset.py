@@ -53,6 +53,12 @@ def test_a_reset_page_is_the_page_a_visit_gives(game_page: GamePage, fresh_page:
     game_page.open(ADDRESS)
     fresh_page.open(ADDRESS)
     same(settled(game_page), settled(fresh_page))
+    # No handler of the closed table is left on the document or the window (the table's own
+    # elements go with the body's old children), and its dialogs and tips are gone.
+    assert listeners(game_page) == listeners(fresh_page)
+    assert game_page.locator("dialog[open]").count() == 0
+    assert game_page.is_hidden("#guide") and game_page.is_hidden("#notice")
+    assert game_page.locator("#hand button.card").count() == 13
     # And it plays on as a visit does, by key (a handler of the closed table, on the document, would
     # answer too): the same card, the computers' answer, the same table and the same words.
     for page in (game_page, fresh_page):
@@ -85,20 +91,6 @@ def listeners(page: GamePage) -> dict[str, list[str]]:
     return found
 
 
-def test_a_reset_keeps_nothing_of_the_table_before(game_page: GamePage, fresh_page: GamePage) -> None:
-    """No handler of the closed table is left on the document or the window (the table's own
-    elements go with the body's old children), and its dialogs and tips are gone."""
-    busy(game_page)
-    game_page.open(ADDRESS)
-    fresh_page.open(ADDRESS)
-    wait_your_move(game_page)
-    wait_your_move(fresh_page)
-    assert listeners(game_page) == listeners(fresh_page)
-    assert game_page.locator("dialog[open]").count() == 0
-    assert game_page.is_hidden("#guide") and game_page.is_hidden("#notice")
-    assert game_page.locator("#hand button.card").count() == 13
-
-
 MEDIA = """() => ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)', 'print']
   .filter(q => matchMedia(q).matches)"""
 
@@ -114,3 +106,16 @@ def test_the_next_test_gets_the_media_of_its_context(game_page: GamePage, page_p
     again = page_pool.get(dev_server, {})  # as the next test is handed it
     assert again is game_page
     assert again.evaluate(MEDIA) == []
+
+
+def test_a_parked_page_does_nothing_until_it_is_opened_again(game_page: GamePage) -> None:
+    """Between its tests a shared page is parked (``whistPark``): its table is closed, so the
+    computers, who were to play, do not, and the next reset plays on as ever."""
+    game_page.open("?pace=slow#deal=5&dealer=S")  # West leads: a computer card every second
+    game_page.wait_for_selector("#trick [data-card]")  # the computers are playing
+    assert game_page.park()
+    cards = game_page.locator("#trick [data-card]").count()
+    game_page.wait_for_timeout(2500)  # (a check that nothing happens: two cards' time at this pace)
+    assert game_page.locator("#trick [data-card]").count() == cards
+    game_page.open(ADDRESS)
+    assert len(wait_your_move(game_page)["hand"]) == 13

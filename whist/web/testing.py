@@ -14,6 +14,9 @@ table again: the same code path as a visit, with the same workers (they hold no 
 - ``replays``: replay every finished hand in the background (Expert with your cards): off
   unless asked, as on the first boot, where ``window.whistTest = {replays: true}`` asks for it.
 
+``window.whistPark()`` closes the table on show and opens none, so that a page the tests keep
+for later does nothing meanwhile; the next reset opens a table again.
+
 Installed only under automation (``navigator.webdriver``, which no player's browser sets), so a
 player's page never has it; it holds no rules and nothing a player could reach.
 """
@@ -65,15 +68,23 @@ class Snapshot:
 
 
 def install(snapshot: Snapshot, page: Any, open_table: Callable[..., Any]) -> None:
-    """Give the tests ``window.whistReset`` for this document (see the module's docstring)."""
+    """Give the tests ``window.whistReset`` and ``window.whistPark`` for this document (see the
+    module's docstring)."""
     current = [page]
+    kept: list[Any] = [None]  # the workers of a table parked
+
+    def park() -> None:
+        """Close the table on show and open none: a shared page waiting for its next test does
+        no work (no computer playing on, no replay asked of the analyst) while other pages run."""
+        old = current[0]
+        if old is not None:
+            kept[0] = (old.thinker, old.analyst)
+            old.close()
+            current[0] = None
 
     def reset(address: str, options: Any = None) -> None:
-        old = current[0]
-        workers = None
-        if old is not None:
-            workers = (old.thinker, old.analyst)
-            old.close()
+        park()
+        workers = kept[0]
         if not _flag(options, "keep"):
             js.localStorage.clear()
             js.sessionStorage.clear()
@@ -89,3 +100,4 @@ def install(snapshot: Snapshot, page: Any, open_table: Callable[..., Any]) -> No
             thinker.show_state()  # the body's data-thinker / data-analyst, put back with the body
 
     js.whistReset = create_proxy(reset)
+    js.whistPark = create_proxy(park)
