@@ -34,7 +34,7 @@ class Input:
         on_card = bool(target.closest("#hand button.card"))
         if not on_card and self.lifted is not None:
             self.drop_lift()
-        if page.skip_event is not None and target.closest("#table") and not target.closest("#summary"):
+        if page.pacer.waiting and target.closest("#table") and not target.closest("#summary"):
             page.skip()
 
     def is_touch(self, evt: Any) -> bool:

@@ -1,0 +1,73 @@
+"""The page's address and the game on the table: a ``#deal=`` link opened on the page deals what it
+asks for (:meth:`Links.on_change`), and the address drops what it asks for once the game on the
+table is another (:meth:`Links.sync`), so that a reload restores the game you are playing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+import js
+
+from whist.web.address import StartRequest, answers, parse_address, plain_address
+
+if TYPE_CHECKING:
+    from whist.table import Table
+
+
+class LinkForms(Protocol):
+    def open_new_game(self, link: StartRequest | None = None) -> None: ...
+
+
+class LinkHost(Protocol):
+    """What :class:`Links` needs of the page: the table, the New game dialog, a new game, the announcer
+    and the notice."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def forms(self) -> LinkForms: ...
+
+    @property
+    def notify(self) -> Callable[[list[str]], None]: ...
+
+    def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
+                 seed: int | None = None, dealer: Any = None) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+
+class Links:
+    def __init__(self, page: LinkHost) -> None:
+        self.page = page
+
+    def answered(self, start: Any) -> bool:
+        """Whether the game on the table is the one the address ``start`` asks for."""
+        return answers(start, self.page.table, dealer=True)
+
+    def sync(self) -> None:
+        """Drop what the address asks for (a game, a deal) when the game on the table is another
+        (New game, Play again, a replay, a deal link turned down), so that a reload restores the
+        game you are playing (whist.web.persist), not that one."""
+        search = str(js.location.search)
+        start = parse_address(search, str(js.location.hash))
+        if start.asked and not self.answered(start):
+            js.history.replaceState(js.history.state, "", str(js.location.pathname) + plain_address(search))
+
+    def on_change(self, evt: Any) -> None:
+        """A ``#deal=`` link opened on this page (the address's fragment changed): deal what it
+        asks for, at once if no game is in progress, else once you confirm in the New game dialog."""
+        page = self.page
+        start = parse_address(str(js.location.search), str(js.location.hash))
+        page.notify(start.problems)
+        if not str(js.location.hash).lstrip("#") or not start.asked:
+            return
+        if self.answered(start):
+            return  # the game on the table already
+        if page.table.in_progress:
+            page.forms.open_new_game(link=start)
+            return
+        page.new_game(start.game, start.options, start.seed, start.dealer)
+        if start.seed is not None:
+            page.say(f"Deal {start.seed}, as the link asks.")
