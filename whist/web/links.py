@@ -20,17 +20,13 @@ class LinkForms(Protocol):
 
 
 class LinkHost(Protocol):
-    """What :class:`Links` needs of the page: the table, the New game dialog, a new game, the announcer
-    and the notice."""
+    """What :class:`Links` needs of the page: the table, the New game dialog, a new game, the announcer."""
 
     @property
     def table(self) -> Table: ...
 
     @property
     def forms(self) -> LinkForms: ...
-
-    @property
-    def notify(self) -> Callable[[list[str]], None]: ...
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
                  seed: int | None = None, dealer: Any = None) -> None: ...
@@ -41,6 +37,19 @@ class LinkHost(Protocol):
 class Links:
     def __init__(self, page: LinkHost) -> None:
         self.page = page
+        #: Told what the address asked for that could not be used (whist.web.persist: the notice);
+        #: with none, the announcer says it.
+        self.listeners: list[Callable[[list[str]], None]] = []
+
+    def listen(self, listener: Callable[[list[str]], None]) -> None:
+        self.listeners.append(listener)
+
+    def tell(self, problems: list[str]) -> None:
+        for listener in self.listeners:
+            listener(problems)
+        if not self.listeners:
+            for text in problems:
+                self.page.say(text)
 
     def answered(self, start: Any) -> bool:
         """Whether the game on the table is the one the address ``start`` asks for."""
@@ -60,7 +69,7 @@ class Links:
         asks for, at once if no game is in progress, else once you confirm in the New game dialog."""
         page = self.page
         start = parse_address(str(js.location.search), str(js.location.hash))
-        page.notify(start.problems)
+        self.tell(start.problems)
         if not str(js.location.hash).lstrip("#") or not start.asked:
             return
         if self.answered(start):

@@ -53,7 +53,7 @@ class Page:
         self.dialog_stack = DialogStack(self.dom, lambda: self.input.move_focus("Here"))
         self.open_dialog, self.restore_focus = self.dialog_stack.open, self.dialog_stack.restore_focus
         self.openers = self.dialog_stack.openers
-        self.links = Links(self)  # the address and the game on the table
+        self.links = Links(self)  # the address and the game on the table (whist.web.persist listens)
         self.sync_address = self.links.sync
         self.settings = settings
         self.timing = timing(settings)
@@ -62,8 +62,6 @@ class Page:
         #: Called after every action on the table (card, call, undo, redo, next hand, new game):
         #: whist.web.persist saves the game. A new kind of action calls self.changed() too.
         self.state_listeners: list[Callable[[], None]] = []
-        #: Shows what the address asked for that could not be used (whist.web.persist: the notice).
-        self.notify: Callable[[list[str]], None] = self.say_all
         self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
