@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from whist.table.view import TableView
-    from whist.web.page import Page
+    from whist.web.auction_box import AuctionHost
 
 
 class LazyAuctionBox:
     """The page's :class:`whist.web.auction_box.AuctionBox`, imported and made only once a game
     has an auction (Contract Whist): the other games start without that module."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: AuctionHost) -> None:
         self.page = page
         self.box: Any = None
 

@@ -3,20 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import markup
-from whist.web.parts import Elements
-from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS
+from whist.web.parts import Binder, Elements, Writer
+from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, Settings
 
 if TYPE_CHECKING:
-    from whist.web.page import Page
+    from whist.table import Table
+    from whist.web.formsui import Forms
 
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
 
 
+class DialogsHost(Writer, Binder, Protocol):
+    """What the dialogs need of the page: the writer, the binder, the table, the settings (and
+    applying them), the forms (a New game confirmed), the dialogs opened and closed, the address."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def forms(self) -> Forms: ...
+
+    @property
+    def openers(self) -> dict[str, Any]: ...
+
+    def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
+
+    def open_dialog(self, name: str) -> None: ...
+
+    def restore_focus(self, name: str) -> None: ...
+
+    def sync_address(self) -> None: ...
+
+
 class Dialogs:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: DialogsHost) -> None:
         self.page = page
 
     def start(self) -> None:

@@ -28,9 +28,10 @@ from whist.web.parts import Dom
 from whist.web.plumbing import Plumbing, random_seed
 from whist.web.screen import Screen
 from whist.web.settings import Settings, timing
+from whist.web.slow import is_slow, needs_thinker
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
-from whist.web.thinking import ANALYST_NAME, Thinker, is_slow, needs_thinker
+from whist.web.thinking import ANALYST_NAME, Thinker
 
 if TYPE_CHECKING:
     from whist.table.view import TableView
@@ -43,7 +44,8 @@ class Page:
         #: The narrow pieces the views take: the element lookup, the writes and the announcer
         #: (whist.web.parts), the handlers and tasks (whist.web.plumbing), the waits (whist.web.pacing).
         self.dom = Dom(js.document)
-        self.doc, self.body, self.el, self.dialog_open = self.dom.doc, self.dom.body, self.dom.el, self.dom.dialog_open
+        self.doc, self.window, self.body = self.dom.doc, self.dom.window, self.dom.body
+        self.el, self.dialog_open = self.dom.el, self.dom.dialog_open
         self.set_text, self.set_status, self.say, self.say_all = (
             self.dom.set_text, self.dom.set_status, self.dom.say, self.dom.say_all)
         self.plumbing = Plumbing(self.doc, self.fail)

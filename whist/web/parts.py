@@ -16,10 +16,13 @@ KEPT_ANNOUNCEMENTS = 6
 
 
 class Elements(Protocol):
-    """The element lookup: the document, its body, an element by id."""
+    """The element lookup: the document, its window, its body, an element by id."""
 
     @property
     def doc(self) -> Any: ...
+
+    @property
+    def window(self) -> Any: ...
 
     @property
     def body(self) -> Any: ...
@@ -58,6 +61,7 @@ class Dom:
 
     def __init__(self, doc: Any) -> None:
         self.doc = doc
+        self.window = doc.defaultView
         self.body = doc.body
 
     def el(self, id_: str) -> Any:
