@@ -1,13 +1,14 @@
 """The page's address and the game on the table: a ``#deal=`` link opened on the page deals what it
 asks for (:meth:`Links.on_change`), and the address drops what it asks for once the game on the
-table is another (:meth:`Links.sync`), so that a reload restores the game you are playing."""
+table is another (:meth:`Links.sync`), so that a reload restores the game you are playing.
+
+No browser module is imported here: the address is the page's window's (``location``, ``history``),
+so CPython tests it (tests/test_links.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
-
-import js
 
 from whist.web.address import StartRequest, answers, parse_address, plain_address
 
@@ -20,7 +21,11 @@ class LinkForms(Protocol):
 
 
 class LinkHost(Protocol):
-    """What :class:`Links` needs of the page: the table, the New game dialog, a new game, the announcer."""
+    """What :class:`Links` needs of the page: its window (the address), the table, the New game
+    dialog, a new game, the announcer."""
+
+    @property
+    def window(self) -> Any: ...
 
     @property
     def table(self) -> Table: ...
@@ -59,18 +64,19 @@ class Links:
         """Drop what the address asks for (a game, a deal) when the game on the table is another
         (New game, Play again, a replay, a deal link turned down), so that a reload restores the
         game you are playing (whist.web.persist), not that one."""
-        search = str(js.location.search)
-        start = parse_address(search, str(js.location.hash))
+        location, history = self.page.window.location, self.page.window.history
+        search = str(location.search)
+        start = parse_address(search, str(location.hash))
         if start.asked and not self.answered(start):
-            js.history.replaceState(js.history.state, "", str(js.location.pathname) + plain_address(search))
+            history.replaceState(history.state, "", str(location.pathname) + plain_address(search))
 
     def on_change(self, evt: Any) -> None:
         """A ``#deal=`` link opened on this page (the address's fragment changed): deal what it
         asks for, at once if no game is in progress, else once you confirm in the New game dialog."""
-        page = self.page
-        start = parse_address(str(js.location.search), str(js.location.hash))
+        page, location = self.page, self.page.window.location
+        start = parse_address(str(location.search), str(location.hash))
         self.tell(start.problems)
-        if not str(js.location.hash).lstrip("#") or not start.asked:
+        if not str(location.hash).lstrip("#") or not start.asked:
             return
         if self.answered(start):
             return  # the game on the table already

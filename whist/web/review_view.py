@@ -32,8 +32,6 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-import js
-
 from whist.web.address import share_fragment
 from whist.web.parts import Binder, Writer
 
@@ -283,7 +281,7 @@ class ReviewView:
         except asyncio.CancelledError:
             pass
         except Exception as err:
-            js.console.warn("whist review: " + "".join(traceback.format_exception(err)))
+            self.page.window.console.warn("whist review: " + "".join(traceback.format_exception(err)))
             self.page.set_text("review-progress-text", "The analysis stopped on an error.")
 
     async def analyse(self, gen: int) -> None:
@@ -306,11 +304,12 @@ class ReviewView:
         assert review is not None
         limit = FIRST_LIMIT
         misses = 0
+        clock = page.window.performance
         while review.done < review.total and gen == self.generation:
             index = review.total - 1 - review.done
-            started = js.performance.now()
+            started = clock.now()
             next(review.steps(node_limit=limit), None)
-            took = float(js.performance.now() - started)
+            took = float(clock.now() - started)
             self.step_ms.append(took)
             mark = review.marks[index]
             if mark.cost is None:
@@ -344,13 +343,13 @@ class ReviewView:
             page.el("review").dataset.analysing = str(trick)
             page.set_text("review-progress-text", f"Analysing trick {trick}\u2026" if page.analyst.worker
                           else "Starting the analysis\u2026")
-            started = js.performance.now()
+            started = page.window.performance.now()
             answer = await page.analyst.call("review", review.request(1))
             if gen != self.generation:
                 return True  # closed, or another hand opened: this answer is not wanted
             if answer is None:
                 return False
-            self.step_ms.append(float(js.performance.now() - started))
+            self.step_ms.append(float(page.window.performance.now() - started))
             self.review = HandReview.decode(answer)
             self.show_step(index)
         if gen == self.generation:
@@ -417,7 +416,8 @@ class ReviewView:
     def share(self, hand: FinishedHand | None, button_id: str) -> None:
         if hand is None:
             return
-        link = (str(js.location.origin) + str(js.location.pathname)
+        location = self.page.window.location
+        link = (str(location.origin) + str(location.pathname)
                 + share_fragment(hand.game, hand.options, hand.deal_number, hand.dealer))
         box_id = "review-share-box" if button_id == "review-share-sum" else None
         self.page.spawn(self.copy(link, box_id))
@@ -425,7 +425,7 @@ class ReviewView:
     async def copy(self, link: str, box_id: str | None) -> None:
         page = self.page
         copied = False
-        clipboard = getattr(js.navigator, "clipboard", None)
+        clipboard = getattr(page.window.navigator, "clipboard", None)
         if clipboard:
             try:
                 await clipboard.writeText(link)
