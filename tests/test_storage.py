@@ -833,3 +833,18 @@ def test_games_a_link_dealt_over_are_kept_beside_each_other() -> None:
     assert aside(store, GAME_KEY, first, EARLIER) == GAME_KEY + EARLIER  # kept already: not twice
     assert earlier_games(store) == [GAME_KEY + EARLIER, GAME_KEY + EARLIER + "-2"]
     assert aside(BrokenStorage(read=False), GAME_KEY, first, EARLIER) is None
+
+
+def test_the_browsers_refusals_become_the_codecs_errors() -> None:
+    from whist.web.storage import StorageError, storage_error
+
+    class Refusal(Exception):
+        def __init__(self, name: str, message: str) -> None:
+            super().__init__(message)
+            self.name = name
+
+    full = storage_error(Refusal("QuotaExceededError", "The quota has been exceeded."))
+    assert isinstance(full, StorageFull)
+    blocked = storage_error(Refusal("SecurityError", "The operation is insecure."))
+    assert isinstance(blocked, StorageError) and not isinstance(blocked, StorageFull)
+    assert "SecurityError" in str(blocked)

@@ -29,13 +29,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import markup
+from whist.web.parts import Binder, Writer
 
 if TYPE_CHECKING:
+    from whist.table import Table
     from whist.table.view import AuctionView, SeatView, TableView
-    from whist.web.page import Page
+    from whist.web.inputs import Input
+    from whist.web.screen import Screen
 
 SUIT_PLURALS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -176,10 +179,34 @@ aria-label="Close the auction"><svg aria-hidden="true"><use href="#i-close"/></s
 <div id="recall-calls"></div><p id="recall-contract" class="auction-contract"></p></dialog>"""
 
 
+class AuctionHost(Writer, Binder, Protocol):
+    """What the bidding box needs of the page: the writer, the binder, the table, whether it is
+    busy, the input (the pointer, a refusal), the screen (the status), the dialogs opened and
+    closed, and the steps after your call."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def input(self) -> Input: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    def open_dialog(self, name: str) -> None: ...
+
+    def restore_focus(self, name: str) -> None: ...
+
+    def after_action(self, sound: str | None = None) -> None: ...
+
+
 class AuctionBox:
     """The auction of Contract Whist on the page: box, table, keys, hint and the toolbar's contract."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: AuctionHost) -> None:
         self.page = page
         self.built = False
         self.pending: str | None = None  # "1" typed, waiting for the second digit

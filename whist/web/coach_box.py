@@ -6,19 +6,42 @@ It goes on your next card, a new hand, an undo; with no worker there is no coach
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
-import js
-
-from whist.web.thinking import needs_thinker
+from whist.web.parts import Binder, Writer
+from whist.web.slow import needs_thinker
 
 if TYPE_CHECKING:
-    from whist.table import Choice
-    from whist.web.page import Page
+    from whist.table import Choice, Table
+    from whist.web.settings import Settings
+    from whist.web.thinking import Thinker
+
+
+class CoachHost(Writer, Binder, Protocol):
+    """What the coach needs of the page: the writer, the binder, the table and the settings, the
+    analyst, the flow's generation (a late answer is dropped), the state listeners and Undo."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def analyst(self) -> Thinker: ...
+
+    @property
+    def generation(self) -> int: ...
+
+    @property
+    def state_listeners(self) -> list[Callable[[], None]]: ...
+
+    def undo(self) -> None: ...
 
 
 class CoachBox:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: CoachHost) -> None:
         self.page = page
         self.asked = 0  # your cards judged so far: a late answer about an earlier card is dropped
         self.about: tuple[int, int] | None = None  # (generation, hand number) of the message on show
@@ -31,7 +54,7 @@ class CoachBox:
         page.on(page.el("coach-undo"), "click", lambda evt: page.undo())
         page.on(page.el("coach-close"), "click", lambda evt: self.hide())
         page.state_listeners.append(self.check)
-        page.on(js.window, "resize", self.on_resize)  # a phone turned: the gaps beside the trick move
+        page.on(page.window, "resize", self.on_resize)  # a phone turned: the gaps beside the trick move
 
     def on_resize(self, evt: Any) -> None:
         if not self.page.el("coach").hidden:

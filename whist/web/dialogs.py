@@ -3,19 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import markup
-from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS
+from whist.web.parts import Binder, Elements, Writer
+from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, Settings
 
 if TYPE_CHECKING:
-    from whist.web.page import Page
+    from whist.table import Table
+    from whist.web.formsui import Forms
 
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
 
 
+class DialogsHost(Writer, Binder, Protocol):
+    """What the dialogs need of the page: the writer, the binder, the table, the settings (and
+    applying them), the forms (a New game confirmed), the dialogs opened and closed, the address."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def forms(self) -> Forms: ...
+
+    @property
+    def openers(self) -> dict[str, Any]: ...
+
+    def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
+
+    def open_dialog(self, name: str) -> None: ...
+
+    def restore_focus(self, name: str) -> None: ...
+
+    def sync_address(self) -> None: ...
+
+
 class Dialogs:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: DialogsHost) -> None:
         self.page = page
 
     def start(self) -> None:
@@ -125,3 +152,31 @@ class Dialogs:
             current = "rules" if self.page.el("tab-rules").getAttribute("aria-selected") == "true" else "controls"
             self.select_tab("controls" if current == "rules" else "rules", focus=True)
             evt.preventDefault()
+
+
+class DialogStack:
+    """Opens the page's dialogs one at a time, and gives the focus back to what opened one when it
+    closes (else, with no dialog left open, to your hand: ``focus_here``)."""
+
+    def __init__(self, dom: Elements, focus_here: Callable[[], None]) -> None:
+        self.dom = dom
+        self.focus_here = focus_here
+        self.openers: dict[str, Any] = {}  # by dialog: the element that had the focus when it opened
+
+    def open(self, name: str) -> None:
+        dialog = self.dom.el(name)
+        if dialog.open:
+            return
+        for other in DIALOGS:
+            if other != name and self.dom.el(other).open:
+                self.dom.el(other).close()
+        active = self.dom.doc.activeElement
+        self.openers[name] = active if active and active != self.dom.body else None
+        dialog.showModal()
+
+    def restore_focus(self, name: str) -> None:
+        opener = self.openers.pop(name, None)
+        if opener and opener.isConnected:
+            opener.focus()
+        elif not self.dom.doc.querySelector("dialog[open]"):
+            self.focus_here()

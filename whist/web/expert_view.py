@@ -1,6 +1,6 @@
 """Expert with your cards: every hand you finish is replayed by the analyst worker with Expert in
 your seats (:mod:`whist.table.duplicate`), by itself and in the background, and the stats keep
-each answer once (``counted``, set by :mod:`whist.web.persist`). The summary's button shows the
+each answer once (a :class:`ReplayListener`: :mod:`whist.web.persist` listens). The summary's button shows the
 answer (or that Expert is still playing); the summary never waits for it.
 
 The replays queue here, one at a time, a card of Expert's a call (``replay_step``), and each step
@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from whist.table import duplicate
 from whist.table.stats import hand_key
+from whist.web.parts import Binder, Elements
 
 if TYPE_CHECKING:
     from whist.table.session import Table
-    from whist.web.page import Page
+    from whist.web.thinking import Thinker
 
 #: How often a replay no one waits for looks again whether the workers are free.
 IDLE_POLL = 0.25
@@ -34,8 +34,39 @@ IDLE_POLL = 0.25
 RESUME = 4
 
 
+class ReplayListener(Protocol):
+    """Told of every hand's replay, once its answer is in (:meth:`ExpertView.listen`)."""
+
+    @property
+    def game_id(self) -> str:
+        """The id of the game on the table ("" if none yet): a hand's key names it."""
+
+    def count_duplicate(self, key: str, difference: int) -> None:
+        """Keep the hand ``key``: your tricks minus Expert's (counted again: its final play)."""
+
+
+class ExpertHost(Elements, Binder, Protocol):
+    """What the view needs of the page: the element lookup, the binder, the table, whether the
+    page is busy and replays the hands, and its two workers."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def replays(self) -> bool: ...
+
+    @property
+    def analyst(self) -> Thinker: ...
+
+    @property
+    def thinker(self) -> Thinker: ...
+
+
 class ExpertView:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: ExpertHost) -> None:
         self.page = page
         self.results: dict[str, duplicate.Duplicate | str] = {}  # by request: the answer, or why none
         self.queue: list[tuple[str, str]] = []  # (request, key): the replays to run, in turn
@@ -43,16 +74,19 @@ class ExpertView:
         self.opened: set[str] = set()  # the requests whose answer the player asked to see
         self.shown = ""  # the request whose answer (or wait) is on show
         self.runner: asyncio.Task[None] | None = None
-        self.counted: Callable[[str, int], None] | None = None  # (hand's key, your tricks minus Expert's)
-        self.game_id: Callable[[], str] = lambda: ""
+        self.listeners: list[ReplayListener] = []  # told of each answer (the stats keep it)
         self._counted_as: dict[str, str] = {}  # by key: the request whose answer the stats hold
 
     def install(self) -> None:
         self.page.on(self.page.el("summary-expert"), "click", lambda evt: self.ask())
 
+    def listen(self, listener: ReplayListener) -> None:
+        """Tell ``listener`` of every hand's replay from now on; its game id names the hands."""
+        self.listeners.append(listener)
+
     def key(self, hand: int) -> str:
         """The key the stats keep the hand by (:func:`whist.table.stats.hand_key`); "" with no game id."""
-        game_id = self.game_id()
+        game_id = next((listener.game_id for listener in self.listeners if listener.game_id), "")
         return hand_key(game_id, hand) if game_id else ""
 
     def sync(self) -> None:
@@ -151,9 +185,10 @@ class ExpertView:
 
     def count(self, request: str, key: str, result: duplicate.Duplicate | str) -> None:
         """Keep ``result`` in the stats, once for this play of the hand ``key``."""
-        if isinstance(result, duplicate.Duplicate) and self.counted and self._counted_as.get(key) != request:
+        if isinstance(result, duplicate.Duplicate) and self.listeners and self._counted_as.get(key) != request:
             self._counted_as[key] = request
-            self.counted(key, result.delta)
+            for listener in self.listeners:
+                listener.count_duplicate(key, result.delta)
 
     def show(self, result: duplicate.Duplicate | str) -> None:
         page = self.page

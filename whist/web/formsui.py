@@ -1,28 +1,52 @@
 """The English forms on the page: the New game dialog, the draw for partners and deal,
 your dummy's hand (Dummy Whist), honours, revokes and rubbers in the summary, the score sheet.
 
-The :class:`~whist.web.page.Page` owns one :class:`Forms`; it calls :meth:`Forms.start` once
+The :class:`~whist.web.page.Page` (a :class:`FormsHost`) owns one :class:`Forms`; it calls :meth:`Forms.start` once
 and :meth:`Forms.render` whenever it has drawn the table. The HTML comes from
 :mod:`whist.web.newgame` and :mod:`whist.web.forms` (plain strings, tested under CPython).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import js
+from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.table import game_choices
 from whist.web import forms, markup
+from whist.web.parts import Binder, Writer
 
 if TYPE_CHECKING:
+    from whist.table import Table
     from whist.table.view import TableView
     from whist.web.address import StartRequest
-    from whist.web.page import Page
+    from whist.web.inputs import Input
+
+
+class FormsHost(Writer, Binder, Protocol):
+    """What the forms need of the page: the writer, the binder, the table, whether the page is
+    busy, the input (a refusal said), a dialog opened, your card played, the steps after an
+    action, a new game."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def input(self) -> Input: ...
+
+    def open_dialog(self, name: str) -> None: ...
+
+    def play(self, card: str) -> None: ...
+
+    def after_action(self, sound: str | None = None) -> None: ...
+
+    def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
+                 seed: int | None = None, dealer: Any = None) -> None: ...
 
 
 class Forms:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: FormsHost) -> None:
         self.page = page
         self.choices = game_choices()
         self.dummy_key: tuple[Any, ...] = ()
@@ -70,7 +94,7 @@ class Forms:
             actions.insertAdjacentHTML("afterbegin", '<button type="button" class="btn btn-ghost" '
                                                      'id="summary-sheet">Score sheet</button>')
             p.on(self.el("summary-sheet"), "click", lambda e: self.open_sheet())
-        p.on(self.el("sheet-print"), "click", lambda e: js.window.print())
+        p.on(self.el("sheet-print"), "click", lambda e: p.window.print())
         p.on(self.el("ng-form"), "change", self.on_choice_change)
         p.on(self.el("ng-choices"), "click", self.on_choices_click)
         p.on(self.el("ng-back"), "click", lambda e: self.show_howto(None))
@@ -230,7 +254,7 @@ class Forms:
         if sub and sub.getAttribute("data-game") != view.title:
             sub.setAttribute("data-game", view.title)
             sub.innerHTML = f'{view.title} &middot; <span id="goal">{view.goal}</span>'
-            js.document.title = f"{view.title} \u2013 Whist"
+            self.page.doc.title = f"{view.title} \u2013 Whist"
         games = self.el("games-won")
         if games:
             text = forms.games_text(view.games)

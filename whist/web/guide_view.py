@@ -6,23 +6,55 @@ Imported only when the guide runs (a first visit, or the help's "Guided first ha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import js
 from pyodide.ffi import create_once_callable
 
 from whist.table.guide import GAME, SEED, Guide, Lesson
+from whist.web.parts import Binder, Writer
 
 if TYPE_CHECKING:
-    from whist.web.page import Page
+    from whist.table import Table
+    from whist.web.inputs import Input
+    from whist.web.settings import Settings
 
 TRIES = 20
 """How many times (every 250 ms) the tip waits for its element to show (the summary, after the
 last trick is gathered) before it stands at the top."""
 
 
+class GuideHost(Writer, Binder, Protocol):
+    """What the guided hand needs of the page: the writer, the binder, the table, the settings
+    (and applying them), whether it is busy, the input's pointer, the state listeners, a new
+    game, and the page's guide view (made on first use)."""
+
+    guide_view: Any
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def input(self) -> Input: ...
+
+    @property
+    def state_listeners(self) -> list[Callable[[], None]]: ...
+
+    def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
+
+    def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
+                 seed: int | None = None, dealer: Any = None) -> None: ...
+
+
 class GuideView:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: GuideHost) -> None:
         self.page = page
         self.guide = Guide()
         self.token: object = None
@@ -139,7 +171,7 @@ class GuideView:
             self.show(lesson)
 
 
-def start(page: Page, deal: bool = True) -> GuideView:
+def start(page: GuideHost, deal: bool = True) -> GuideView:
     """Start the guided first hand; ``deal`` deals its deal first (from the help; on a first
     visit the page is dealt it already)."""
     view: GuideView | None = page.guide_view  # the page's guide view, made on first use

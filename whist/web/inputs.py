@@ -3,17 +3,60 @@ card and the hint's ring."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-import js
+from whist.web.parts import Writer
 
 if TYPE_CHECKING:
-    from whist.table import Hint
-    from whist.web.page import Page
+    from whist.table import Hint, Table
+    from whist.web.auction_lazy import LazyAuctionBox
+    from whist.web.dialogs import Dialogs
+    from whist.web.pacing import Pacer
+    from whist.web.sound import Sound
+
+
+class InputHost(Writer, Protocol):
+    """What the input needs of the page: the writer, the table, whether it is busy or waiting (a
+    click ends the wait), the dialogs and the auction box (their keys), the sound (unlocked by a
+    gesture), and the commands your keys and clicks give."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def pacer(self) -> Pacer: ...
+
+    @property
+    def dialogs(self) -> Dialogs: ...
+
+    @property
+    def auction_box(self) -> LazyAuctionBox: ...
+
+    @property
+    def sound(self) -> Sound: ...
+
+    def skip(self) -> bool: ...
+
+    def play(self, card: str) -> None: ...
+
+    def claim(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def show_hint(self) -> None: ...
+
+    def toggle_mute(self) -> None: ...
+
+    def ask_new_game(self) -> None: ...
 
 
 class Input:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: InputHost) -> None:
         self.page = page
         self.pointer = "mouse"  # the kind of the last pointer pressed
         self.lifted: str | None = None  # the card a first tap lifted
@@ -34,7 +77,7 @@ class Input:
         on_card = bool(target.closest("#hand button.card"))
         if not on_card and self.lifted is not None:
             self.drop_lift()
-        if page.skip_event is not None and target.closest("#table") and not target.closest("#summary"):
+        if page.pacer.waiting and target.closest("#table") and not target.closest("#summary"):
             page.skip()
 
     def is_touch(self, evt: Any) -> bool:
@@ -89,7 +132,7 @@ class Input:
         card = button.getBoundingClientRect()
         status = page.el("status").getBoundingClientRect()
         w, h = box.offsetWidth, box.offsetHeight
-        x = min(max(4, card.left + card.width / 2 - w / 2), js.document.documentElement.clientWidth - w - 4)
+        x = min(max(4, card.left + card.width / 2 - w / 2), page.doc.documentElement.clientWidth - w - 4)
         y = min(area.top, card.top - card.height * 0.1 - 26) - h - 4
         if x < status.right and x + w > status.left and y < status.bottom and y + h > status.top:
             y = status.top - h - 4
@@ -196,7 +239,7 @@ class Input:
         cards = list(self.page.el("hand").querySelectorAll("button.card"))
         if not cards:
             return
-        active = js.document.activeElement
+        active = self.page.doc.activeElement
         i = next((k for k, c in enumerate(cards) if c == active), -1)
         if i < 0:
             j = next((k for k, c in enumerate(cards) if c.getAttribute("tabindex") == "0"), 0)
@@ -244,6 +287,6 @@ class Input:
         self.show_reason(button, hint.reason)
         if self.pointer in ("touch", "pen"):
             self.lift(card)  # one more tap plays it
-        keyboard = page.el("hand").contains(js.document.activeElement) or \
-            js.document.activeElement == page.body or js.document.activeElement == page.el("hint-btn")
+        active = page.doc.activeElement
+        keyboard = page.el("hand").contains(active) or active == page.body or active == page.el("hint-btn")
         self.set_focus_card(card, move=keyboard and self.pointer not in ("touch", "pen"))

@@ -54,8 +54,9 @@ def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> 
     a plain first visit); the :class:`whist.web.page.Page`. ``workers``: the thinker and the analyst
     of a page that handed the document over (whist.web.testing), kept rather than booted again."""
     from whist.web.address import parse_address
-    from whist.web.page import Page, random_seed
+    from whist.web.page import Page
     from whist.web.persist import Keeper
+    from whist.web.plumbing import random_seed
     from whist.web.settings import SPEEDS
     from whist.web.storage import first_visit
 

@@ -11,14 +11,16 @@ waits for a motion: a click or a key takes every one to its end at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import js
 from pyodide.ffi import create_once_callable, to_js
 
+from whist.web.parts import Binder, Elements
+
 if TYPE_CHECKING:
     from whist.table.view import TableView
-    from whist.web.page import Page
+    from whist.web.settings import Timing
 
 EASE = "cubic-bezier(.2, .8, .25, 1)"
 
@@ -32,8 +34,15 @@ def centre(el: Any) -> tuple[float, float]:
     return r.left + r.width / 2, r.top + r.height / 2
 
 
+class MotionHost(Elements, Binder, Protocol):
+    """What the motion needs of the page: the element lookup, the binder, the pace of play."""
+
+    @property
+    def timing(self) -> Timing: ...
+
+
 class Motion:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: MotionHost) -> None:
         self.page = page
         self.running: list[Any] = []
         self.pending: Callable[[], None] | None = None  # what waits for the trick to be fully shown

@@ -10,71 +10,53 @@ cards (``Timing`` of the settings); a click or a key skips the wait, undo and ne
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from whist.table import Table
+from whist.web.auction_lazy import LazyAuctionBox
 from whist.web.coach_box import CoachBox
-from whist.web.dialogs import DIALOGS, Dialogs
+from whist.web.dialogs import Dialogs, DialogStack
 from whist.web.formsui import Forms
 from whist.web.inputs import Input
+from whist.web.links import Links
+from whist.web.pacing import Pacer
+from whist.web.parts import Dom
+from whist.web.plumbing import Plumbing, random_seed
 from whist.web.screen import Screen
 from whist.web.settings import Settings, timing
+from whist.web.slow import is_slow, needs_thinker
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
-from whist.web.thinking import ANALYST_NAME, Thinker, is_slow, needs_thinker
+from whist.web.thinking import ANALYST_NAME, Thinker
 
 if TYPE_CHECKING:
     from whist.table.view import TableView
-
-
-class LazyAuctionBox:
-    """The page's :class:`whist.web.auction_box.AuctionBox`, imported and made only once a game
-    has an auction (Contract Whist): the other games start without that module."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.box: Any = None
-
-    def get(self) -> Any:
-        if self.box is None:
-            from whist.web.auction_box import AuctionBox
-
-            self.box = AuctionBox(self.page)
-        return self.box
-
-    def render(self, view: TableView) -> bool:
-        if self.box is None and view.auction is None:
-            self.page.body.dataset.game = view.game  # as AuctionBox.render does
-            return False
-        return bool(self.get().render(view))
-
-    def on_key(self, evt: Any) -> bool:
-        return self.box is not None and bool(self.box.on_key(evt))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.get(), name)
-
-
-def random_seed() -> int:
-    """A fresh deal number from the browser's cryptographic random source."""
-    words = js.Uint32Array.new(2)
-    js.crypto.getRandomValues(words)
-    return (int(words[0]) * 4294967296 + int(words[1])) % 10**12
 
 
 class Page:
     def __init__(self, seed: int, settings: Settings, game: str,
                  options: dict[str, Any] | None = None, dealer: Any = None,
                  workers: tuple[Thinker, Thinker] | None = None, replays: bool = True) -> None:
-        self.doc = js.document
-        self.body = js.document.body
+        #: The narrow pieces the views take: the element lookup, the writes and the announcer
+        #: (whist.web.parts), the handlers and tasks (whist.web.plumbing), the waits (whist.web.pacing).
+        self.dom = Dom(js.document)
+        self.doc, self.window, self.body = self.dom.doc, self.dom.window, self.dom.body
+        self.el, self.dialog_open = self.dom.el, self.dom.dialog_open
+        self.set_text, self.set_status, self.say, self.say_all = (
+            self.dom.set_text, self.dom.set_status, self.dom.say, self.dom.say_all)
+        self.plumbing = Plumbing(self.doc, self.fail)
+        self.on, self.spawn, self.download = self.plumbing.on, self.plumbing.spawn, self.plumbing.download
+        self.pacer = Pacer(self.body)
+        self.wait, self.skip = self.pacer.wait, self.pacer.skip
+        self.dialog_stack = DialogStack(self.dom, lambda: self.input.move_focus("Here"))
+        self.open_dialog, self.restore_focus = self.dialog_stack.open, self.dialog_stack.restore_focus
+        self.openers = self.dialog_stack.openers
+        self.links = Links(self)  # the address and the game on the table (whist.web.persist listens)
+        self.sync_address = self.links.sync
         self.settings = settings
         self.timing = timing(settings)
         #: Called with the new Settings whenever the player changes one (a storage layer saves them).
@@ -82,8 +64,6 @@ class Page:
         #: Called after every action on the table (card, call, undo, redo, next hand, new game):
         #: whist.web.persist saves the game. A new kind of action calls self.changed() too.
         self.state_listeners: list[Callable[[], None]] = []
-        #: Shows what the address asked for that could not be used (whist.web.persist: the notice).
-        self.notify: Callable[[list[str]], None] = self.say_all
         self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
@@ -91,15 +71,11 @@ class Page:
         self.busy = False
         self.started = False  # start() has drawn the table and bound the controls
         self.no_auto = False  # no automatic play right after an undo or redo
-        self.skip_event: asyncio.Event | None = None
-        self.openers: dict[str, Any] = {}
-        self._proxies: list[tuple[Any, str, Any]] = []  # (target, event, proxy): what close() unbinds
         self.closed = False  # close(): this page has handed the document over to another one
         self.guide_view: Any = None  # the guided first hand on screen (whist/web/guide_view.py), made on first use
         #: Every hand you finish is replayed in the background (Expert with your cards); the tests
         #: turn it off where they do not check it (whist.web.testing), the button still asks.
         self.replays = replays
-        self.tasks: set[asyncio.Task[None]] = set()
         self.auction_box = LazyAuctionBox(self)  # Contract Whist: the bidding box and the auction
         self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
@@ -108,43 +84,9 @@ class Page:
         # another one (whist.web.testing) keeps its workers: they hold no game.
         self.thinker, self.analyst = workers or (Thinker(), Thinker(ANALYST_NAME, "analyst"))
         self.screen = Screen(self)  # the table on screen: toolbar, seats, hand, trick, status, summary
-        self.input = Input(self)  # the pointer, taps, keys and the focus along your hand
+        self.input: Input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
         self.coach = CoachBox(self)  # coach: your costly cards pointed out (whist/web/coach_box.py)
-
-    # --- plumbing ----------------------------------------------------------------
-    def el(self, id_: str) -> Any:
-        return self.doc.getElementById(id_)
-
-    def download(self, text: str, name: str, kind: str = "application/json") -> None:
-        """Save ``text`` as the file ``name`` (media type ``kind``) from a Blob URL,
-        revoked a minute later."""
-        options = to_js({"type": kind}, dict_converter=js.Object.fromEntries)
-        blob = js.Blob.new(to_js([text]), options)
-        url = js.URL.createObjectURL(blob)
-        link = self.doc.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        self.body.appendChild(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
-
-    def dialog_open(self) -> bool:
-        # DOM look-ups give JavaScript's null as a falsy proxy (not None): test them by truth.
-        return bool(self.doc.querySelector("dialog[open]"))
-
-    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
-        def guarded(evt: Any) -> None:
-            try:
-                handler(evt)
-            except Exception as err:
-                self.fail(err)
-
-        proxy = create_proxy(guarded)
-        self._proxies.append((target, event, proxy))
-        target.addEventListener(event, proxy)
 
     def close(self) -> None:
         """Hand the document over (whist.web.testing starts another page in it): stop every
@@ -156,33 +98,15 @@ class Page:
         for task in (self.screen.expert.runner, getattr(getattr(self, "review", None), "task", None)):
             if task is not None and not task.done():
                 task.cancel()
-        for target, event, proxy in self._proxies:
-            target.removeEventListener(event, proxy)
-            proxy.destroy()
-        self._proxies.clear()
+        self.plumbing.unbind()
         self.state_listeners.clear()
         self.settings_listeners.clear()
-
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        async def guarded() -> None:
-            try:
-                await coro
-            except asyncio.CancelledError:
-                pass
-            except Exception as err:
-                self.fail(err)
-
-        task = asyncio.ensure_future(guarded())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
 
     def cancel_flow(self) -> None:
         """Stop whatever the table was doing (computers thinking, a trick on show)."""
         self.generation += 1
-        for task in list(self.tasks):
-            task.cancel()
-        self.skip_event = None
-        self.body.dataset.waiting = "0"
+        self.plumbing.cancel_tasks()
+        self.pacer.stop()
         self.busy = False
 
     def fail(self, err: BaseException) -> None:
@@ -191,34 +115,6 @@ class Page:
         box.textContent = "Sorry, something went wrong at the table. Start a new game to play on."
         box.hidden = False
         self.busy = False
-
-    async def wait(self, seconds: float | None) -> None:
-        """Wait ``seconds`` (None: until a click or key); a click on the table or a key ends it early."""
-        if seconds is not None and seconds <= 0:
-            await asyncio.sleep(0)
-            return
-        event = asyncio.Event()
-        self.skip_event = event
-        self.body.dataset.waiting = "click" if seconds is None else "1"
-        try:
-            if seconds is None:
-                await event.wait()
-            else:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(event.wait(), seconds)
-        finally:
-            if self.skip_event is event:
-                self.skip_event = None
-                self.body.dataset.waiting = "0"
-
-    def skip(self) -> bool:
-        """End the current wait at once; False if the table is not waiting."""
-        if self.skip_event is None:
-            return False
-        self.skip_event.set()
-        self.skip_event = None
-        self.body.dataset.waiting = "0"
-        return True
 
     def changed(self) -> None:
         """Tell the state listeners that the game changed (a failing listener never stops play)."""
@@ -235,7 +131,7 @@ class Page:
         self.on(self.doc, "pointerdown", self.input.on_pointerdown)
         self.on(self.doc, "keydown", self.input.on_key)
         self.on(hand, "click", self.input.on_hand_click)
-        self.on(js.window, "hashchange", self.on_address_change)  # a #deal= link opened on this page
+        self.on(js.window, "hashchange", self.links.on_change)  # a #deal= link opened on this page
         buttons: dict[str, Callable[[], None]] = {
             "hint-btn": self.show_hint, "claim-btn": self.claim, "undo-btn": self.undo, "redo-btn": self.redo,
             "last-btn": self.dialogs.show_last_trick, "new-game": self.ask_new_game, "mute-btn": self.toggle_mute,
@@ -356,15 +252,7 @@ class Page:
             return
         self.screen.clear_trick()
         if view.phase != "play":
-            over, done = view.game_over, view.summary
-            if over:
-                self.sound.play("game-won" if over.winner == "us" else "game-lost")
-            elif done is None:
-                return
-            elif done.points.us:
-                self.sound.play("hand-won")
-            elif done.points.them:
-                self.sound.play("hand-lost")
+            self.sound.hand_end(view)
 
     def settle(self) -> None:
         self.screen.draw(self.table.view())
@@ -515,25 +403,6 @@ class Page:
         if self.settings.sound:
             self.sound.unlock()
 
-    # --- dialogs: opening one and the focus given back (their contents: whist.web.dialogs) --
-    def open_dialog(self, name: str) -> None:
-        dialog = self.el(name)
-        if dialog.open:
-            return
-        for other in DIALOGS:
-            if other != name and self.el(other).open:
-                self.el(other).close()
-        active = js.document.activeElement
-        self.openers[name] = active if active and active != self.body else None
-        dialog.showModal()
-
-    def restore_focus(self, name: str) -> None:
-        opener = self.openers.pop(name, None)
-        if opener and opener.isConnected:
-            opener.focus()
-        elif not self.dialog_open():
-            self.input.move_focus("Here")
-
     def ask_new_game(self) -> None:
         self.forms.open_new_game()  # forms: choose the game and its options (says if one is abandoned)
 
@@ -622,69 +491,7 @@ class Page:
         self.settle()
         self.go()
 
-    def address_answered(self, start: Any) -> bool:
-        """Whether the game on the table is the one the address ``start`` asks for."""
-        from whist.web.address import answers
-
-        return answers(start, self.table, dealer=True)
-
-    def sync_address(self) -> None:
-        """Drop what the address asks for (a game, a deal) when the game on the table is another
-        (New game, Play again, a replay, a deal link turned down), so that a reload restores the
-        game you are playing (whist.web.persist), not that one."""
-        from whist.web.address import parse_address, plain_address
-
-        search = str(js.location.search)
-        start = parse_address(search, str(js.location.hash))
-        if start.asked and not self.address_answered(start):
-            js.history.replaceState(js.history.state, "", str(js.location.pathname) + plain_address(search))
-
-    def on_address_change(self, evt: Any) -> None:
-        """A ``#deal=`` link opened on this page (the address's fragment changed): deal what it
-        asks for, at once if no game is in progress, else once you confirm in the New game dialog."""
-        from whist.web.address import parse_address
-
-        start = parse_address(str(js.location.search), str(js.location.hash))
-        self.notify(start.problems)
-        if not str(js.location.hash).lstrip("#") or not start.asked:
-            return
-        if self.address_answered(start):
-            return  # the game on the table already
-        if self.table.in_progress:
-            self.forms.open_new_game(link=start)
-            return
-        self.new_game(start.game, start.options, start.seed, start.dealer)
-        if start.seed is not None:
-            self.say(f"Deal {start.seed}, as the link asks.")
-
-    # --- writing to the page: a text, the status line, the live region ------------------
-    def set_text(self, id_: str, text: str) -> None:
-        node = self.el(id_)
-        if node.textContent != text:
-            node.textContent = text
-
-    def set_status(self, text: str, kind: str = "") -> None:
-        """Write the status line (only what changes: one write, its text and pill together)."""
-        status = self.el("status")
-        if status.textContent != text:
-            status.textContent = text
-        cls = ("status " + kind).strip()
-        if status.className != cls:
-            status.className = cls
-
-    def say(self, text: str) -> None:
-        """Announce ``text`` in the polite live region."""
-        region = self.el("announce")
-        p = self.doc.createElement("p")
-        p.textContent = text
-        region.appendChild(p)
-        while region.childElementCount > 6:
-            region.firstElementChild.remove()
-
-    def say_all(self, lines: list[str]) -> None:
-        for text in lines:
-            self.say(text)
-
+    # --- the live region: what the table has to say ------------------------------------
     def take_announcements(self) -> None:
         for text in self.table.take_messages():
             self.say(text)

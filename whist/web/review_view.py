@@ -5,8 +5,8 @@
 - to the hand summary: Review hand, Replay this deal, Share (a link with
   ``#deal=N``, copied with the clipboard where the browser allows it, else a
   selected text field); a replay starts a new game, and the game in progress
-  it deals over is kept aside for the player to go back to (``keep_game``,
-  whist.web.persist), so that no score is lost;
+  it deals over is kept aside for the player to go back to (a listener of
+  :meth:`ReviewView.before_replay`: whist.web.persist), so that no score is lost;
 - to the Last trick dialog (L): a button to review the last finished hand,
   also while the next one is played;
 - the review dialog: the hand trick by trick (buttons, the strip of tricks,
@@ -30,18 +30,18 @@ import asyncio
 import json
 import traceback
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-import js
+from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web.address import share_fragment
+from whist.web.parts import Binder, Writer
 
 if TYPE_CHECKING:
     from types import ModuleType
 
     from whist.ai.review import HandReview
-    from whist.table.session import FinishedHand
-    from whist.web.page import Page
+    from whist.table.session import FinishedHand, Table
+    from whist.web.settings import Settings
+    from whist.web.thinking import Thinker
 
 
 # The markup (and the analysis it imports) is imported on first use: not at start-up.
@@ -104,14 +104,36 @@ def _on_click(action: Callable[[], None]) -> Callable[[Any], None]:
     return handle
 
 
-def install(page: Page) -> ReviewView:
+class ReviewHost(Writer, Binder, Protocol):
+    """What the review needs of the page: the writer, the binder, the table (and another put in
+    its place: a replay), the settings, the analyst, the dialogs opened and closed, a download."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def analyst(self) -> Thinker: ...
+
+    def open_dialog(self, name: str) -> None: ...
+
+    def restore_focus(self, name: str) -> None: ...
+
+    def download(self, text: str, name: str, kind: str = "application/json") -> None: ...
+
+    def put_table(self, table: Table, *, fresh: bool = True, save: bool = True, resume: bool = False) -> None: ...
+
+
+def install(page: ReviewHost) -> ReviewView:
     view = ReviewView(page)
     view.install()
     return view
 
 
 class ReviewView:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: ReviewHost) -> None:
         self.page = page
         self.review: HandReview | None = None
         self.hand: FinishedHand | None = None  # the reviewed hand
@@ -120,9 +142,13 @@ class ReviewView:
         self.generation = 0
         self.step_ms: list[float] = []
         self.here = False  # the analysis runs on this page (no worker)
-        #: Keeps the game in progress aside before a replay deals over it, and offers it back, saying
-        #: why (whist.web.persist.Keeper.keep_running); None: nothing keeps the page's games.
-        self.keep_game: Callable[[str], None] | None = None
+        #: Called with why before a replay deals over the game in progress: they keep it aside and
+        #: offer it back (whist.web.earlier.EarlierGame.keep_running); none: nothing keeps the games.
+        self.replay_listeners: list[Callable[[str], None]] = []
+
+    def before_replay(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener`` with why before each replay that deals over a game in progress."""
+        self.replay_listeners.append(listener)
 
     # --- building -----------------------------------------------------------------
     def install(self) -> None:
@@ -255,7 +281,7 @@ class ReviewView:
         except asyncio.CancelledError:
             pass
         except Exception as err:
-            js.console.warn("whist review: " + "".join(traceback.format_exception(err)))
+            self.page.window.console.warn("whist review: " + "".join(traceback.format_exception(err)))
             self.page.set_text("review-progress-text", "The analysis stopped on an error.")
 
     async def analyse(self, gen: int) -> None:
@@ -278,11 +304,12 @@ class ReviewView:
         assert review is not None
         limit = FIRST_LIMIT
         misses = 0
+        clock = page.window.performance
         while review.done < review.total and gen == self.generation:
             index = review.total - 1 - review.done
-            started = js.performance.now()
+            started = clock.now()
             next(review.steps(node_limit=limit), None)
-            took = float(js.performance.now() - started)
+            took = float(clock.now() - started)
             self.step_ms.append(took)
             mark = review.marks[index]
             if mark.cost is None:
@@ -316,13 +343,13 @@ class ReviewView:
             page.el("review").dataset.analysing = str(trick)
             page.set_text("review-progress-text", f"Analysing trick {trick}\u2026" if page.analyst.worker
                           else "Starting the analysis\u2026")
-            started = js.performance.now()
+            started = page.window.performance.now()
             answer = await page.analyst.call("review", review.request(1))
             if gen != self.generation:
                 return True  # closed, or another hand opened: this answer is not wanted
             if answer is None:
                 return False
-            self.step_ms.append(float(js.performance.now() - started))
+            self.step_ms.append(float(page.window.performance.now() - started))
             self.review = HandReview.decode(answer)
             self.show_step(index)
         if gen == self.generation:
@@ -375,9 +402,11 @@ class ReviewView:
             return
         if page.el("review").open:
             page.el("review").close()
-        if page.table.in_progress and self.keep_game is not None:
-            self.keep_game(f"This is deal {hand.deal_number} again, in a new game. The game you were playing is "
-                           "kept on this device, where you left it, until you choose; continuing it drops this one.")
+        if page.table.in_progress:
+            why = (f"This is deal {hand.deal_number} again, in a new game. The game you were playing is kept on "
+                   "this device, where you left it, until you choose; continuing it drops this one.")
+            for listener in self.replay_listeners:
+                listener(why)
         table = page.table.replay(hand)
         table.set_levels(page.settings.partner_level, page.settings.opponent_level)
         page.el("review-share-box").hidden = True
@@ -387,7 +416,8 @@ class ReviewView:
     def share(self, hand: FinishedHand | None, button_id: str) -> None:
         if hand is None:
             return
-        link = (str(js.location.origin) + str(js.location.pathname)
+        location = self.page.window.location
+        link = (str(location.origin) + str(location.pathname)
                 + share_fragment(hand.game, hand.options, hand.deal_number, hand.dealer))
         box_id = "review-share-box" if button_id == "review-share-sum" else None
         self.page.spawn(self.copy(link, box_id))
@@ -395,7 +425,7 @@ class ReviewView:
     async def copy(self, link: str, box_id: str | None) -> None:
         page = self.page
         copied = False
-        clipboard = getattr(js.navigator, "clipboard", None)
+        clipboard = getattr(page.window.navigator, "clipboard", None)
         if clipboard:
             try:
                 await clipboard.writeText(link)

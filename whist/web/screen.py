@@ -4,22 +4,50 @@ status and the summary (``page.screen``); only what changes is written."""
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import js
 from pyodide.ffi import create_once_callable
 
 from whist.web import markup
-from whist.web.expert_view import ExpertView
-from whist.web.motion import Motion
+from whist.web.expert_view import ExpertHost, ExpertView
+from whist.web.motion import Motion, MotionHost
+from whist.web.parts import Writer
 
 if TYPE_CHECKING:
     from whist.table.view import Play, TableView
-    from whist.web.page import Page
+    from whist.web.auction_lazy import LazyAuctionBox
+    from whist.web.formsui import Forms
+    from whist.web.inputs import Input
+    from whist.web.sound import Sound
+    from whist.web.stock_view import StockView
+
+
+class ScreenHost(Writer, MotionHost, ExpertHost, Protocol):
+    """What the screen needs of the page: the writer, what the motion and Expert's replays need,
+    the views drawn beside it (the auction, the stock, the forms), the input's marks, the sound,
+    and the table's messages said."""
+
+    @property
+    def auction_box(self) -> LazyAuctionBox: ...
+
+    @property
+    def stock_view(self) -> StockView: ...
+
+    @property
+    def forms(self) -> Forms: ...
+
+    @property
+    def input(self) -> Input: ...
+
+    @property
+    def sound(self) -> Sound: ...
+
+    def take_announcements(self) -> None: ...
 
 
 class Screen:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: ScreenHost) -> None:
         self.page = page
         self.hand_key: tuple[str, ...] = ()
         self.hand_trump: str | None = None  # the trump the hand on show was drawn with (its marks)

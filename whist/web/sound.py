@@ -13,10 +13,13 @@ Each sound is a few notes: ``(start s, frequency Hz, length s, wave, volume)``.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable, to_js
+
+if TYPE_CHECKING:
+    from whist.table.view import TableView
 
 C5, E5, G5, C6 = 523.25, 659.25, 783.99, 1046.5
 A4, F4, D4 = 440.0, 349.23, 293.66
@@ -88,6 +91,16 @@ class Sound:
             return
         for name in waiting:
             self.play(name)
+
+    def hand_end(self, view: TableView) -> None:
+        """The sound of the end of a game, or of a hand your side or theirs scored in."""
+        over, done = view.game_over, view.summary
+        if over:
+            self.play("game-won" if over.winner == "us" else "game-lost")
+        elif done is not None and done.points.us:
+            self.play("hand-won")
+        elif done is not None and done.points.them:
+            self.play("hand-lost")
 
     def play(self, name: str) -> None:
         """Play a sound by name (see ``SOUNDS``) if the sound is on and audio has started."""

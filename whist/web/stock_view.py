@@ -17,14 +17,15 @@ hides East and West (``static/games.css``).
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import markup
+from whist.web.parts import Writer
 
 if TYPE_CHECKING:
     from whist.table.view import CardView, TableView
     from whist.table.view import StockView as Stock
-    from whist.web.page import Page
+    from whist.web.screen import Screen
 
 AREA = """
 <section id="stock" class="stock-area" aria-labelledby="stock-phase" hidden>
@@ -58,10 +59,17 @@ def face_card(card: CardView) -> str:
             f'role="img" aria-label="Face up: {escape(card.name)}">{markup.face(card.rank, card.suit)}</div>')
 
 
+class StockHost(Writer, Protocol):
+    """What the view needs of the page: the writer, and the screen (the seats' cards, the motion)."""
+
+    @property
+    def screen(self) -> Screen: ...
+
+
 class StockView:
     """The stock of German Whist and what goes with it."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: StockHost) -> None:
         self.page = page
         self.built = False
         self.up_key: str | None = None

@@ -70,6 +70,13 @@ class StorageFull(StorageError):
     """The storage quota is used up (QuotaExceededError)."""
 
 
+def storage_error(err: BaseException) -> StorageError:
+    """The codec's error for a refusal of the browser's storage: :class:`StorageFull` for a
+    ``QuotaExceededError`` (by its name or message), else :class:`StorageError` (``SecurityError``...)."""
+    text = f"{getattr(err, 'name', '')} {err}"
+    return StorageFull(text) if "quota" in text.lower() else StorageError(text)
+
+
 class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...

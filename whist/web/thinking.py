@@ -2,7 +2,7 @@
 
 :class:`Thinker` boots a PyScript named worker (its own Pyodide, a few seconds
 and some memory) the first time a slow level is set, after the table is
-ready, and sends it each decision of a slow player (:func:`is_slow`); the
+ready, and sends it each decision of a slow player (:func:`whist.web.slow.is_slow`); the
 quick levels (Easy, Normal: well under a millisecond) and the auction's
 calls stay on the main thread. No SharedArrayBuffer is needed: PyScript
 calls a worker's ``__export__`` functions by messages and the page awaits
@@ -27,9 +27,6 @@ import js
 if TYPE_CHECKING:
     from whist.table import Choice, Hint
 
-#: The levels that think long enough to freeze the page (Monte Carlo).
-SLOW_LEVELS = frozenset({"hard", "expert"})
-
 WORKER_NAME = "whist-thinker"
 #: The second worker, the analyst: the review, the coach and Expert with your cards search for
 #: seconds at a time, and in a worker of their own they never hold up a computer's card.
@@ -42,24 +39,6 @@ WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay_step
 #: start never says so (PyScript waits for it for ever), and the review, the coach, Expert with
 #: your cards and the slow computers would wait with it.
 BOOT_SECONDS = 60.0
-
-
-def is_slow_level(level: str) -> bool:
-    return level in SLOW_LEVELS
-
-
-def needs_thinker(levels: tuple[str, ...]) -> bool:
-    """Whether this table will send decisions to the worker (so boot it early). Every
-    game's computer decides by its level alone: German Whist's exact Phase Two search
-    (whist/twohand.py) takes milliseconds, so it stays on the page at Normal; its Expert
-    searches Phase One by Monte Carlo (whist/ai/german_mc.py, up to about a second a
-    card), in the worker like every slow level's card."""
-    return any(is_slow_level(v) for v in levels)
-
-
-def is_slow(choice: Choice) -> bool:
-    """Whether ``choice`` goes to the worker: a card of a slow level (calls are quick at every level)."""
-    return choice.observation.phase == "play" and is_slow_level(choice.level)
 
 
 class Thinker:
