@@ -9,12 +9,35 @@ ids ``add`` made, and those of the elements put in the document (``after``, ``in
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from collections.abc import Callable, Coroutine
 from types import SimpleNamespace
 from typing import Any
 
 from whist.web.parts import Dom
+
+
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own: the test process may already run an event
+    loop in this one (Playwright's sync API does, in an end-to-end test run by the same pytest
+    worker before), and asyncio.run refuses to start a second there."""
+    result: list[Any] = []
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as err:  # handed to the caller
+            failed.append(err)
+
+    thread = threading.Thread(target=main, name="fake-dom-run")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return result[0]
 
 
 class Element:

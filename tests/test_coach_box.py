@@ -4,12 +4,11 @@ shows (with Undo) and is said, unless the game moved on meanwhile; it goes with 
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from tests.fake_dom import Document, FakePage
+from tests.fake_dom import Document, FakePage, run
 from whist.table import Table
 from whist.web.coach_box import CoachBox
 from whist.web.settings import Settings
@@ -47,7 +46,7 @@ class Page(FakePage):
         """Run the tasks spawned, in turn."""
         while self.tasks:
             task: Coroutine[Any, Any, None] = self.tasks.pop(0)
-            asyncio.run(task)
+            run(task)
 
 
 def _play(page: Page, coach: CoachBox) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.fake_dom import Document, FakePage
+from tests.fake_dom import Document, FakePage, run
 from whist.table import Table
 from whist.web.inputs import Input
 from whist.web.pacing import Pacer
@@ -91,7 +91,7 @@ def test_no_key_is_taken_from_a_text_field_a_dialog_or_with_alt() -> None:
 def test_a_key_ends_the_wait() -> None:
     import asyncio
 
-    async def run() -> list[bool]:
+    async def steps() -> list[bool]:
         page = Page()
         waited = asyncio.ensure_future(page.pacer.wait(None))
         await asyncio.sleep(0)
@@ -102,4 +102,4 @@ def test_a_key_ends_the_wait() -> None:
         page.input.on_key(quiet)  # not waiting: the key is not taken
         return [evt.prevented, quiet.prevented]
 
-    assert asyncio.run(run()) == [True, False]
+    assert run(steps()) == [True, False]

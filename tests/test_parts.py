@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.fake_dom import Document
+from tests.fake_dom import Document, run
 from whist.web.dialogs import DIALOGS, DialogStack
 from whist.web.pacing import Pacer
 from whist.web.parts import KEPT_ANNOUNCEMENTS, Dom, Writer
@@ -44,7 +44,7 @@ def test_a_dialog_open_is_seen() -> None:
 def test_a_wait_ends_at_its_time_or_at_a_skip() -> None:
     body = Document().body
 
-    async def run() -> list[str]:
+    async def steps() -> list[str]:
         pacer = Pacer(body)
         seen: list[str] = []
         assert not pacer.skip()  # nothing to skip
@@ -67,7 +67,7 @@ def test_a_wait_ends_at_its_time_or_at_a_skip() -> None:
         task.cancel()
         return seen
 
-    assert asyncio.run(run()) == ["0", "click", "0", "1", "0"]
+    assert run(steps()) == ["0", "click", "0", "1", "0"]
 
 
 def test_dialogs_open_one_at_a_time_and_give_the_focus_back() -> None:

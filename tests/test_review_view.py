@@ -4,12 +4,11 @@ same cards; a share copies the link, or shows it to copy by hand; the exports do
 
 from __future__ import annotations
 
-import asyncio
 import json
 from types import SimpleNamespace
 from typing import Any
 
-from tests.fake_dom import Document, FakePage
+from tests.fake_dom import Document, FakePage, run
 from whist.table import Table
 from whist.table.session import FinishedHand
 from whist.web.address import share_fragment
@@ -39,7 +38,7 @@ class Page(FakePage):
 
     def run(self) -> None:
         while self.tasks:
-            asyncio.run(self.tasks.pop(0))
+            run(self.tasks.pop(0))
 
 
 def _step(table: Table) -> None:

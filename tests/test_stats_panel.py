@@ -4,11 +4,10 @@ record held); Export and Import carry the stats, the settings and the game in pr
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from tests.fake_dom import Document, FakePage
+from tests.fake_dom import Document, FakePage, run
 from whist.table import Table
 from whist.table.records import encode_game
 from whist.web.settings import Settings
@@ -118,5 +117,5 @@ def test_a_file_too_big_is_not_read() -> None:
     field.files = SimpleNamespace(length=1, item=lambda i: SimpleNamespace(size=8, text=text))
     page.fire("stats-file", "change")
     (task,) = page.tasks
-    asyncio.run(task)
+    run(task)
     assert page.el("stats-msg").textContent and not keeper.put  # told what was wrong, nothing used
