@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from tests.e2e.conftest import ON_LOAD, settings_storage
 from tests.e2e.test_controls import play_lowest, state, wait_your_move
 from tests.e2e.test_play import YOUR_MOVE, legal_from_page, read
@@ -60,6 +62,17 @@ def long_while_thinking(page: GamePage) -> list[tuple[float, float]]:
             if any(t < b and t + d > a for a, b in spans)]
 
 
+def played(page: GamePage, card: str) -> None:
+    """Wait until ``card`` has left your hand (played: it is in the trick, or the trick is gone)."""
+    try:
+        page.wait_for_function("(c) => !document.querySelector(`#hand [data-card='${c}']`)", arg=card)
+    except PlaywrightTimeoutError:
+        seen = page.evaluate("""() => ({status: document.getElementById('status').textContent,
+          body: {...document.body.dataset}, trick: [...document.querySelectorAll('#trick [data-card]')]
+          .map(e => e.dataset.seat + e.dataset.card)})""")
+        raise AssertionError(f"the {card} was clicked and never left your hand: {seen}") from None
+
+
 #: The player's stored settings (whist.web.storage): Hard opponents from the first card.
 HARD_OPPONENTS = settings_storage(opponent_level="hard")
 
@@ -70,9 +83,8 @@ def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(game_page: Gam
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for _ in range(3):  # three tricks at normal pace
         wait_your_move(game_page, timeout=60000)
-        play_lowest(game_page)
-        game_page.wait_for_function(
-            "() => !document.querySelector('#hand button.card[aria-disabled=\"false\"]')")
+        card = play_lowest(game_page)
+        played(game_page, card)
     wait_your_move(game_page, timeout=60000)
     seen = watch(game_page)
     assert seen["thinking"] > 0, "no Hard card was thought in the worker"
