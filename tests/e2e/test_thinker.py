@@ -77,7 +77,13 @@ def played(page: GamePage, card: str) -> None:
 HARD_OPPONENTS = settings_storage(opponent_level="hard")
 
 
-def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(game_page: GamePage) -> None:
+def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(fresh_page: GamePage) -> None:
+    # A page of its own: on the shared page, after the tests of either half of its group had reset it
+    # many times, the first card clicked at this pace was seen not to be played (the table still
+    # "Your lead", every card enabled, nothing refused), in most loaded runs and in a quiet one; alone,
+    # or after only a few files, it always passes. The cause is not found yet (the closing note of
+    # stop 45 says how to reproduce it).
+    game_page = fresh_page
     # the player's own pace: cards and tricks shown for a person
     game_page.open("?seed=4242", script=WATCH, storage=HARD_OPPONENTS)
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
