@@ -134,16 +134,25 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     close(page, "#last-trick")
 
 
-def test_the_end_of_hand_dialogs_fit(sized: GamePage) -> None:
-    page = sized
-    page.open("?pace=instant#deal=5")
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_the_end_of_hand_dialogs_fit(request: pytest.FixtureRequest, browser: Browser, dev_server: str,
+                                     touch: bool) -> None:
+    """The summary and the fully marked review at each size, on one finished hand per kind of
+    screen (the review's marks, kept for the same hand, are not worked out again per size)."""
+    sizes = [name for name, (_, _, t) in SIZES.items() if t == touch]
+    page = open_sized(browser, dev_server, request, sizes[0])
+    page.open("?pace=instant#deal=8")  # a deal the worker marks in a second (deal 5's take 10 s)
     finish_hand(page)
-    assert unreachable_panel(page) == []
-    page.click("#review-open")
-    page.wait_for_selector("#review[open]")
-    page.wait_for_function(ANALYSED, timeout=600_000)  # every trick, in the worker
-    check(page, "#review")
-    close(page, "#review")
+    for size in sizes:
+        width, height, _ = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        assert unreachable_panel(page) == [], size
+        page.click("#review-open")
+        page.wait_for_selector("#review[open]")
+        page.wait_for_function(ANALYSED, timeout=600_000)  # every trick, in the worker
+        page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+        assert unreachable(page, "#review") == [], size
+        close(page, "#review")
 
 
 def unreachable_panel(page: GamePage) -> list[str]:

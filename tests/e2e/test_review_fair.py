@@ -41,7 +41,7 @@ def finish_with_dummy(page: GamePage) -> None:
 
 @pytest.mark.parametrize(("query", "tricks"), [
     ("?pace=instant&seed=11", 13),
-    ("?game=dummy&pace=instant#deal=12", 13),
+    ("?game=dummy&pace=instant#deal=8", 13),
     ("?game=german&pace=instant#deal=5", 26),
     ("?game=contract&pace=instant#deal=2", 13),
 ], ids=["classic", "dummy", "german", "contract"])
