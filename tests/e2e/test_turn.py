@@ -13,7 +13,9 @@ dummy's) are enabled. The checks are made afterwards, from the DOM alone:
 - the status line agrees with the trick it is shown with, uses a known pill, keeps readable
   contrast, and is written at most once per snapshot.
 
-The hands are played in a 390x844 phone viewport, where your hand is two rows.
+The hands are played in a 390x844 phone viewport, where your hand is two rows, at the instant
+pace (each computer's card still comes in a task after the one that lit its seat) and once at the
+fast pace, which waits between the cards.
 """
 
 from __future__ import annotations
@@ -197,9 +199,9 @@ def play_hands(page: GamePage, hands: int) -> None:
 
 
 @pytest.mark.parametrize(("query", "seats", "hands"), [
-    ("?pace=fast#deal=16", 4, 2),
-    ("?game=german&pace=fast#deal=5", 2, 1),
-    ("?game=dummy&pace=fast#deal=7", 4, 1),
+    ("?pace=instant#deal=16", 4, 2),
+    ("?game=german&pace=instant#deal=5", 2, 1),
+    ("?game=dummy&pace=fast#deal=7", 4, 1),  # and once at a pace that waits between cards
 ], ids=["classic", "german", "dummy"])
 def test_the_seat_to_play_is_lit_and_only_legal_cards_are_enabled(
         phone: GamePage, query: str, seats: int, hands: int) -> None:
