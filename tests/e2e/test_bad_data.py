@@ -7,18 +7,19 @@ progress it deals over.
 - "Replay this deal" on the hand summary deals the same cards in a new game, keeps the running game
   aside with its score, and offers it back.
 
-Second tabs and reloads are fresh pages (``make_game_page``); the replay runs on the shared page.
+All on the shared page: the new tab is the page reset on what the device keeps (its
+localStorage; a new sessionStorage, no table open) at the link's address, and a reload is the
+page's restart on what it keeps (``GamePage.restart``). Real reloads and second tabs are tested
+in test_persistence and test_tabs.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.e2e.conftest import GamePage
 from tests.e2e.test_controls import state
-from tests.e2e.test_persistence import INSTANT, SEED, second_tab, stored
+from tests.e2e.test_persistence import INSTANT, SEED, stored
 from tests.e2e.test_play import play_lowest, wait_your_move
 from tests.e2e.test_review import finish_hand
 
@@ -33,25 +34,20 @@ def settled(page: GamePage) -> dict[str, Any]:
     return state(page)
 
 
-def game_in_progress(make_game_page: Any, dev_server: str, request: pytest.FixtureRequest) -> tuple[
-        GamePage, dict[str, Any], dict[str, Any]]:
-    """A game in progress saved on a device whose only tab is then closed: a new tab of that device
-    (same storage), the table as it was left and the saved game."""
-    first = make_game_page(dev_server)
-    first.open(INSTANT.format(seed=SEED))
-    wait_your_move(first)
-    play_lowest(first)
-    mine = settled(first)
-    saved = stored(first, GAME)
-    other = second_tab(first, request)
-    first.page.close()  # no tab holds the game any more: only the device does
-    return other, mine, saved
+def game_in_progress(page: GamePage) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
+    """A game in progress saved on a device whose only tab is then closed: the table as it was
+    left, the saved game and all that the device keeps (its localStorage)."""
+    page.open(INSTANT.format(seed=SEED))
+    wait_your_move(page)
+    play_lowest(page)
+    mine = settled(page)
+    return mine, stored(page, GAME), page.evaluate("() => ({...localStorage})")
 
 
-def test_a_deal_link_in_a_new_tab_keeps_the_game_in_progress(make_game_page: Any, dev_server: str,
-                                                             request: pytest.FixtureRequest) -> None:
-    tab, mine, saved = game_in_progress(make_game_page, dev_server, request)
-    tab.open(f"?pace=instant#deal={SEED + 1}")
+def test_a_deal_link_in_a_new_tab_keeps_the_game_in_progress(game_page: GamePage) -> None:
+    mine, saved, device = game_in_progress(game_page)
+    tab = game_page
+    tab.open(f"?pace=instant#deal={SEED + 1}", storage=device)  # a new tab of that device: no tab holds the game
     wait_your_move(tab)
     assert stored(tab, GAME)["record"]["seed"] == SEED + 1       # the link's deal is dealt...
     kept = stored(tab, EARLIER)
@@ -60,8 +56,7 @@ def test_a_deal_link_in_a_new_tab_keeps_the_game_in_progress(make_game_page: Any
     assert "You have a game in progress" in tab.inner_text("#link-choice")
     assert "You have a game in progress" in tab.inner_text("#announce")
     # Not answered: a reload asks again, on the link's deal.
-    tab.reload()
-    tab.wait_ready()
+    tab.restart()
     tab.wait_for_selector(CHOICE)
     assert stored(tab, GAME)["record"]["seed"] == SEED + 1
     # Back to the game in progress, exactly where it was left; nothing is kept aside any more.
@@ -69,23 +64,21 @@ def test_a_deal_link_in_a_new_tab_keeps_the_game_in_progress(make_game_page: Any
     tab.wait_for_selector("#link-choice", state="hidden")
     assert settled(tab) == mine
     assert stored(tab, GAME)["id"] == saved["id"] and stored(tab, EARLIER) is None
-    tab.reload()
-    tab.wait_ready()
+    tab.restart()
     assert settled(tab) == mine and tab.locator(CHOICE).count() == 0
 
 
-def test_a_game_link_in_a_new_tab_asks_and_the_new_game_can_be_chosen(make_game_page: Any, dev_server: str,
-                                                                      request: pytest.FixtureRequest) -> None:
-    tab, _, saved = game_in_progress(make_game_page, dev_server, request)
-    tab.open("?pace=instant&game=german")
+def test_a_game_link_in_a_new_tab_asks_and_the_new_game_can_be_chosen(game_page: GamePage) -> None:
+    _, saved, device = game_in_progress(game_page)
+    tab = game_page
+    tab.open("?pace=instant&game=german", storage=device)
     tab.wait_for_selector(CHOICE)
     assert stored(tab, GAME)["record"]["game"] == "german"
     assert stored(tab, EARLIER)["record"] == saved["record"]
     tab.click("#link-new")                                      # play the German game: the other is dropped
     tab.wait_for_selector("#link-choice", state="hidden")
     assert stored(tab, EARLIER) is None and stored(tab, GAME)["record"]["game"] == "german"
-    tab.reload()
-    tab.wait_ready()
+    tab.restart()
     assert "German" in (tab.text_content(".brand-sub") or "") and tab.locator(CHOICE).count() == 0
 
 

@@ -467,8 +467,7 @@ def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: Game
 
 # --- export and import ------------------------------------------------------------------------
 
-def test_export_and_import_move_stats_and_the_game(game_page: GamePage, make_game_page: Any, dev_server: str,
-                                                   tmp_path: Path) -> None:
+def test_export_and_import_move_stats_and_the_game(game_page: GamePage, tmp_path: Path) -> None:
     game_page.open(INSTANT.format(seed=SEED))
     put(game_page, "whist:stats", {"v": 1, "recorded": ["a-1"], "games": {
         "classic": {"played": 5, "won": 4, "streak": 2, "best_streak": 3, "hands_played": 20, "hands_won": 14,
@@ -487,8 +486,8 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, make_gam
     assert data["stats"]["overall"]["played"] == 5 and data["game"]["record"]["seed"] == SEED
     assert re.fullmatch(r"whist-\d{4}-\d\d-\d\d\.json", info.value.suggested_filename)
 
-    fresh = make_game_page(dev_server)           # another browser: nothing stored
-    fresh.open("?pace=instant")
+    fresh = game_page
+    fresh.open("?pace=instant")                  # as in another browser: nothing stored
     fresh.click("#stats-btn")
     assert read_stats(fresh)["played"] == "0"
     fresh.set_input_files("#stats-file", str(path))
@@ -499,8 +498,7 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, make_gam
     wait_your_move(fresh)
     assert state(fresh) == position
     # And it was saved there: a reload keeps it.
-    fresh.reload()
-    fresh.wait_ready()
+    fresh.restart()
     wait_your_move(fresh)
     assert state(fresh) == position
 
