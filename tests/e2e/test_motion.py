@@ -133,6 +133,30 @@ def test_a_deal_comes_from_the_dealer_and_a_click_or_key_ends_it(game_page: Game
     assert seen["after"] == 0, seen  # all of them in place at once
 
 
+#: The deal held where it is (every motion paused), and the card of your hand on top at the
+#: centre of the card of yours still waiting to fly in from the dealer: its name and that point.
+HELD_IN_FLIGHT = """() => {
+  document.getAnimations().forEach(a => a.pause());
+  const waiting = [...document.querySelectorAll('#hand button.card')].filter(c => c.getAnimations().length).pop();
+  const r = waiting.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y).closest('#hand button.card');
+  return hit && {card: hit.dataset.card, x, y};
+}"""
+
+
+def test_a_card_pressed_as_it_flies_in_is_played(game_page: GamePage) -> None:
+    """A press ends every motion, so a card pressed as it is dealt jumps to its place from under
+    the pointer, and the click that follows lands on neither: the card pressed is played all the
+    same (it was lost before)."""
+    game_page.open("#deal=5&dealer=E")  # you lead: every card of yours may be played at once
+    held = game_page.evaluate(HELD_IN_FLIGHT)
+    assert held, "no card of yours was still to fly in"
+    game_page.mouse.click(held["x"], held["y"])
+    game_page.wait_for_function("(c) => !document.querySelector(`#hand [data-card='${c}']`)", arg=held["card"])
+    assert [c for _, c in game_page.evaluate("""() => [...document.querySelectorAll('#trick [data-card]')]
+        .map(e => [e.dataset.seat, e.dataset.card])""")][:1] == [held["card"]]
+
+
 def test_no_deal_motion_at_the_instant_pace(game_page: GamePage) -> None:
     game_page.open("?pace=instant" + YOU_LEAD)
     seen = game_page.evaluate(NEW_DEAL, "key")

@@ -55,6 +55,10 @@ class InputHost(Writer, Protocol):
     def ask_new_game(self) -> None: ...
 
 
+#: How far (px) a pointer may move between its press and its release and still click.
+SLOP = 12
+
+
 class Input:
     def __init__(self, page: InputHost) -> None:
         self.page = page
@@ -62,6 +66,9 @@ class Input:
         self.lifted: str | None = None  # the card a first tap lifted
         self.hint_card: str | None = None
         self.focus_card: str | None = None  # the card of the hand in the tab order
+        #: A card of your hand pressed while it was still flying in (the deal), and where: see
+        #: :meth:`on_pointerdown`.
+        self.pressed: tuple[str, float, float] | None = None
 
     def forget(self) -> None:
         """No card lifted or hinted."""
@@ -75,10 +82,22 @@ class Input:
         page.sound.unlock()
         target = evt.target
         on_card = bool(target.closest("#hand button.card"))
+        if not on_card:
+            self.pressed = None
         if not on_card and self.lifted is not None:
             self.drop_lift()
         if page.pacer.waiting and target.closest("#table") and not target.closest("#summary"):
             page.skip()
+
+    def on_hand_pointerdown(self, evt: Any) -> None:
+        """A press on your hand, before the document's (bound on the hand): a press ends every
+        motion (whist.web.motion), so a card pressed while it still flies in jumps to its place
+        in your hand at once, and the release is over what it left: the click lands on neither.
+        The card is kept, and that click plays it (:meth:`on_click`)."""
+        card = evt.target.closest("#hand button.card")
+        moving = card and any(a.playState != "finished" for a in card.getAnimations())
+        self.pressed = (str(card.getAttribute("data-card")), float(evt.clientX), float(evt.clientY)) \
+            if moving else None
 
     def is_touch(self, evt: Any) -> bool:
         kind = getattr(evt, "pointerType", None)
@@ -87,10 +106,27 @@ class Input:
         kind = str(kind) if kind else self.pointer
         return kind in ("touch", "pen")
 
+    def on_click(self, evt: Any) -> None:
+        """Any click of the document: the click of a card pressed in flight (on_pointerdown),
+        released where it was pressed, plays it as a click on it would."""
+        pressed, self.pressed = self.pressed, None
+        if pressed is None or evt.target.closest("button.card") or evt.detail == 0:
+            return  # no such card, or a card's own click (on_hand_click), or a click made by a key
+        card, x, y = pressed
+        if abs(float(evt.clientX) - x) > SLOP or abs(float(evt.clientY) - y) > SLOP:
+            return  # the pointer was moved off: no click meant
+        button = self.card_button(card)
+        if button and button.closest("#hand"):
+            self.press(button, evt)
+
     def on_hand_click(self, evt: Any) -> None:
         button = evt.target.closest("button.card")
-        if not button:
-            return
+        if button:
+            self.press(button, evt)
+
+    def press(self, button: Any, evt: Any) -> None:
+        """A click on the card ``button`` of your hand: play it, lift it (a first tap), or say
+        why not."""
         card = str(button.getAttribute("data-card"))
         if self.page.busy:
             return  # the computers are playing (a press on the table skipped the wait)

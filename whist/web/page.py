@@ -131,6 +131,8 @@ class Page:
         self.on(self.doc, "pointerdown", self.input.on_pointerdown)
         self.on(self.doc, "keydown", self.input.on_key)
         self.on(hand, "click", self.input.on_hand_click)
+        self.on(hand, "pointerdown", self.input.on_hand_pointerdown)  # a card pressed in flight
+        self.on(self.doc, "click", self.input.on_click)
         self.on(js.window, "hashchange", self.links.on_change)  # a #deal= link opened on this page
         buttons: dict[str, Callable[[], None]] = {
             "hint-btn": self.show_hint, "claim-btn": self.claim, "undo-btn": self.undo, "redo-btn": self.redo,
