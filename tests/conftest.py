@@ -47,7 +47,7 @@ def pytest_configure(config: pytest.Config) -> None:
 #: two workers' shares came out about even (tests/report.py prints each file's time; moved files
 #: should keep it so).
 E2E_SECOND = frozenset({
-    "test_persistence.py", "test_tabs.py", "test_bad_data.py", "test_offline.py", "test_csp.py",
+    "test_persistence.py", "test_tabs.py", "test_bad_data.py", "test_offline.py",
     "test_site.py", "test_reset.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
 })
 

@@ -492,6 +492,10 @@ def make_game_page(new_context: Callable[..., BrowserContext], request: pytest.F
     return make
 
 
+#: A browser context's options that Playwright gives it when they are not named.
+CONTEXT_DEFAULTS: dict[str, Any] = {"has_touch": False, "is_mobile": False, "device_scale_factor": 1}
+
+
 class PagePool:
     """The booted pages the tests share, one per server and kind of browser context (viewport,
     touch, ...): each test resets its page through the page's own reset (``GamePage.open``), so a
@@ -510,7 +514,9 @@ class PagePool:
     def get(self, base_url: str, options: dict[str, Any]) -> GamePage:
         """The shared page for ``options`` (a context's options), watched afresh, at the viewport
         they ask for: pages differ by everything but the viewport, which each test sets."""
-        options = {**self.context_args, **options}
+        # (a default asked for by name is the same page as one not asked for)
+        options = {k: v for k, v in {**self.context_args, **options}.items()
+                   if k not in CONTEXT_DEFAULTS or CONTEXT_DEFAULTS[k] != v}
         viewport = options.pop("viewport", None) or DEFAULT_VIEWPORT
         key = self.key(base_url, options)
         page = self.pages.get(key)

@@ -55,9 +55,9 @@ def test_a_game_continued_in_another_tab_is_not_lost(game_page: GamePage, reques
     shot(game_page, "tabs-choice-desktop")
     game_page.set_viewport_size({"width": 360, "height": 640})
     shot(game_page, "tabs-choice-phone")
-    # A reload asks again and still shows this tab's game (it was kept in this tab).
-    game_page.reload()
-    game_page.wait_ready()
+    # A reload asks again and still shows this tab's game (it was kept in this tab): the page opened
+    # again on what it keeps (its sessionStorage too), as a reload reads it.
+    game_page.restart()
     assert choice_title(game_page) == "This game was continued in another tab"
     assert settled(game_page) == mine
     saved_here = game_page.evaluate("() => sessionStorage.getItem('whist:game')")
