@@ -73,13 +73,6 @@ def played(page: GamePage, card: str) -> None:
         raise AssertionError(f"the {card} was clicked and never left your hand: {seen}") from None
 
 
-#: Nothing moves on the page. At this pace the deal flies each card of your hand in after a
-#: delay of its own, which it waits out where the deal starts: a card clicked then (on the shared
-#: page, whose worker is up at once) is pressed there and released over the seat it has left for
-#: your hand, and the click is on neither.
-STILL = "() => document.getAnimations().length === 0"
-
-
 #: The player's stored settings (whist.web.storage): Hard opponents from the first card.
 HARD_OPPONENTS = settings_storage(opponent_level="hard")
 
@@ -90,7 +83,6 @@ def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(game_page: Gam
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for _ in range(3):  # three tricks at normal pace
         wait_your_move(game_page, timeout=60000)
-        game_page.wait_for_function(STILL)
         card = play_lowest(game_page)
         played(game_page, card)
     wait_your_move(game_page, timeout=60000)
