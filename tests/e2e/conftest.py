@@ -532,6 +532,14 @@ class PagePool:
         page.preset = {}
         if page.page.viewport_size != viewport:
             page.page.set_viewport_size(viewport)
+        if options.get("is_mobile"):
+            # A phone's page keeps the zoom it was left at (its visual viewport scaled 1.12 after
+            # an earlier test's sizes, and a click on a toolbar button hit its neighbour): back to
+            # its initial scale, as a new page opens (Chromium's DevTools protocol).
+            with contextlib.suppress(PlaywrightError):
+                session = page.context.new_cdp_session(page.page)
+                session.send("Emulation.resetPageScaleFactor")
+                session.detach()
         # The media a test emulated (a colour scheme, reduced motion, print) stays with the page:
         # back to the context's own for the next test (a played card seen only fading in, as with
         # reduced motion, after a test had asked for it, was why test_motion had pages of its own).

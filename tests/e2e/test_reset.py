@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tests.e2e.test_play import play_lowest, wait_your_move
 
 if TYPE_CHECKING:
-    from tests.e2e.conftest import GamePage, PagePool
+    from tests.e2e.conftest import GamePage, PagePool, SharedPageFactory
 
 #: The page as a reader sees it: the body's attributes and its elements' markup, scripts left out.
 DOCUMENT = """() => {
@@ -106,6 +106,22 @@ def test_the_next_test_gets_the_media_of_its_context(game_page: GamePage, page_p
     again = page_pool.get(dev_server, {})  # as the next test is handed it
     assert again is game_page
     assert again.evaluate(MEDIA) == []
+
+
+def test_the_next_test_gets_a_phone_page_at_its_initial_zoom(shared_page: SharedPageFactory) -> None:
+    """A phone's page keeps the zoom an earlier test left it at: a page wider than its screen (at
+    768x1024 the table was 823 px wide: issue 38), made 390x844, was seen zoomed in (1.07 to 1.12),
+    so that a click on a toolbar button hit its neighbour. The pool gives it back at its initial
+    scale."""
+    phone = {"has_touch": True, "is_mobile": True}
+    wide = shared_page(viewport={"width": 768, "height": 1024}, **phone)
+    wide.open(ADDRESS)
+    assert wide.evaluate("() => document.documentElement.scrollWidth") > 768, \
+        "the table fits 768 px now (issue 38): this test needs another page wider than its screen"
+    narrow = shared_page(viewport={"width": 390, "height": 844}, **phone)
+    assert narrow is wide
+    narrow.open(ADDRESS)
+    assert narrow.evaluate("() => visualViewport.scale") == 1
 
 
 def test_a_parked_page_does_nothing_until_it_is_opened_again(game_page: GamePage) -> None:
