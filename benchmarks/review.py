@@ -49,7 +49,11 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{'deal':>6} {'plays':>5} {'seconds':>8} {'slowest play s':>14} {'costly plays':>12}")
     for deal in args.deals:
-        review = HandReview.of(finished(args.game, deal).state)
+        state = finished(args.game, deal).state
+        if not state.tricks:
+            print(f"{deal:>6} thrown in (every seat passed): nothing to review")
+            continue
+        review = HandReview.of(state)
         times = []
         start = last = time.perf_counter()
         for _ in review.steps(node_limit=None):

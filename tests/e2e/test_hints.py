@@ -39,9 +39,10 @@ SIZES: list[tuple[ViewportSize, bool]] = [
 
 def watched(browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: ViewportSize,
             touch: bool) -> GamePage:
-    """The shared page of that size (touch: a phone's, with ``is_mobile``), at device scale 2."""
+    """The shared page of that size: a phone's (touch, ``is_mobile``, device scale 2), else a
+    desktop's (the default page's context)."""
     page: GamePage = request.getfixturevalue("shared_page")(
-        dev_server, viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=2)
+        dev_server, viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1)
     return page
 
 
