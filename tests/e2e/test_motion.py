@@ -133,11 +133,13 @@ def test_a_deal_comes_from_the_dealer_and_a_click_or_key_ends_it(game_page: Game
     assert seen["after"] == 0, seen  # all of them in place at once
 
 
-#: The deal held where it is (every motion paused), and the card of your hand on top at the
-#: centre of the card of yours still waiting to fly in from the dealer: its name and that point.
+#: The deal of your hand held where it is (its cards' motions paused; the loader's fade and the
+#: other seats' go on), and the card of your hand on top at the centre of the card of yours still
+#: waiting to fly in from the dealer: its name and that point.
 HELD_IN_FLIGHT = """() => {
-  document.getAnimations().forEach(a => a.pause());
-  const waiting = [...document.querySelectorAll('#hand button.card')].filter(c => c.getAnimations().length).pop();
+  const cards = [...document.querySelectorAll('#hand button.card')];
+  cards.forEach(c => c.getAnimations().forEach(a => a.pause()));
+  const waiting = cards.filter(c => c.getAnimations().length).pop();
   const r = waiting.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
   const hit = document.elementFromPoint(x, y).closest('#hand button.card');
   return hit && {card: hit.dataset.card, x, y};

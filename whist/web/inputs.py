@@ -67,7 +67,7 @@ class Input:
         self.hint_card: str | None = None
         self.focus_card: str | None = None  # the card of the hand in the tab order
         #: A card of your hand pressed while it was still flying in (the deal), and where: see
-        #: :meth:`on_pointerdown`.
+        #: :meth:`on_hand_pointerdown`.
         self.pressed: tuple[str, float, float] | None = None
 
     def forget(self) -> None:
@@ -107,7 +107,7 @@ class Input:
         return kind in ("touch", "pen")
 
     def on_click(self, evt: Any) -> None:
-        """Any click of the document: the click of a card pressed in flight (on_pointerdown),
+        """Any click of the document: the click of a card pressed in flight (on_hand_pointerdown),
         released where it was pressed, plays it as a click on it would."""
         pressed, self.pressed = self.pressed, None
         if pressed is None or evt.target.closest("button.card") or evt.detail == 0:
