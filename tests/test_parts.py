@@ -1,15 +1,17 @@
 """The page's narrow pieces under CPython, on a stand-in document (tests/fake_dom.py): the writer
 and announcer (whist/web/parts.py), the waits a click ends (whist/web/pacing.py), the dialogs
-opened one at a time with the focus given back (whist/web/dialogs.py)."""
+opened one at a time with the focus given back (whist/web/dialogs.py), the guarded tasks."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import warnings
 
 from tests.fake_dom import Document, run
 from whist.web.dialogs import DIALOGS, DialogStack
 from whist.web.pacing import Pacer
-from whist.web.parts import KEPT_ANNOUNCEMENTS, Dom, Writer
+from whist.web.parts import KEPT_ANNOUNCEMENTS, Dom, Writer, run_guarded
 
 
 def test_the_dom_writes_only_what_changes() -> None:
@@ -94,3 +96,34 @@ def test_dialogs_open_one_at_a_time_and_give_the_focus_back() -> None:
     stack.openers["help"] = button
     stack.restore_focus("help")
     assert here == ["hand", "hand"]
+
+
+def test_a_guarded_task_reports_its_error_and_is_quiet_when_cancelled_even_before_it_starts() -> None:
+    errors: list[BaseException] = []
+    steps: list[str] = []
+
+    async def fails() -> None:
+        steps.append("fails")
+        raise ValueError("a fault")
+
+    async def waits() -> None:
+        steps.append("waits")
+        await asyncio.sleep(10)
+        steps.append("never")
+
+    async def main() -> None:
+        first = run_guarded(fails(), errors.append)
+        second = run_guarded(waits(), errors.append)
+        third = run_guarded(waits(), errors.append)
+        third.cancel()  # before its first step, as a new game at once after a card
+        await asyncio.sleep(0)
+        second.cancel()  # while it waits
+        await asyncio.gather(first, second, third, return_exceptions=True)
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        asyncio.run(main())
+        gc.collect()
+    assert steps == ["fails", "waits"]
+    assert [str(e) for e in errors] == ["a fault"]
+    assert [str(w.message) for w in caught] == []  # no "coroutine ... was never awaited"

@@ -8,11 +8,29 @@ No browser module is imported here: :class:`Dom` takes the document it writes to
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 #: The live region keeps this many announcements (the oldest go first).
 KEPT_ANNOUNCEMENTS = 6
+
+
+def run_guarded(coro: Coroutine[Any, Any, None], on_error: Callable[[BaseException], None]) -> asyncio.Task[None]:
+    """Run ``coro`` as a task; an exception it raises goes to ``on_error``, a cancellation is quiet.
+
+    The task runs ``coro`` itself (not a wrapper that awaits it), so a task cancelled before its
+    first step (a new game or a reset at once after a card) still starts it and closes it: Python
+    never warns that the coroutine "was never awaited", a warning PyScript shows in the page.
+    """
+
+    def done(task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and (err := task.exception()) is not None:
+            on_error(err)
+
+    task = asyncio.ensure_future(coro)
+    task.add_done_callback(done)
+    return task
 
 
 class Elements(Protocol):

@@ -11,6 +11,8 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from whist.web.parts import run_guarded
+
 
 def random_seed() -> int:
     """A fresh deal number from the browser's cryptographic random source."""
@@ -47,15 +49,7 @@ class Plumbing:
         self.proxies.clear()
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        async def guarded() -> None:
-            try:
-                await coro
-            except asyncio.CancelledError:
-                pass
-            except Exception as err:
-                self.fail(err)
-
-        task = asyncio.ensure_future(guarded())
+        task = run_guarded(coro, self.fail)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web.address import share_fragment
-from whist.web.parts import Binder, Writer
+from whist.web.parts import Binder, Writer, run_guarded
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -212,7 +212,7 @@ class ReviewView:
         self.render()
         page.open_dialog("review")
         self.generation += 1
-        self.task = asyncio.ensure_future(self.guarded(self.analyse(self.generation)))
+        self.task = run_guarded(self.analyse(self.generation), self.stopped)
 
     def render(self) -> None:
         review = self.review
@@ -275,14 +275,10 @@ class ReviewView:
         self.task = None
 
     # --- the analysis ---------------------------------------------------------------------
-    async def guarded(self, coro: Any) -> None:
-        try:
-            await coro
-        except asyncio.CancelledError:
-            pass
-        except Exception as err:
-            self.page.window.console.warn("whist review: " + "".join(traceback.format_exception(err)))
-            self.page.set_text("review-progress-text", "The analysis stopped on an error.")
+    def stopped(self, err: BaseException) -> None:
+        """The analysis raised ``err``: said in the dialog, the traceback in the console."""
+        self.page.window.console.warn("whist review: " + "".join(traceback.format_exception(err)))
+        self.page.set_text("review-progress-text", "The analysis stopped on an error.")
 
     async def analyse(self, gen: int) -> None:
         review = self.review
