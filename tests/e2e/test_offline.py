@@ -117,11 +117,15 @@ def _copy_project(dest: Path) -> Path:
     return dest
 
 
+VERSIONS = ("A", "B", "C")
+
+
 @pytest.fixture
-def two_versions(tmp_path: Path) -> dict[str, Path]:
-    """Two builds of the site that differ in the page, the Python code and the CSS."""
+def versions(tmp_path: Path) -> dict[str, Path]:
+    """Three builds of the site, each differing from the others in the page, the Python code and
+    the CSS."""
     sites = {}
-    for mark in ("A", "B"):
+    for mark in VERSIONS:
         project = _copy_project(tmp_path / f"project-{mark}")
         _make_version(project, mark)
         sites[mark] = tmp_path / f"site-{mark}"
@@ -130,9 +134,9 @@ def two_versions(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.fixture
-def swappable_server(two_versions: dict[str, Path]) -> Iterator[tuple[str, dict[str, Path]]]:
+def swappable_server(versions: dict[str, Path]) -> Iterator[tuple[str, dict[str, Path]]]:
     """A server of one of the builds under /whist/; set ``serving["now"]`` to swap."""
-    serving = {"now": two_versions["A"]}
+    serving = {"now": versions["A"]}
 
     def lookup(site_path: str) -> serve.Served | None:
         return serve.site_resolver(serving["now"], SUB_PATH)(site_path)
@@ -148,44 +152,28 @@ def swappable_server(two_versions: dict[str, Path]) -> Iterator[tuple[str, dict[
         thread.join(timeout=10)
 
 
-def _version_of(site: Path) -> str:
+def _marks_of(site: Path, mark: str) -> dict[str, str]:
+    """What the page shows when it runs the build ``site``, marked ``mark`` (``MARKS``)."""
     match = re.search(r'<meta name="whist-version" content="([0-9a-f]+)">', (site / "index.html").read_text())
     assert match
-    return match.group(1)
+    return {"version": match.group(1), "main": mark, "package": mark, "css": mark}
 
 
-@pytest.mark.parametrize("how", ["click", "reload"])
-def test_a_new_deployment_replaces_the_old_one_whole(
-    how: str,
-    make_game_page: GamePageFactory,
-    swappable_server: tuple[str, dict[str, Path]],
-    two_versions: dict[str, Path],
-) -> None:
-    url, serving = swappable_server
-    a = {"version": _version_of(two_versions["A"]), "main": "A", "package": "A", "css": "A"}
-    b = {"version": _version_of(two_versions["B"]), "main": "B", "package": "B", "css": "B"}
-    assert a["version"] != b["version"]
-
-    page = make_game_page(url)
-    page.open("?pace=instant")
-    assert page.evaluate(MARKS) == a
-    wait_controlled(page)
-
-    # The new deployment. The next visit still shows the old version, whole,
-    # while the new one installs; then the page moves to it: at once if the
-    # table is not up yet, else when the player clicks Reload on the notice
-    # (or reloads the page).
-    serving["now"] = two_versions["B"]
+def _move_to(page: GamePage, old: dict[str, str], new: dict[str, str], how: str) -> None:
+    """The page runs ``old`` and the server now has ``new``: the next visit still shows the old
+    version, whole, while the new one installs; then the page moves to the new one: at once if
+    the table is not up yet, else when the player clicks Reload on the notice (``how`` is
+    ``click``) or reloads the page (``reload``). Never a mix of the two."""
     page.reload()
     page.wait_ready()
     seen = [page.evaluate(MARKS)]
-    assert seen[0] in (a, b), seen
+    assert seen[0] in (old, new), seen
     deadline = time.monotonic() + 300  # a liveness bound, not a speed check: the new version installs 14 MB
-    while page.evaluate(MARKS) != b:
+    while page.evaluate(MARKS) != new:
         assert time.monotonic() < deadline, f"the page did not move to the new version: {seen[-3:]}"
         notice = page.locator("#update-notice button")
         if notice.count() and notice.is_visible():
-            assert page.evaluate(MARKS) == a, "the old page mixes in files of the new version"
+            assert page.evaluate(MARKS) == old, "the old page mixes in files of the new version"
             if how == "click":
                 notice.click()
             else:  # a plain reload: the page switches before the table is up
@@ -196,24 +184,47 @@ def test_a_new_deployment_replaces_the_old_one_whole(
             marks = page.evaluate(MARKS)
         except Exception:  # the page is navigating
             continue
-        assert marks in (a, b), f"files of two versions mixed: {marks}"
+        assert marks in (old, new), f"files of two versions mixed: {marks}"
         seen.append(marks)
 
     # The new version is whole, controls the page, and the old cache is gone.
     page.wait_ready()
-    assert page.evaluate(MARKS) == b
+    assert page.evaluate(MARKS) == new
     wait_controlled(page)
     page.wait_for_function(
         f"""async () => {{ const names = (await caches.keys()).filter(n => n.startsWith('whist /whist/ '));
-            return names.length === 1 && names[0] === 'whist /whist/ {b["version"]}'
+            return names.length === 1 && names[0] === 'whist /whist/ {new["version"]}'
                 && !!(await caches.match(new URL('index.html', location.href).href, {{cacheName: names[0]}})); }}""",
         timeout=30_000,
     )
-    # And it stays: a reload offline is still the new version.
+
+
+def test_each_new_deployment_replaces_the_old_one_whole(
+    make_game_page: GamePageFactory,
+    swappable_server: tuple[str, dict[str, Path]],
+    versions: dict[str, Path],
+) -> None:
+    """Version A, then B (the player clicks Reload on the notice), then C (a plain reload): one
+    page through two deployments, as a player who keeps the game open meets them."""
+    url, serving = swappable_server
+    marks = {mark: _marks_of(versions[mark], mark) for mark in VERSIONS}
+    assert len({m["version"] for m in marks.values()}) == len(VERSIONS)
+
+    page = make_game_page(url)
+    page.open("?pace=instant")
+    assert page.evaluate(MARKS) == marks["A"]
+    wait_controlled(page)
+
+    serving["now"] = versions["B"]
+    _move_to(page, marks["A"], marks["B"], "click")
+    serving["now"] = versions["C"]
+    _move_to(page, marks["B"], marks["C"], "reload")
+
+    # And it stays: a reload offline is still the newest version.
     page.context.set_offline(True)
     try:
         page.reload()
         page.wait_ready()
-        assert page.evaluate(MARKS) == b
+        assert page.evaluate(MARKS) == marks["C"]
     finally:
         page.context.set_offline(False)
