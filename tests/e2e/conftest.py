@@ -274,6 +274,9 @@ class GamePage:
         self._reported: set[str] = set()  # already in a failure message
         #: Shared between tests (``game_page``, ``shared_page``): ``open`` resets it in place.
         self.shared = False
+        #: A shared second tab (``second_tab``): ``open`` keeps the device's storage, as a tab
+        #: opened beside the first would find it, and starts this tab's own session empty.
+        self.tab = False
         self.context = context
         #: localStorage written before every table this page opens (as a context's init script would)
         self.preset: dict[str, str] = {}
@@ -410,6 +413,9 @@ class GamePage:
         finished hand in the background (Expert with your cards), off unless asked."""
         storage = {**self.preset, **(storage or {})} or None
         self._replays = replays
+        if self.tab:
+            keep = True
+            script = "sessionStorage.clear();\n" + (script or "")
         self.front()
         if not self.shared:
             if not self._scripted:
@@ -525,6 +531,26 @@ class PagePool:
             page = GamePage(context.new_page(), context, base_url)
             page.shared = True
             self.pages[key] = page
+        return self._watched(page, options, viewport)
+
+    def second(self, first: GamePage) -> GamePage:
+        """The second tab of the shared page ``first``: a page of the same browser context (the
+        same device storage), shared like ``first``, booted now and parked, so that its boot
+        writes nothing while a test's first tab holds a game; its ``open`` is a tab's visit."""
+        key = next(k for k, kept in self.pages.items() if kept is first) + " tab"
+        page = self.pages.get(key)
+        if page is None or page.page.is_closed():
+            page = GamePage(first.context.new_page(), first.context, first.base_url)
+            page.shared = page.tab = True
+            self.pages[key] = page
+            page.open("?pace=instant#deal=1")
+        page = self._watched(page, {}, first.page.viewport_size or DEFAULT_VIEWPORT)
+        page.park()
+        return page
+
+    def _watched(self, page: GamePage, options: dict[str, Any], viewport: ViewportSize) -> GamePage:
+        """``page`` watched afresh for the next test, at ``viewport``, its zoom and media as a
+        new page of a context with ``options`` has them."""
         page.problems.clear()
         page.requests.clear()
         page._reported.clear()
@@ -550,11 +576,16 @@ class PagePool:
         return page
 
     def retire(self, page: GamePage) -> None:
+        """Share ``page`` no more: a second tab is closed alone, a first page with its context
+        (and so its tab)."""
         for key, kept in list(self.pages.items()):
-            if kept is page:
+            if kept is page or (not page.tab and kept.context is page.context):
                 del self.pages[key]
         with contextlib.suppress(PlaywrightError):
-            page.context.close()
+            if page.tab:
+                page.page.close()
+            else:
+                page.context.close()
 
     def close(self) -> None:
         for page in list(self.pages.values()):
@@ -588,6 +619,23 @@ def shared_page(page_pool: PagePool, dev_server: str, request: pytest.FixtureReq
         request.node.stash.setdefault(PAGES_KEY, []).append(page)
         request.node.stash.setdefault(SHARED_KEY, []).append(page)
         return page
+
+    return make
+
+
+@pytest.fixture
+def second_tab(page_pool: PagePool, game_page: GamePage, request: pytest.FixtureRequest) -> Callable[[], GamePage]:
+    """``second_tab()`` -> a second tab beside ``game_page``, in the same browser context (the
+    same storage), watched for this test; ``open(path)`` opens the table in it as a visit in a
+    new tab would (the device's storage as the first tab left it, this tab's session empty).
+    The tab is shared between tests like ``game_page``: booted (once) and parked before the
+    test's first tab opens its game, so its boot writes nothing a test would see."""
+    tab = page_pool.second(game_page)
+
+    def make() -> GamePage:
+        request.node.stash.setdefault(PAGES_KEY, []).append(tab)
+        request.node.stash.setdefault(SHARED_KEY, []).append(tab)
+        return tab
 
     return make
 

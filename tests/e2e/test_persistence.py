@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PAGES_KEY, GamePage, SharedPageFactory, shot
+from tests.e2e.conftest import GamePage, SharedPageFactory, shot
 from tests.e2e.test_controls import state
 from tests.e2e.test_play import play_lowest, wait_your_move
 from whist.engine.seats import Seat
@@ -107,14 +108,6 @@ def said(page: GamePage) -> list[str]:
     return page.evaluate("() => window.__said")
 
 
-def second_tab(page: GamePage, request: pytest.FixtureRequest) -> GamePage:
-    """Another page in the same browser context (same storage), watched like the first."""
-    other = GamePage(page.page.context.new_page(), page.page.context, page.base_url)
-    request.node.stash.setdefault(PAGES_KEY, []).append(other)
-    request.addfinalizer(other.page.close)  # (a shared page's context outlives the test)
-    return other
-
-
 def into_the_middle_of_a_trick(page: GamePage) -> None:
     """Play until it is your turn with cards already in the trick, after a trick or more."""
     for _ in range(13):
@@ -164,32 +157,6 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
     final = GameState.from_record(record)
     assert final.is_over
     assert read_stats(game_page)["played"] == "1"
-
-
-def test_closing_the_tab_while_the_computers_play_and_coming_back(game_page: GamePage,
-                                                                  request: pytest.FixtureRequest) -> None:
-    # The shared page waits as a tab with no table and nothing kept; the game is played in a
-    # second tab, which is closed (the shared page stays for the tests after this one).
-    game_page.open("?pace=instant")
-    game_page.park()
-    game_page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-    tab = second_tab(game_page, request)
-    tab.open(f"?pace=slow&seed={SEED}")
-    wait_your_move(tab)
-    card = play_lowest(tab)
-    # A computer is to play next (each waits a second at this pace): close the tab now.
-    saved = stored(tab, "whist:game")
-    state_then = GameState.from_record(saved["record"])
-    assert state_then.to_play is not None and state_then.to_play != Seat.S
-    tab.page.close()
-    again = game_page
-    again.open(INSTANT.format(seed=SEED), keep=True)  # what the device keeps, in the other tab
-    table = wait_your_move(again)
-    assert card not in [c["card"] for c in table["hand"]]
-    after = GameState.from_record(stored(again, "whist:game")["record"])
-    assert after.actions[: len(state_then.actions)] == state_then.actions
-    assert len(after.actions) > len(state_then.actions), "the computers went on playing"
-    assert after.to_play == Seat.S or after.phase.value != "play"
 
 
 def test_another_deal_in_the_address_starts_that_deal(game_page: GamePage) -> None:
@@ -444,11 +411,11 @@ def test_storage_full(fresh_page: GamePage) -> None:
 # --- several tabs -----------------------------------------------------------------------------
 
 def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: GamePage,
-                                                                 request: pytest.FixtureRequest) -> None:
+                                                                 second_tab: Callable[[], GamePage]) -> None:
     seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] <= 2)
     game_page.open(INSTANT.format(seed=seed))
     wait_your_move(game_page)
-    other = second_tab(game_page, request)
+    other = second_tab()
     other.open(INSTANT.format(seed=seed))   # the same game, restored from the first tab's save
     wait_your_move(other)
     assert state(other) == state(game_page)

@@ -40,7 +40,7 @@ def finish_with_dummy(page: GamePage) -> None:
 
 
 @pytest.mark.parametrize(("query", "tricks"), [
-    ("?pace=instant&seed=11", 13),
+    ("?pace=instant&seed=19", 13),  # marked in 1.6 s in CPython: "Analysing trick N…" still seen (deal 11: 7.6 s)
     ("?game=dummy&pace=instant#deal=8", 13),
     ("?game=german&pace=instant#deal=5", 26),
     ("?game=contract&pace=instant#deal=6", 13),  # marked in 0.5 s (deal 2: 4.4 s; benchmarks/review.py)

@@ -1,5 +1,6 @@
 """Two tabs of the site, in Chromium: a tab whose game another tab saved over says so and lets
-the player choose which game to keep, even after a reload; nothing is lost without the player's say.
+the player choose which game to keep, even after a reload; nothing is lost without the player's say,
+not even by a tab closed while the computers play.
 
 Both tabs are pages of one browser context (one localStorage, a sessionStorage each), at
 ``?pace=instant``; the first plays the lowest legal card. Screenshots go to ``$WHIST_SHOTS``.
@@ -7,12 +8,14 @@ Both tabs are pages of one browser context (one localStorage, a sessionStorage e
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
 
 from tests.e2e.conftest import GamePage
 from tests.e2e.test_controls import state
-from tests.e2e.test_persistence import INSTANT, SEED, notice, read_stats, second_tab, shot, stored
+from tests.e2e.test_persistence import INSTANT, SEED, notice, read_stats, shot, stored
 from tests.e2e.test_play import play_lowest, wait_your_move
+from whist.engine.seats import Seat
+from whist.engine.state import GameState
 
 CHOICE = "#tab-choice:not([hidden])"
 
@@ -37,11 +40,12 @@ def choice_title(page: GamePage) -> str:
     return page.inner_text("#tab-choice-title")
 
 
-def test_a_game_continued_in_another_tab_is_not_lost(game_page: GamePage, request: pytest.FixtureRequest) -> None:
+def test_a_game_continued_in_another_tab_is_not_lost(game_page: GamePage,
+                                                    second_tab: Callable[[], GamePage]) -> None:
     game_page.open(INSTANT.format(seed=SEED))
     play(game_page)
     mine = settled(game_page)
-    other = second_tab(game_page, request)
+    other = second_tab()
     other.open("?pace=instant")                       # a plain visit: the game on this device
     assert settled(other) == mine
     assert other.is_hidden("#tab-choice")
@@ -75,11 +79,11 @@ def test_a_game_continued_in_another_tab_is_not_lost(game_page: GamePage, reques
 
 
 def test_a_new_game_in_another_tab_can_be_taken_or_turned_down(game_page: GamePage,
-                                                               request: pytest.FixtureRequest) -> None:
+                                                               second_tab: Callable[[], GamePage]) -> None:
     game_page.open(INSTANT.format(seed=SEED))
     play(game_page)
     mine = settled(game_page)
-    other = second_tab(game_page, request)
+    other = second_tab()
     other.open(INSTANT.format(seed=SEED + 1))         # the address asks for another deal
     wait_your_move(other)
     theirs = hand(other)
@@ -96,12 +100,12 @@ def test_a_new_game_in_another_tab_can_be_taken_or_turned_down(game_page: GamePa
     assert choice_title(other) == "This game was continued in another tab"
 
 
-def test_two_tabs_finishing_two_games_both_count(game_page: GamePage, request: pytest.FixtureRequest) -> None:
+def test_two_tabs_finishing_two_games_both_count(game_page: GamePage, second_tab: Callable[[], GamePage]) -> None:
     from tests.e2e.test_persistence import CANDIDATES, lowest_game, play_to_end
 
     short = [s for s in CANDIDATES if lowest_game(s)["hands_played"] <= 2][:2]
     game_page.open(INSTANT.format(seed=short[0]))
-    other = second_tab(game_page, request)
+    other = second_tab()
     other.open(INSTANT.format(seed=short[1]))
     game_page.wait_for_selector(CHOICE)
     game_page.click("#tab-here")                    # both tabs play their own game
@@ -109,3 +113,30 @@ def test_two_tabs_finishing_two_games_both_count(game_page: GamePage, request: p
     play_to_end(game_page)
     play_to_end(other)
     assert read_stats(game_page)["played"] == read_stats(other)["played"] == "2"
+
+
+# Last of the tests of a second tab: it closes the tab (the next test that asks for one boots another).
+def test_closing_the_tab_while_the_computers_play_and_coming_back(game_page: GamePage,
+                                                                  second_tab: Callable[[], GamePage]) -> None:
+    # The shared page waits as a tab with no table and nothing kept; the game is played in a
+    # second tab, which is closed (the shared page stays for the tests after this one).
+    game_page.open("?pace=instant")
+    game_page.park()
+    game_page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    tab = second_tab()
+    tab.open(f"?pace=slow&seed={SEED}")
+    wait_your_move(tab)
+    card = play_lowest(tab)
+    # A computer is to play next (each waits a second at this pace): close the tab now.
+    saved = stored(tab, "whist:game")
+    state_then = GameState.from_record(saved["record"])
+    assert state_then.to_play is not None and state_then.to_play != Seat.S
+    tab.page.close()
+    again = game_page
+    again.open(INSTANT.format(seed=SEED), keep=True)  # what the device keeps, in the other tab
+    table = wait_your_move(again)
+    assert card not in [c["card"] for c in table["hand"]]
+    after = GameState.from_record(stored(again, "whist:game")["record"])
+    assert after.actions[: len(state_then.actions)] == state_then.actions
+    assert len(after.actions) > len(state_then.actions), "the computers went on playing"
+    assert after.to_play == Seat.S or after.phase.value != "play"
