@@ -2,6 +2,8 @@
 
 - the time of each test file (setup, call and teardown of its tests, summed), longest first,
   with the pages its tests booted;
+- the wall time of the end-to-end part: from the start of the first test to the end of the last
+  end-to-end test (under ``python -m tests`` both workers begin with their end-to-end half);
 - the page boots of the end-to-end tests: ``page`` (a document loaded: Python booted in the
   page), ``worker`` (a PyScript worker started: the thinker or the analyst, a Python each) and
   ``reset`` (a shared page opened again in place, ``whist/web/testing.py``: no boot).
@@ -12,6 +14,7 @@ controller adds them up from the reports' ``user_properties``.
 
 from __future__ import annotations
 
+import time
 from collections import Counter, defaultdict
 
 import pytest
@@ -32,6 +35,8 @@ class Report:
         self.file_boots: Counter[str] = Counter()  # the pages booted in each file's tests
         self.tests: Counter[str] = Counter()
         self._seen: Counter[str] = Counter()  # in this process: boots already handed to a report
+        self.first_start: float | None = None  # (time.monotonic) when the first test began
+        self.last_e2e_end: float | None = None  # when the last end-to-end test's report came
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
@@ -45,6 +50,11 @@ class Report:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         path = report.nodeid.split("::", 1)[0]
         self.seconds[path] += report.duration
+        now = time.monotonic()  # (a report comes as soon as its test's phase ends, from any worker)
+        if self.first_start is None:
+            self.first_start = now - report.duration
+        if "/e2e/" in path:
+            self.last_e2e_end = now
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
             self.tests[path] += 1
         for name, value in report.user_properties:
@@ -65,6 +75,9 @@ class Report:
         write(f"{total:8.1f}  in all (end-to-end {e2e:.1f}; with workers in parallel, the wall time is less)")
         if not e2e:
             return
+        if self.first_start is not None and self.last_e2e_end is not None:
+            write(f"the end-to-end tests took {self.last_e2e_end - self.first_start:.1f} s of wall time "
+                  "(from the first test's start to the last end-to-end test's end)")
         boots = ", ".join(f"{self.boots[k]} {k}" for k in _KIND_ORDER)
         write(f"page boots of the end-to-end tests: {boots} "
               "(page: Python booted in a page; worker: a thinker or analyst; reset: a shared page opened again)")

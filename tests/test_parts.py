@@ -122,7 +122,7 @@ def test_a_guarded_task_reports_its_error_and_is_quiet_when_cancelled_even_befor
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        asyncio.run(main())
+        run(main())  # (in a thread of its own: tests/fake_dom.py)
         gc.collect()
     assert steps == ["fails", "waits"]
     assert [str(e) for e in errors] == ["a fault"]
