@@ -438,6 +438,18 @@ class GamePage:
         self._reset(path, {"storage": storage, "replays": replays, "keep": keep})
         return self.page
 
+    def tool(self, button: str, *, tap: bool = False) -> None:
+        """Press the toolbar's ``button`` (its id), through the More list where this screen lists
+        it there (whist/web/more_menu.py); ``tap`` for a touch screen's tap."""
+        self.front()
+        selector = "#" + button.removeprefix("#")
+        listed = self.page.evaluate("""(s) => { const b = document.querySelector(s);
+            return !b.getClientRects().length && !!b.closest('[data-shown-by]'); }""", selector)
+        press = self.page.tap if tap else self.page.click
+        if listed:
+            press("#more-btn")
+        press(selector)
+
     def park(self) -> bool:
         """Close the table on show and open none (``window.whistPark``, a shared page between its
         tests): no computer plays on and no replay runs while other tests use the machine. Whether

@@ -30,13 +30,19 @@ RUN_AXE = """async (tags) => {
 
 
 def serious_violations(page: GamePage, where: str) -> list[str]:
+    return violations(page, where, ("serious", "critical"))
+
+
+def violations(page: GamePage, where: str, impacts: tuple[str, ...] = ("minor", "moderate", "serious", "critical")
+               ) -> list[str]:
+    """axe's violations on the page as it is now, of the given impacts (by default every impact)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # Run by DevTools, which the page's Content-Security-Policy does not govern: the page
         # itself refuses an inline <script> such as add_script_tag's.
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[dict[str, Any]] = page.evaluate(RUN_AXE, TAGS)
     return [f"{where}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"])
-            for v in found if v["impact"] in ("serious", "critical")]
+            for v in found if v["impact"] in impacts]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -52,7 +58,7 @@ def test_axe_finds_no_serious_violation(game_page: GamePage, scheme: str) -> Non
     game_page.keyboard.press("h")
     problems = serious_violations(game_page, "table")
     # The settings.
-    game_page.click("#settings-btn")
+    game_page.tool("settings-btn")
     problems += serious_violations(game_page, "settings")
     game_page.keyboard.press("Escape")
     # The help: the rules, then the keys.

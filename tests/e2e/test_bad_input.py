@@ -38,7 +38,7 @@ def test_importing_deep_json_keeps_the_table(game_page: GamePage, tmp_path: Path
     before = wait_your_move(game_page)
     path = tmp_path / "deep.json"
     path.write_text('{"kind": "whist-export", "v": 1, "stats": ' + "[" * 100_000 + "]" * 100_000 + "}")
-    game_page.click("#stats-btn")
+    game_page.tool("stats-btn")
     game_page.set_input_files("#stats-file", str(path))
     game_page.wait_for_function("() => document.querySelector('#stats-msg').textContent.includes('Not imported')")
     assert "far too many lists" in game_page.inner_text("#stats-msg")

@@ -112,7 +112,7 @@ def test_a_computer_claim_shows_its_sentence_and_cards(game_page: GamePage) -> N
     text = mirror.claim_text
     seat = mirror.state.claimed[0] if mirror.state.claimed else Seat.S
     open_at(game_page, record)
-    game_page.click("#settings-btn")
+    game_page.tool("settings-btn")
     game_page.check("#set-claims")  # off by default: every hand is played out
     game_page.keyboard.press("Escape")
     click_card(game_page, card)

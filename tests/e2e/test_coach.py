@@ -108,7 +108,7 @@ def test_with_the_coach_off_nothing_shows(fresh_page: GamePage) -> None:
     assert game_page.is_hidden("#coach")
     assert game_page.get_attribute("body", "data-analyst") is None  # no worker was booted for it
     # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
-    game_page.click("#settings-btn")
+    game_page.tool("settings-btn")
     game_page.check("#set-coach")
     game_page.click("#settings-done")
     game_page.wait_for_selector('body[data-analyst="ready"]', state="attached", timeout=90000)

@@ -57,7 +57,7 @@ def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePa
     stored = json.loads(game_page.evaluate("() => localStorage.getItem('whist:stats')"))
     assert stored["duplicate"] == [yours - expert]  # the replay under way when pressed: not a second one
     assert len(stored["duplicate_keys"]) == 1 and stored["duplicate_keys"][0].endswith("/0")
-    game_page.click("#stats-btn")
+    game_page.tool("stats-btn")
     game_page.wait_for_selector("#stats[open]")
     figure = game_page.text_content("#dup-figure") or ""
     sign = "\u2212" if yours < expert else "+" if yours > expert else ""

@@ -165,7 +165,7 @@ def test_rubber_to_its_end_with_the_score_sheet(game_page: GamePage) -> None:
     games = game_page.text_content("#games-won") or ""
     assert "2" in games
     # The score sheet: every hand, the game boundaries, the totals; printable.
-    game_page.click("#sheet-btn")
+    game_page.tool("sheet-btn")
     assert game_page.is_visible("#score-sheet")
     rows = game_page.locator("#sheet-body tr[data-hand]").count()
     assert rows >= 4

@@ -116,7 +116,7 @@ def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_agai
     assert page.locator("[data-guide]").count() == 0
     page.restart()
     assert page.locator(SHOWN).count() == 0
-    page.click("#rules-btn")
+    page.tool("rules-btn")
     page.click("#guide-again")
     # The skipped hand goes on (North has led): one press says the game would be dropped, and keeps it.
     assert "will be abandoned" in page.inner_text("#guide-abandon")

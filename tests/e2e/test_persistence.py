@@ -78,7 +78,7 @@ def lowest_game(seed: int) -> dict[str, Any]:
 def read_stats(page: GamePage, game: str = "overall") -> dict[str, str]:
     """Open the stats panel (if closed), show ``game``, and read its tiles."""
     if not page.evaluate("() => document.querySelector('#stats').open"):
-        page.click("#stats-btn")
+        page.tool("stats-btn")
     page.wait_for_selector("#stats[open] .stat")
     page.select_option("#stats-game", game)
     page.wait_for_function("g => document.querySelector('#stats-tiles').dataset.game === g", arg=game)
@@ -232,14 +232,14 @@ def test_the_stats_panel_on_a_phone(shared_page: SharedPageFactory) -> None:
                   "german": {"played": 3, "won": 2, "streak": 1, "best_streak": 2, "hands_played": 11,
                              "hands_won": 7, "best_margin": 40}}})})
     # The toolbar still fits: every button on the screen, side by side, none too small to tap;
-    # this narrow, the stats are in Settings (and on the game-over panel) instead.
+    # this narrow, Stats is listed under More (and is in Settings and on the game-over panel).
     boxes = page.evaluate("""() => [...document.querySelectorAll('.actions .icon-btn')]
         .filter(b => b.offsetParent).map(b => b.getBoundingClientRect())
         .map(r => [r.left, r.right, r.width, r.height])""")
-    assert page.is_hidden("#stats-btn") and len(boxes) >= 8
-    assert all(left >= 0 and right <= 360 and width >= 36 and height >= 40 for left, right, width, height in boxes)
+    assert page.is_hidden("#stats-btn") and len(boxes) == 7
+    assert all(left >= 0 and right <= 360 and width >= 44 and height >= 44 for left, right, width, height in boxes)
     assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(boxes))
-    page.tap("#settings-btn")
+    page.tool("settings-btn", tap=True)
     page.tap("#settings-stats")
     tiles = read_stats(page)
     assert tiles["played"] == "23" and tiles["win_rate"] == "61%" and tiles["best_streak"] == "6"
@@ -255,7 +255,7 @@ def test_the_stats_panel_on_a_phone(shared_page: SharedPageFactory) -> None:
 
 def test_settings_are_remembered(game_page: GamePage) -> None:
     game_page.open(INSTANT.format(seed=SEED))
-    game_page.click("#settings-btn")
+    game_page.tool("settings-btn")
     game_page.select_option("#set-opponent-level", "hard")
     game_page.select_option("#set-trick-pause", "long")
     game_page.check("#set-auto-play")
@@ -267,7 +267,7 @@ def test_settings_are_remembered(game_page: GamePage) -> None:
                      "partner_level": "normal", "opponent_level": "hard"}
     game_page.open(f"?seed={SEED}", keep=True)
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
-    game_page.click("#settings-btn")
+    game_page.tool("settings-btn")
     assert game_page.input_value("#set-opponent-level") == "hard"
     assert game_page.input_value("#set-trick-pause") == "long"
     assert game_page.is_checked("#set-auto-play") and not game_page.is_checked("#set-sound")
@@ -386,7 +386,7 @@ def test_storage_disabled_as_in_private_browsing(fresh_page: GamePage) -> None:
     assert sum("private browsing" in t for t in said(game_page)) == 1
     assert read_stats(game_page)["played"] == "0"
     close_dialog(game_page)
-    game_page.click("#settings-btn")
+    game_page.tool("settings-btn")
     game_page.uncheck("#set-sound")
     game_page.click("#settings-done")
     assert notice(game_page) == lines
@@ -423,7 +423,7 @@ def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: Game
     game_page.click("#mute-btn")
     other.wait_for_function("() => document.querySelector('#mute-btn').getAttribute('aria-pressed') === 'true'")
     # Both tabs play the same game to its end: it is counted once.
-    other.click("#stats-btn")
+    other.tool("stats-btn")
     play_to_end(game_page)
     other.wait_for_function("() => document.querySelector('#stats-tiles [data-stat=played] .stat-value')"
                             ".textContent === '1'")                                      # live in the other tab
@@ -450,7 +450,7 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, tmp_path
                     "best_margin": 6}})
     into_the_middle_of_a_trick(game_page)
     position = state(game_page)
-    game_page.click("#stats-btn")
+    game_page.tool("stats-btn")
     with game_page.expect_download() as info:
         game_page.click("#stats-export")
     path = tmp_path / "export.json"
@@ -462,7 +462,7 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, tmp_path
 
     fresh = game_page
     fresh.open("?pace=instant")                  # as in another browser: nothing stored
-    fresh.click("#stats-btn")
+    fresh.tool("stats-btn")
     assert read_stats(fresh)["played"] == "0"
     fresh.set_input_files("#stats-file", str(path))
     fresh.wait_for_function("() => document.querySelector('#stats-msg').textContent.startsWith('Imported')")
@@ -479,7 +479,7 @@ def test_export_and_import_move_stats_and_the_game(game_page: GamePage, tmp_path
     # A file that is not an export is refused and nothing changes.
     bad = tmp_path / "bad.json"
     bad.write_text('{"hello": 1}')
-    fresh.click("#stats-btn")
+    fresh.tool("stats-btn")
     fresh.set_input_files("#stats-file", str(bad))
     fresh.wait_for_function("() => document.querySelector('#stats-msg').textContent.includes('Not imported')")
     assert "not a file exported by this game" in fresh.inner_text("#stats-msg")

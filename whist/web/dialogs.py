@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import markup
+from whist.web.more_menu import MoreMenu
 from whist.web.parts import Binder, Elements, Writer
 from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, Settings
 
@@ -66,6 +67,7 @@ class Dialogs:
         for tab in ("rules", "controls"):
             page.on(page.el(f"tab-{tab}"), "click", tab_clicked(tab))
         page.on(page.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
+        MoreMenu(page).start()  # the toolbar's More list, which opens four of these dialogs on small screens
 
     def show_last_trick(self) -> None:
         page = self.page
@@ -178,5 +180,9 @@ class DialogStack:
         opener = self.openers.pop(name, None)
         if opener and opener.isConnected:
             opener.focus()
+            if self.dom.doc.activeElement != opener:  # not on show now: an item of a list closed since
+                holder = opener.closest("[data-shown-by]")  # (the toolbar's More list: whist/web/more_menu.py)
+                if holder:
+                    self.dom.el(holder.dataset.shownBy).focus()
         elif not self.dom.doc.querySelector("dialog[open]"):
             self.focus_here()

@@ -98,6 +98,8 @@ again to play it</strong>; tap another card to lift that one instead, or anywher
 Dimmed cards cannot be played now.</p>
 <p>While the computers play, a click or a key skips the wait. The last trick can be looked at any time
 with the clock button.</p>
+<p>On a narrow screen the Score sheet, Stats, Settings and How to play buttons are under
+<strong>More</strong> (the three dots) at the end of the toolbar.</p>
 <h3>Keyboard</h3>
 <table class="keys"><tbody>{rows}</tbody></table>
 <h3>Settings</h3>
