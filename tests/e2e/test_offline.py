@@ -1,7 +1,7 @@
 """Offline play and updates, in Chromium: the service worker of the built site.
 
-Each test uses a fresh browser context (``make_game_page``), so it starts with
-no service worker and an empty cache. The watched page fails the test on any
+The test uses a fresh browser context (``make_game_page``), so it starts with
+no service worker and an empty cache, on builds of the site made for it. The watched page fails the test on any
 console error, traceback or failed request: once offline, every file must
 come from the worker's cache.
 """
@@ -59,29 +59,6 @@ def play_a_trick(page: GamePage) -> None:
         if page.evaluate(TRICKS_DONE) > before:
             return
     raise AssertionError("no trick was completed")
-
-
-def test_plays_offline_after_the_first_visit(make_game_page: GamePageFactory, site_server: str) -> None:
-    page = make_game_page(site_server)
-    page.open("?pace=instant&seed=7")
-    wait_controlled(page)
-    cached = page.evaluate("caches.keys()")
-    assert len([c for c in cached if c.startswith("whist /whist/ ")]) == 1, cached
-
-    page.context.set_offline(True)
-    try:
-        first_request = len(page.requests)
-        page.reload()
-        page.wait_ready()
-        assert page.evaluate(CONTROLLED)
-        play_a_trick(page)
-        # Every file came from the worker: nothing failed (the watched page
-        # records failed requests), and the page asked for the game's files.
-        asked = [r for r in page.requests[first_request:] if r.startswith(site_server)]
-        assert any(r.endswith("/whist.tgz") for r in asked)
-        assert any(r.endswith("/pyodide.asm.wasm") for r in asked)
-    finally:
-        page.context.set_offline(False)
 
 
 # --------------------------------------------------------------------------
@@ -199,21 +176,40 @@ def _move_to(page: GamePage, old: dict[str, str], new: dict[str, str], how: str)
     )
 
 
-def test_each_new_deployment_replaces_the_old_one_whole(
+def test_plays_offline_and_each_new_deployment_replaces_the_old_one_whole(
     make_game_page: GamePageFactory,
     swappable_server: tuple[str, dict[str, Path]],
     versions: dict[str, Path],
 ) -> None:
-    """Version A, then B (the player clicks Reload on the notice), then C (a plain reload): one
-    page through two deployments, as a player who keeps the game open meets them."""
+    """The built site, version A: after the first visit it plays offline. Then B (the player
+    clicks Reload on the notice), then C (a plain reload): one page through two deployments, as a
+    player who keeps the game open meets them."""
     url, serving = swappable_server
     marks = {mark: _marks_of(versions[mark], mark) for mark in VERSIONS}
     assert len({m["version"] for m in marks.values()}) == len(VERSIONS)
 
     page = make_game_page(url)
-    page.open("?pace=instant")
+    page.open("?pace=instant&seed=7")
     assert page.evaluate(MARKS) == marks["A"]
     wait_controlled(page)
+    cached = page.evaluate("caches.keys()")
+    assert len([c for c in cached if c.startswith("whist /whist/ ")]) == 1, cached
+
+    # Offline after the first visit: every file comes from the worker's cache.
+    page.context.set_offline(True)
+    try:
+        first_request = len(page.requests)
+        page.reload()
+        page.wait_ready()
+        assert page.evaluate(CONTROLLED)
+        assert page.evaluate(MARKS) == marks["A"]
+        play_a_trick(page)
+        # Nothing failed (the watched page records failed requests), and the page asked for the game's files.
+        asked = [r for r in page.requests[first_request:] if r.startswith(url)]
+        assert any(r.endswith("/whist.tgz") for r in asked)
+        assert any(r.endswith("/pyodide.asm.wasm") for r in asked)
+    finally:
+        page.context.set_offline(False)
 
     serving["now"] = versions["B"]
     _move_to(page, marks["A"], marks["B"], "click")
