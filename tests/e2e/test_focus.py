@@ -95,3 +95,39 @@ def test_a_toolbar_button_shows_a_focus_ring(game_page: GamePage) -> None:
     ring = game_page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle"
                               " + ' ' + getComputedStyle(document.activeElement).outlineWidth")
     assert ring == "solid 3px"
+
+
+def test_at_each_of_your_turns_the_focus_is_on_a_card_you_may_play(game_page: GamePage) -> None:
+    """A hand played by the keyboard alone: the first arrow lands in the hand, then only Enter. At each
+    of your turns the focused card is one you may play (a card you could play at your last turn may
+    be dimmed now: the focus moves to the nearest card you may play), so Enter always plays."""
+    game_page.open(URL.format(seed=2024))
+    game_page.wait_for_function(YOUR_MOVE)
+    game_page.keyboard.press("ArrowRight")
+    for turn in range(13):
+        game_page.wait_for_function(f"""() => document.body.dataset.phase !== 'play'
+            || (document.body.dataset.yourTurn === '1' && document.querySelectorAll('#hand button.card').length
+                === {13 - turn})""")
+        if game_page.get_attribute("body", "data-phase") != "play":
+            break
+        focused = game_page.evaluate("""() => { const a = document.activeElement;
+            return a.matches('#hand button.card') ? [a.dataset.card, a.getAttribute('aria-disabled')] : null; }""")
+        assert focused is not None and focused[1] == "false", f"turn {turn + 1}: the focus is on {focused}"
+        game_page.keyboard.press("Enter")
+    game_page.wait_for_function("() => document.body.dataset.phase !== 'play'")
+
+
+def test_the_first_tab_offers_a_way_straight_to_the_hand(game_page: GamePage) -> None:
+    game_page.open(URL.format(seed=12345))
+    game_page.wait_for_function(YOUR_MOVE)
+    game_page.evaluate("() => document.activeElement.blur()")  # the focus back at the document's start
+    game_page.keyboard.press("Tab")
+    assert game_page.evaluate("() => document.activeElement.id") == "skip-hand"
+    box = game_page.locator("#skip-hand").bounding_box()
+    assert box and box["y"] >= 0 and box["x"] >= 0 and game_page.locator("#skip-hand").is_visible()
+    assert game_page.text_content("#skip-hand") == "Go to your hand"
+    game_page.keyboard.press("Enter")
+    assert game_page.evaluate("() => document.activeElement.matches('#hand button.card[aria-disabled=\"false\"]')")
+    # Out of sight once the focus has left it.
+    box = game_page.locator("#skip-hand").bounding_box()
+    assert box and box["y"] + box["height"] <= 0

@@ -182,6 +182,13 @@ class Input:
         if not box.hidden:
             box.hidden = True
 
+    def to_hand(self) -> None:
+        """The skip button (the first stop of Tab): the focus to your hand, on its card in the tab order."""
+        button = self.card_button(self.focus_card) if self.focus_card else None
+        button = button or self.page.doc.querySelector("#hand button.card")
+        if button:
+            button.focus()
+
     def card_button(self, card: str) -> Any:
         # forms: your dummy's cards too (Dummy Whist)
         return self.page.doc.querySelector(f'#hand button.card[data-card="{card}"], '

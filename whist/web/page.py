@@ -139,7 +139,7 @@ class Page:
             "last-btn": self.dialogs.show_last_trick, "new-game": self.ask_new_game, "mute-btn": self.toggle_mute,
             "settings-btn": self.dialogs.open_settings, "rules-btn": lambda: self.dialogs.open_help("rules"),
             "play-again": self.new_game, "next-hand": self.next_hand, "summary-undo": self.undo,
-            "guide-again": self.guided_hand,  # guide: from the help
+            "guide-again": self.guided_hand, "skip-hand": self.input.to_hand,  # the guide (help), the skip
         }
 
         # Each handler is made by a function so that it keeps its own button.

@@ -287,6 +287,13 @@ class Screen:
                         button.setAttribute("data-hint", "1")
         page.body.dataset.yourTurn = "1" if your_turn else "0"
         page.el("seat-S").querySelector(".count").textContent = str(len(key))
+        # At your turn the card in the tab order is one you may play (the one there may be dimmed
+        # now): the nearest to it, focused if the focus was on a card of the hand.
+        if your_turn and enabled and marks.focus_card not in enabled:
+            at = names.index(marks.focus_card) if marks.focus_card in names else 0
+            nearest = min((i for i, n in enumerate(names) if n in enabled), key=lambda i: (abs(i - at), i))
+            active = js.document.activeElement
+            marks.set_focus_card(names[nearest], move=bool(hand.contains(active)) and active != hand)
         # A keyboard player who was in the hand gets the focus ring back on a card to play.
         if your_turn and js.document.activeElement == hand and marks.focus_card:
             marks.set_focus_card(marks.focus_card)
