@@ -98,7 +98,8 @@ def test_german_whist_at_the_table() -> None:
     assert stock is not None and stock.face_up is not None and view.turn_up is not None
     assert {s.seat for s in view.seats} == {"N", "S"} and stock.size == 26
     assert stock.phase == 1 and stock.face_up.card == view.turn_up.card
-    assert view.side_names == SideNames("You", "North")
+    assert view.side_names == SideNames("You", "North", us_label="You", them_label="North")  # two players: by name
+    assert Table(seed=5).view().side_names == SideNames("You and North", "East and West", "Us", "Them")
     run_computers(table)
     card = table.hint()
     assert card is not None and table.human_play(card).ok

@@ -92,6 +92,10 @@ def test_a_whole_deal_through_both_phases(game_page: GamePage) -> None:
     assert game_page.locator("#seat-N").is_visible()
     assert game_page.text_content("#seat-N .seat-role") == "opponent"
     assert game_page.locator("#turnup").is_hidden()
+    # A game for two: its sides are its players, in the toolbar and on the summary, not "Us" and "Them".
+    labels = game_page.eval_on_selector_all(".side.us .side-name, .side-name.us, .side.them .side-name, "
+                                            ".side-name.them", "els => els.map(e => e.textContent)")
+    assert labels == ["You", "North"] * 3  # the tricks, the score, the summary
     first = check(game_page, table)
     assert first["size"] == "26" and first["up"] is not None
     assert game_page.get_attribute("[data-trump]", "data-trump") == first["up"][1]

@@ -53,10 +53,14 @@ class Sides:
 
 @dataclass(frozen=True, slots=True)
 class SideNames:
-    """The sides in words: ``"You and North"``, ``"East and West"``."""
+    """The sides in words: ``"You and North"``, ``"East and West"``; and their short labels, for
+    the toolbar's figures and the tables' columns: ``"Us"`` and ``"Them"`` where partners play
+    together, the two players' own names in a game for two (``"You"``, ``"North"``)."""
 
     us: str
     them: str
+    us_label: str = "Us"
+    them_label: str = "Them"
 
     def __getitem__(self, key: str) -> str:
         return self.us if key == "us" else self.them
@@ -726,6 +730,14 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
     return Turn(SEAT_NAMES[seat], True, text, who, what, status, "Your lead." if lead else f"{who}: {what}.")
 
 
+
+def side_names(table: Table) -> SideNames:
+    """The sides' names and labels (:class:`SideNames`): a game for two labels them by its players."""
+    us, them = table.side_name("us"), table.side_name("them")
+    if all(len(side) == 1 for side in table.rules.sides):
+        return SideNames(us, them, us, them)
+    return SideNames(us, them)
+
 def view(table: Table) -> TableView:
     """Everything the page shows of ``table`` now."""
     st = table.state
@@ -750,7 +762,7 @@ def view(table: Table) -> TableView:
         last_trick=None if last is None else trick_view(table, last, len(st.tricks), st.hand_number),
         tricks_won=_sides(table, st.tricks_won), scores=_sides(table, st.scores),
         games=_sides(table, st.games) if rules.games_to_win() > 1 else None,
-        side_names=SideNames(table.side_name("us"), table.side_name("them")),
+        side_names=side_names(table),
         in_progress=table.in_progress, can_undo=table.can_undo, can_redo=table.can_redo,
         levels=(level, opponents[0] if opponents else table._level),
         turn=turn(table, hand, dummy), notes=_notes(table),

@@ -47,8 +47,14 @@ def score_sheet_html(sheet: ScoreSheet, sides: SideNames, title: str = "") -> st
     True
     """
     us, them = escape(sides.us), escape(sides.them)
-    head = (f'<p class="sheet-sides"><span class="side us">Us: {us}</span> '
-            f'<span class="side them">Them: {them}</span></p>')
+    us_label, them_label = escape(sides.us_label), escape(sides.them_label)
+    two = (us_label, them_label) == (us, them)  # a game for two: the labels are the players' names
+    pair = f"{us_label}\u2013{them_label}" if two else "us\u2013them"  # under a column's name
+    if two:
+        head = f'<p class="sheet-sides"><span class="side us">{us}</span> <span class="side them">{them}</span></p>'
+    else:
+        head = (f'<p class="sheet-sides"><span class="side us">{us_label}: {us}</span> '
+                f'<span class="side them">{them_label}: {them}</span></p>')
     if not sheet.rows:
         return head + '<p class="sheet-empty">No hand has been played yet.</p>'
     contract = any(r.contract for r in sheet.rows)
@@ -56,10 +62,10 @@ def score_sheet_html(sheet: ScoreSheet, sides: SideNames, title: str = "") -> st
     ncols = 7 if scores_honours else 6
     cols = ("<th scope=\"col\">Hand</th><th scope=\"col\">Dealer</th>"
             + ("<th scope=\"col\">Contract</th>" if contract else "<th scope=\"col\">Trumps</th>")
-            + "<th scope=\"col\">Tricks<br><small>us\u2013them</small></th>"
+            + f"<th scope=\"col\">Tricks<br><small>{pair}</small></th>"
             + ("<th scope=\"col\">Honours</th>" if scores_honours else "")
-            + "<th scope=\"col\">Points<br><small>us\u2013them</small></th>"
-            "<th scope=\"col\">Score<br><small>us\u2013them</small></th>")
+            + f"<th scope=\"col\">Points<br><small>{pair}</small></th>"
+            f"<th scope=\"col\">Score<br><small>{pair}</small></th>")
     body = []
     game = None
     for r in sheet.rows:

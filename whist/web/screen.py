@@ -55,6 +55,7 @@ class Screen:
         self.shown: list[str] = []  # cards in #trick, in play order
         self.backs_shown: dict[str, int] = {}
         self.humans: set[str] = set()  # the seats whose cards are in your hand (#hand)
+        self.side_labels = ("Us", "Them")  # the sides' labels on show (the page's own at first)
         self.motion = Motion(page)
         self.expert = ExpertView(page)  # expert: the summary's "Expert with your cards"
         self.expert.install()
@@ -188,6 +189,12 @@ class Screen:
                 up.title = (f"The dealer ({dealer}) turned up the {view.turn_up.name}"
                             + ("" if view.turn_up_visible else " and has played it"))
         self.render_tricks(view)
+        names = view.side_names
+        if (names.us_label, names.them_label) != self.side_labels:  # "Us", "Them"; in a game for two, its players
+            self.side_labels = (names.us_label, names.them_label)
+            for key, label in (("us", names.us_label), ("them", names.them_label)):
+                for node in page.doc.querySelectorAll(f".side.{key} .side-name, .side-name.{key}"):
+                    node.textContent = label
         page.set_text("score-us", str(view.scores.us))
         page.set_text("score-them", str(view.scores.them))
         page.set_text("goal", view.goal)
