@@ -24,8 +24,12 @@ from whist.engine.trick import trick_winner
 LOSS = 0.25
 """The tricks Expert's card must take more, on average, for yours to be a mistake."""
 
-COACH = EXPERT
-"""How the coach searches: as Expert does (its 30 deals; its time cap binds only on a slow machine)."""
+MIN_DEALS = 12
+"""The coach judges from this many deals at least, however slow the machine: it waits for them."""
+
+COACH = EXPERT.but(min_samples=MIN_DEALS)
+"""How the coach searches: as Expert does (its 30 deals; its time cap binds only on a slow
+machine, and never before :data:`MIN_DEALS` deals are valued)."""
 
 KINDS = ("ruff", "over-take", "master", "trump", "ace-king")
 """The common mistakes the coach names: a needless ruff of your partner's winner,

@@ -143,6 +143,9 @@ class Settings:
     """``margin`` where this player does not lead (follows suit, discards or trumps; None:
     ``margin``): one that keeps the normal card there is one its partner can read card for
     card there (``partner_miss`` with ``partner_leads=False``)."""
+    min_samples: int = 0
+    """Deals valued before the time cap (``budget``) may stop the search: a judgement from
+    fewer says little (the coach's, on a slow machine, had come from 2)."""
 
     def but(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -335,7 +338,7 @@ class MonteCarloPlayer:
                 if st.budget is not None:
                     # Stop when the next deal would likely end past the cap.
                     now = time.perf_counter()
-                    if now - start + (now - last) > st.budget:
+                    if weight >= st.min_samples and now - start + (now - last) > st.budget:
                         return {c: t / weight for c, t in totals.items()}, weight
                     last = now
             if more <= 0 or not _close({c: t / weight for c, t in totals.items()}, group, st):
