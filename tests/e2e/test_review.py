@@ -77,6 +77,14 @@ def step_times(page: GamePage) -> str:
 def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
     game_page.open("?pace=instant&seed=8")  # marked in a second (deal 4242's take a minute: benchmarks)
     dealt = first_hand(game_page)
+    # In the first hand, no hand is finished yet: the Last trick dialog offers no review.
+    game_page.wait_for_function(YOUR_TURN_OR_OVER)
+    click_card(game_page, min(legal_from_page(read(game_page))))
+    game_page.wait_for_function("() => document.getElementById('last-btn').getAttribute('aria-disabled') === 'false'")
+    game_page.keyboard.press("l")
+    game_page.wait_for_selector("#last-trick[open]")
+    assert game_page.is_hidden("#review-btn")
+    game_page.keyboard.press("Escape")
     finish_hand(game_page)
     sub = game_page.text_content("#summary-sub") or ""
     assert "Deal 8" in sub

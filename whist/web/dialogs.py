@@ -86,6 +86,9 @@ class Dialogs:
         side = "us" if trick.winner_side == "us" else "them"
         page.set_text("last-text", f"{trick.wins} with the {card} ({'your side' if side == 'us' else 'their side'}).")
         page.el("last-text").className = "last-text win-" + side
+        review = page.el("review-btn")  # (whist/web/review_view.py): only once a hand is finished
+        if review:
+            review.hidden = page.table.finished_hand(latest=True) is None
         page.open_dialog("last-trick")
 
     def on_confirm_close(self, evt: Any) -> None:
