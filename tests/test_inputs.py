@@ -13,6 +13,7 @@ from tests.fake_dom import Document, FakePage, run
 from whist.table import Table
 from whist.web.inputs import Input
 from whist.web.pacing import Pacer
+from whist.web.settings import Settings
 
 
 class Page(FakePage):
@@ -24,6 +25,7 @@ class Page(FakePage):
         self.busy = False
         self.pacer = Pacer(self.body)
         self.sound: Any = SimpleNamespace(unlock=lambda: None)
+        self.settings = Settings()
         self.auction_box: Any = SimpleNamespace(on_key=lambda evt: False)
         self.done: list[str] = []
         self.dialogs: Any = SimpleNamespace(open_help=lambda tab: self.done.append("help " + tab),

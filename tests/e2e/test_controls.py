@@ -9,6 +9,7 @@ engine itself, replaying the same seeded game in CPython.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import TYPE_CHECKING, Any
@@ -502,6 +503,26 @@ def test_phone_tap_lifts_then_plays(phone_page: GamePage) -> None:
         phone_page.locator("#hint-btn").tap()
         hinted = phone_page.get_attribute("#hand button.card.hint", "data-card")
         assert hinted and lifted(phone_page) == [hinted]
+
+
+def test_one_tap_plays_at_once_when_chosen(phone_page: GamePage) -> None:
+    phone_page.open(INSTANT.format(seed=777))
+    wait_your_move(phone_page)
+    phone_page.tool("settings-btn", tap=True)
+    assert not phone_page.is_checked("#set-one-tap")  # two taps by default
+    phone_page.locator("#set-one-tap").tap()
+    phone_page.keyboard.press("Escape")
+    assert json.loads(phone_page.evaluate("() => localStorage.getItem('whist:settings')"))["one_tap"] is True
+    table = wait_your_move(phone_page)
+    card = sorted(legal_from_page(table))[0]
+    tap_card(phone_page, card)  # one tap: played, never lifted
+    phone_page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+    # An illegal card is still refused, not played.
+    table = wait_your_move(phone_page)
+    illegal = [c["card"] for c in table["hand"] if c["card"] not in legal_from_page(table)]
+    if illegal:
+        tap_card(phone_page, illegal[0])
+        assert read(phone_page) == table
 
 
 def test_small_phone_fits_and_settings_fit(phone_page: GamePage) -> None:

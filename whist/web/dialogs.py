@@ -108,6 +108,7 @@ class Dialogs:
         page.el("set-partner-level").innerHTML = markup.options(LEVEL_LABELS, s.partner_level)
         page.el("set-opponent-level").innerHTML = markup.options(LEVEL_LABELS, s.opponent_level)
         page.el("set-auto-play").checked = s.auto_play
+        page.el("set-one-tap").checked = s.one_tap
         page.el("set-claims").checked = s.claims
         page.el("set-sound").checked = s.sound
         page.el("set-coach").checked = s.coach
@@ -123,6 +124,7 @@ class Dialogs:
             partner_level=str(page.el("set-partner-level").value),
             opponent_level=str(page.el("set-opponent-level").value),
             auto_play=bool(page.el("set-auto-play").checked),
+            one_tap=bool(page.el("set-one-tap").checked),
             claims=bool(page.el("set-claims").checked),
             sound=bool(page.el("set-sound").checked),
             coach=bool(page.el("set-coach").checked),

@@ -94,8 +94,9 @@ def controls_html(target: int = 7) -> str:
     return f"""
 <h3>Mouse and touch</h3>
 <p>With a mouse, click a card to play it. On a touch screen, <strong>tap a card to lift it, then tap it
-again to play it</strong>; tap another card to lift that one instead, or anywhere else to put it down.
-Dimmed cards cannot be played now.</p>
+again to play it</strong>; tap another card to lift that one instead, or anywhere else to put it down
+(in Settings, &ldquo;Tap a card once to play it&rdquo; plays it at the first tap). Dimmed cards cannot
+be played now.</p>
 <p>While the computers play, a click or a key skips the wait. The last trick can be looked at any time
 with the clock button.</p>
 <p>On a narrow screen the Score sheet, Stats, Settings and How to play buttons are under

@@ -12,13 +12,14 @@ if TYPE_CHECKING:
     from whist.web.auction_lazy import LazyAuctionBox
     from whist.web.dialogs import Dialogs
     from whist.web.pacing import Pacer
+    from whist.web.settings import Settings
     from whist.web.sound import Sound
 
 
 class InputHost(Writer, Protocol):
     """What the input needs of the page: the writer, the table, whether it is busy or waiting (a
     click ends the wait), the dialogs and the auction box (their keys), the sound (unlocked by a
-    gesture), and the commands your keys and clicks give."""
+    gesture), the settings (one tap or two to play a card), and the commands your keys and clicks give."""
 
     @property
     def table(self) -> Table: ...
@@ -37,6 +38,9 @@ class InputHost(Writer, Protocol):
 
     @property
     def sound(self) -> Sound: ...
+
+    @property
+    def settings(self) -> Settings: ...
 
     def skip(self) -> bool: ...
 
@@ -133,8 +137,9 @@ class Input:
         if button.getAttribute("aria-disabled") == "true":
             self.refuse(card, button)
             return
-        if self.is_touch(evt) and self.lifted != card:
-            # A tap lifts the card; a second tap plays it, so a stray finger never throws a card.
+        if self.is_touch(evt) and self.lifted != card and not self.page.settings.one_tap:
+            # A tap lifts the card; a second tap plays it, so a stray finger never throws a card
+            # (unless the player chose one tap in Settings).
             self.lift(card)
             return
         self.page.play(card)

@@ -87,6 +87,9 @@ class Settings:
     """How long a finished trick stays: "pace" follows the speed of play."""
     auto_play: bool = False
     """Play your only legal card for you (off: by default you play every card yourself)."""
+    one_tap: bool = False
+    """On a touch screen a tap plays the card at once (off: a first tap lifts it, a second plays
+    it, so a stray finger never throws a card)."""
     claims: bool = False
     """The computers claim the rest when they can prove it (off: by default every hand is played
     out, as before claims; stored only once set, see :data:`LATER`)."""
@@ -126,7 +129,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims", "guided", "coach")
+LATER = ("claims", "guided", "coach", "one_tap")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
 
