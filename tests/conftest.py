@@ -42,12 +42,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 #: The end-to-end files the second browser worker runs (``e2e-2``): what a visit keeps (storage,
-#: second tabs, reloads, offline, the built site) and the analyst's replays, reviews and coach. The
+#: second tabs, reloads, offline, bad data, the built site) and the analyst's replays, reviews and coach. The
 #: others, and any new file, are ``e2e``. With the other tests filling in on the first worker, the
 #: two workers' shares came out about even (tests/report.py prints each file's time; moved files
 #: should keep it so).
 E2E_SECOND = frozenset({
-    "test_persistence.py", "test_tabs.py", "test_bad_data.py", "test_offline.py",
+    "test_persistence.py", "test_tabs.py", "test_bad_data.py", "test_bad_input.py", "test_offline.py",
     "test_site.py", "test_coach.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
 })
 
