@@ -60,7 +60,7 @@ def test_the_coach_points_out_a_costly_card_and_undo_takes_it_back(game_page: Ga
     text = game_page.text_content("#coach-text") or ""
     assert text.startswith("Coach: the 2\u2660 was better than the A\u2660") and WORDS in text
     assert text in game_page.inner_text("#announce")
-    for other in ("#hand", "#trick"):
+    for other in ("#hand", "#trick", "#seat-N .plate"):
         assert not game_page.evaluate(OVERLAP, ["#coach", other]), f"the coach covers {other}"
     game_page.click("#coach-undo")
     game_page.wait_for_selector(f'#hand button.card[data-card="{CARD}"][aria-disabled="false"]')
@@ -84,7 +84,7 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
     page.wait_for_selector("#coach:not([hidden])", timeout=90000)
     wait_your_move(page)
     shot(page, f"coach-{size['width']}x{size['height']}")
-    for other in ("#hand", "#trick", ".toolbar"):
+    for other in ("#hand", "#trick", ".toolbar", "#seat-N .plate"):
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"the coach covers {other}"
     for button in ("#coach-undo", "#coach-close"):
         box = page.locator(button).bounding_box()
@@ -92,7 +92,7 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
     # The phone turned: the coach finds its place again.
     page.set_viewport_size({"width": size["height"], "height": size["width"]})
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
-    for other in ("#hand", "#trick", ".toolbar"):
+    for other in ("#hand", "#trick", ".toolbar", "#seat-N .plate"):
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"turned, the coach covers {other}"
 
 

@@ -111,16 +111,19 @@ class CoachBox:
         page.say(text)
 
     def place(self) -> None:
-        """Just under the toolbar, over North's seat; where that would cover the trick (a phone on
-        its side), in the wider of the gaps beside the trick, between it and a side's seat."""
+        """Just under North's name plate, over North's cards; where that would cover the trick (a
+        phone on its side), in the wider of the gaps beside the trick, between it and a side's
+        seat, just under the toolbar."""
         page = self.page
         box, style = page.el("coach"), page.el("coach").style
         style.left = style.width = style.transform = ""
-        top = page.doc.querySelector(".toolbar").getBoundingClientRect().bottom + 4
-        style.top = f"{top:.0f}px"
+        under_bar = page.doc.querySelector(".toolbar").getBoundingClientRect().bottom + 4
+        plate = page.doc.querySelector("#seat-N .plate").getBoundingClientRect()
+        style.top = f"{max(under_bar, plate.bottom + 4 if plate.height else 0):.0f}px"
         trick = page.el("trick").getBoundingClientRect()
         if box.getBoundingClientRect().bottom <= trick.top:
             return
+        style.top = f"{under_bar:.0f}px"
         west, east = page.el("seat-W").getBoundingClientRect(), page.el("seat-E").getBoundingClientRect()
         gaps = [(trick.left - west.right - 12, west.right + 6), (east.left - trick.right - 12, trick.right + 6)]
         width, left = max(gaps)
