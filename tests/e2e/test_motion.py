@@ -1,7 +1,8 @@
 """Cards that move (whist/web/motion.py), watched in the real page: a played card travels,
-opaque, from its player's cards to the trick; the winner is marked only once every card of
-the trick is fully shown; with reduced motion nothing travels; a deal comes from the dealer,
-ends at a click or a key, and there is none at the Instant pace.
+opaque, from its player's cards to the trick (yours from its place in your hand); the winner
+is marked only once every card of the trick is fully shown; with reduced motion nothing
+travels; a deal comes from the dealer, ends at a click or a key, and there is none at the
+Instant pace.
 
 The page is sampled in its own frames (requestAnimationFrame) and watched by a
 MutationObserver; the checks are on what was seen, never on a time.
@@ -33,6 +34,7 @@ WATCH_NEXT_CARD = """() => {
     obs.disconnect();
     const sample = () => {
       const r = node.getBoundingClientRect();
+      if (!out.samples.length) out.start = [r.x + r.width / 2, r.y + r.height / 2];  // where it comes from
       out.samples.push([r.x, r.y, Number(getComputedStyle(node).opacity)]);
       if (node.getAnimations().some(a => a.playState !== 'finished')) requestAnimationFrame(sample);
       else out.done = true;
@@ -64,6 +66,9 @@ WATCH_MARKS = """() => {
 }"""
 
 
+CENTRE = "(e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }"
+
+
 def first_card_travel(page: GamePage) -> list[list[float]]:
     page.open(YOU_LEAD)
     page.evaluate(WATCH_NEXT_CARD)
@@ -78,6 +83,19 @@ def test_a_played_card_travels_opaque_to_the_trick(game_page: GamePage) -> None:
     places = {(round(x), round(y)) for x, y, _ in samples}
     assert len(places) > 2, samples  # it moved, frame by frame
     assert all(opacity == 1 for _, _, opacity in samples), samples  # never see-through
+
+
+def test_your_card_travels_from_its_place_in_your_hand(game_page: GamePage) -> None:
+    game_page.open(YOU_LEAD)
+    card = game_page.locator(LEGAL).last  # the right end of the hand, far from its middle
+    was = card.evaluate(CENTRE)
+    middle = game_page.locator("#hand").evaluate(CENTRE)
+    assert abs(was[0] - middle[0]) > 100
+    game_page.evaluate(WATCH_NEXT_CARD)
+    card.click()
+    game_page.wait_for_function("() => window.travel.done", timeout=30000)
+    start = game_page.evaluate("window.travel.start")
+    assert abs(start[0] - was[0]) < 12 and abs(start[1] - was[1]) < 12, (start, was, middle)
 
 
 def test_the_winner_is_marked_only_once_the_trick_is_fully_shown(game_page: GamePage) -> None:

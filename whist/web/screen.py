@@ -11,7 +11,7 @@ from pyodide.ffi import create_once_callable
 
 from whist.web import markup
 from whist.web.expert_view import ExpertHost, ExpertView
-from whist.web.motion import Motion, MotionHost
+from whist.web.motion import Motion, MotionHost, centre
 from whist.web.parts import Writer
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class Screen:
         self.backs_shown: dict[str, int] = {}
         self.humans: set[str] = set()  # the seats whose cards are in your hand (#hand)
         self.side_labels = ("Us", "Them")  # the sides' labels on show (the page's own at first)
+        self.left_from: dict[str, tuple[float, float]] = {}  # a card just gone from your hand: where it was
         self.motion = Motion(page)
         self.expert = ExpertView(page)  # expert: the summary's "Expert with your cards"
         self.expert.install()
@@ -264,6 +265,9 @@ class Screen:
             marks.lifted = None
         if key != self.hand_key:
             fresh = view.hand_number != self.hand_number
+            self.left_from = {} if fresh else {
+                card: centre(button) for card in set(self.hand_key) - set(names)
+                if (button := hand.querySelector(f'button.card[data-card="{card}"]'))}  # (it travels from there)
             old_key, self.hand_key = self.hand_key, key
             self.hand_number = view.hand_number
             focus = names.index(marks.focus_card) if marks.focus_card in names else 0
@@ -360,7 +364,12 @@ class Screen:
         for i, play in enumerate(plays[len(self.shown):], start=len(self.shown)):
             trick.insertAdjacentHTML("beforeend", markup.trick_card(play, play.player, i))
             if animate:
-                self.motion.travel(trick.lastElementChild, self.seat_cards(play.seat))
+                card = trick.lastElementChild
+                origin = self.left_from.pop(play.card, None)  # your card: from its place in your hand
+                if origin is None:
+                    self.motion.travel(card, self.seat_cards(play.seat))
+                else:
+                    self.motion.come([(card, origin, centre(card), 0.0)], .8)
             self.shown.append(play.card)
 
     def sweep(self, view: TableView) -> None:
