@@ -77,6 +77,19 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
     click_card(page, next(c for c in hand if c[1] != "S"), force=True)
     assert "must follow suit" in page.inner_text("#status")
     lesson(page, "follow")
+    # A reload mid-guide takes it up where it was (this tab kept it), not from its first tip.
+    page.restart()
+    lesson(page, "follow")
+    assert page.evaluate("() => JSON.parse(sessionStorage.getItem('whist:guide')).done") == ["partner", "trump"]
+    # What the tab keeps is read as untrusted: deep JSON there is dropped (the guide does not come back).
+    page.evaluate("() => sessionStorage.setItem('whist:guide', '['.repeat(100000) + ']'.repeat(100000))")
+    page.restart()
+    page.wait_for_function(WAITS)
+    assert page.locator(SHOWN).count() == 0 and page.evaluate("() => sessionStorage.getItem('whist:guide')") is None
+    page.evaluate("() => sessionStorage.setItem('whist:guide', JSON.stringify({done: ['partner', 'trump'], "
+                  "shown: 'follow'}))")
+    page.restart()
+    lesson(page, "follow")
     seen = ["partner", "trump", "follow"]
     for _ in range(200):
         page.wait_for_function(WAITS)
@@ -99,6 +112,7 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
     assert f"Deal {SEED}" in page.inner_text("#summary-sub")
     page.click("#guide-next")
     page.wait_for_selector("#guide", state="hidden")
+    assert page.evaluate("() => sessionStorage.getItem('whist:guide')") is None  # done: nothing to take up
     page.restart()  # (the guide is started, or not, as the table opens: nothing to wait for)
     assert page.locator(SHOWN).count() == 0, "offered once: a reload does not offer it again"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from whist.engine.cards import SUIT_NAMES, SUITS
 from whist.table.words import plural
@@ -221,3 +221,26 @@ class Guide:
     @property
     def finished(self) -> bool:
         return "odd" in self.done
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a reload needs to take the guide up where it was (``from_dict``)."""
+        return {"done": sorted(self.done), "shown": self.shown}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Guide | None:
+        """A guide from ``to_dict``'s record, kept by the page (so: untrusted); None if it is not one.
+
+        >>> Guide.from_dict({"done": ["partner"], "shown": "trump"}).to_dict()
+        {'done': ['partner'], 'shown': 'trump'}
+        >>> Guide.from_dict({"done": ["nonsense"], "shown": None}) is None, Guide.from_dict([1]) is None
+        (True, True)
+        """
+        keys = {key for key, _ in RULES}
+        if not isinstance(data, dict) or not isinstance(data.get("done"), list):
+            return None
+        done, shown = data["done"], data.get("shown")
+        if not all(isinstance(k, str) and k in keys for k in done) or not (shown is None or shown in keys):
+            return None
+        guide = cls()
+        guide.done, guide.shown = set(done), shown
+        return guide

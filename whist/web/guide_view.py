@@ -1,17 +1,20 @@
 """The guided first hand on screen: the tip ``#guide`` beside the element its lesson is about
 (ringed by ``[data-guide]``), never over your hand. The lessons, their words and their targets
 come from :mod:`whist.table.guide`; this module only shows them and binds Next, Skip and Escape.
-Imported only when the guide runs (a first visit, or the help's "Guided first hand").
+Imported only when the guide runs (a first visit, the help's "Guided first hand", or a reload of
+a tab whose guide was running: this tab's sessionStorage keeps where it was, ``KEY``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import js
 from pyodide.ffi import create_once_callable
 
+from whist.engine.jsontext import loads_bounded
 from whist.table.guide import GAME, SEED, Guide, Lesson
 from whist.web.parts import Binder, Writer
 
@@ -19,6 +22,9 @@ if TYPE_CHECKING:
     from whist.table import Table
     from whist.web.inputs import Input
     from whist.web.settings import Settings
+
+KEY = "whist:guide"
+"""This tab's sessionStorage: the guide under way (its lessons told), so that a reload takes it up."""
 
 TRIES = 20
 """How many times (every 250 ms) the tip waits for its element to show (the summary, after the
@@ -71,9 +77,9 @@ class GuideView:
     def touch(self) -> bool:
         return self.page.input.pointer in ("touch", "pen") or bool(js.matchMedia("(pointer: coarse)").matches)
 
-    def start(self) -> None:
+    def start(self, guide: Guide | None = None) -> None:
         page = self.page
-        self.guide = Guide()
+        self.guide = guide or Guide()
         self.token = page.table.game_token
         self.active = True
         if not page.settings.guided:
@@ -92,6 +98,7 @@ class GuideView:
             self.end()
             return
         self.show(lesson)
+        _keep(json.dumps(self.guide.to_dict()))
 
     def show(self, lesson: Lesson | None) -> None:
         page = self.page
@@ -153,6 +160,7 @@ class GuideView:
     def end(self, words: str = "") -> None:
         self.active = False
         self.show(None)
+        _keep(None)
         if words:
             self.page.say(words)
 
@@ -171,9 +179,41 @@ class GuideView:
             self.show(lesson)
 
 
-def start(page: GuideHost, deal: bool = True) -> GuideView:
+def _keep(text: str | None) -> None:
+    """Write (None: remove) this tab's record of the guide under way; a storage that refuses is
+    no loss (the guide just does not come back after a reload)."""
+    try:
+        if text is None:
+            js.sessionStorage.removeItem(KEY)
+        else:
+            js.sessionStorage.setItem(KEY, text)
+    except Exception:  # storage disabled or full: nothing else to do
+        pass
+
+
+def resumable(page: GuideHost) -> Guide | None:
+    """The guide this tab was running before a reload, if the table restored is still its hand."""
+    try:
+        text = js.sessionStorage.getItem(KEY)
+    except Exception:  # storage disabled: nothing kept
+        return None
+    if not text:
+        return None
+    try:  # (kept by the page, yet read as untrusted: a deep or huge text is refused, not parsed)
+        guide = Guide.from_dict(loads_bounded(str(text), 4096, "the guide's record", max_depth=3, max_digits=3,
+                                              needed="it needs 2"))
+    except ValueError:
+        guide = None
+    view = page.table.view()
+    if guide is None or page.table.seed != SEED or view.game != GAME or view.hand_number != 1 or guide.finished:
+        _keep(None)
+        return None
+    return guide
+
+
+def start(page: GuideHost, deal: bool = True, guide: Guide | None = None) -> GuideView:
     """Start the guided first hand; ``deal`` deals its deal first (from the help; on a first
-    visit the page is dealt it already)."""
+    visit the page is dealt it already); ``guide``: where a reload found it (``resumable``)."""
     view: GuideView | None = page.guide_view  # the page's guide view, made on first use
     if view is None:
         view = page.guide_view = GuideView(page)
@@ -181,5 +221,5 @@ def start(page: GuideHost, deal: bool = True) -> GuideView:
         if page.el("help").open:
             page.el("help").close()
         page.new_game(GAME, {}, SEED)
-    view.start()
+    view.start(guide)
     return view

@@ -82,6 +82,10 @@ def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> 
     if guided:
         from whist.web import guide_view
         guide_view.start(page, deal=False)
+    else:  # a reload mid-guide (this tab kept where it was): taken up, if the table is still its hand
+        from whist.web import guide_view
+        if (kept := guide_view.resumable(page)) is not None:
+            guide_view.start(page, deal=False, guide=kept)
     keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
     return page
 
