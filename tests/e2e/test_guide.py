@@ -108,6 +108,8 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
     assert seen[:4] == ["partner", "trump", "follow", "won"], seen
     assert {"book", "odd"} <= set(seen), seen
     assert "odd trick" in page.inner_text("#guide-text") or "nobody scores" in page.inner_text("#guide-text")
+    closing = "That is the whole loop: play on, and press ? for the rules any time."
+    assert page.inner_text("#guide-text").endswith(closing)  # the last words shown, not only said
     assert page.inner_text("#guide-next") == "Done"
     assert f"Deal {SEED}" in page.inner_text("#summary-sub")
     page.click("#guide-next")

@@ -153,6 +153,13 @@ def book(view: TableView, touch: bool) -> Lesson | None:
                   "Next")
 
 
+def closing(touch: bool) -> str:
+    """The guide's last words: shown in its last tip (not only said as it closes)."""
+    rules = ("How to play has the rules (in the toolbar; under More on a small screen)" if touch
+             else "press ? for the rules any time")
+    return f"That is the whole loop: play on, and {rules}."
+
+
 def odd(view: TableView, touch: bool) -> Lesson | None:
     done = view.summary
     if done is None:
@@ -165,7 +172,7 @@ def odd(view: TableView, touch: bool) -> Lesson | None:
         odd_tricks = "the odd trick scores" if n == 7 else f"the {n - 6} odd tricks score"
         text = (f"{view.side_names[side]} took {n} tricks: the six of the book count nothing, and {odd_tricks} "
                 f"{points}; the first side to {view.target} points wins the game.")
-    return Lesson("odd", text, _button("Done", touch), f"sum-points-{side or 'us'}", "Done")
+    return Lesson("odd", f"{text} {closing(touch)}", _button("Done", touch), f"sum-points-{side or 'us'}", "Done")
 
 
 RULES: tuple[tuple[str, Callable[[TableView, bool], Lesson | None]], ...] = (

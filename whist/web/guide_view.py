@@ -15,7 +15,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from whist.engine.jsontext import loads_bounded
-from whist.table.guide import GAME, SEED, Guide, Lesson
+from whist.table.guide import GAME, SEED, Guide, Lesson, closing
 from whist.web.parts import Binder, Writer
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ class GuideView:
         self.lesson = None
         self.update()
         if not self.active:
-            self.page.say("That is the whole loop: play on, and press ? for the rules any time.")
+            self.page.say(closing(self.touch))
 
     def end(self, words: str = "") -> None:
         self.active = False
