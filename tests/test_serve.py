@@ -122,7 +122,9 @@ def test_the_version_and_cache_change_with_any_file(project: Path, tmp_path: Pat
         assert files2["static/whist.css"] == files1["static/whist.css"]
         assert files2["runtime/pyodide/pyodide.asm.wasm"] == files1["runtime/pyodide/pyodide.asm.wasm"]
 
-        css.write_bytes(originals[css] + b"\n/* changed */\n")
+        css.write_bytes(originals[css] + b"\n/* a comment: not shipped */\n")
+        assert build("c0") == (v2, files2), "the built site ships no comment of a style sheet"
+        css.write_bytes(originals[css] + b"\n.changed { color: red; }\n")
         v3, files3 = build("c")
         assert v3 not in (v1, v2)
         assert files3["static/whist.css"] != files2["static/whist.css"]
@@ -169,6 +171,14 @@ def test_the_manifest_and_icons(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="./static/manifest.webmanifest">' in page
     assert '<meta name="theme-color" content="#0d3b24">' in page
+
+
+def test_the_built_style_sheets_are_the_sources_without_comments(site: Path) -> None:
+    for source in sorted((serve.ROOT / "static").glob("*.css")):
+        built = (site / "static" / source.name).read_bytes()
+        assert built == serve.css_for_site(source.read_bytes()) and b"/*" not in built
+        rules = re.sub(rb"/\*.*?\*/", b"", source.read_bytes(), flags=re.S)
+        assert built.split() == rules.split(), source.name  # every rule kept, word for word
 
 
 def test_own_files_weigh_under_300_kb(site: Path) -> None:
