@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import serve
+from tests.e2e.conftest import READY_SELECTOR
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage, GamePageFactory
@@ -156,10 +157,11 @@ def _move_to(page: GamePage, old: dict[str, str], new: dict[str, str], how: str)
             else:  # a plain reload: the page switches before the table is up
                 page.reload()
         page.wait_for_timeout(250)
-        try:
-            page.wait_ready(timeout_ms=60_000)
+        try:  # (a page slow to be ready on a busy machine is waited for again, up to the deadline;
+            # what the page reports as a problem fails the test all the same: the watched page)
+            page.wait_for_selector(READY_SELECTOR, state="attached", timeout=60_000)
             marks = page.evaluate(MARKS)
-        except Exception:  # the page is navigating
+        except Exception:  # the page is navigating, or not ready yet
             continue
         assert marks in (old, new), f"files of two versions mixed: {marks}"
         seen.append(marks)
