@@ -480,8 +480,8 @@ class Site:
 
     def _source_hashes(self) -> dict[str, str]:
         """Site path -> content hash of every file but sw.js, index.html not stamped."""
-        hashes = {path: content_hash(css_for_site(source.read_bytes())) if self.release and path.endswith(".css")
-                  else file_hash(source) for path, source in site_files(self.root).items()}
+        hashes = {path: content_hash(css_for_site(source.read_bytes())) if self.strips(path) else file_hash(source)
+                  for path, source in site_files(self.root).items()}
         hashes[PACKAGE_ZIP] = content_hash(self.package_zip())
         return dict(sorted(hashes.items()))
 
@@ -530,7 +530,12 @@ class Site:
         path = resolve(self.root, site_path)
         if path is None:
             return None
-        return css_for_site(path.read_bytes()) if self.release and site_path.endswith(".css") else path.read_bytes()
+        return css_for_site(path.read_bytes()) if self.strips(site_path) else path.read_bytes()
+
+    def strips(self, site_path: str) -> bool:
+        """Whether ``site_path`` is shipped other than its source: a style sheet of the build, without
+        its comments (:func:`css_for_site`)."""
+        return self.release and site_path.endswith(".css")
 
 
 # --------------------------------------------------------------------------
@@ -820,7 +825,7 @@ def build_site(dest: Path, root: Path = ROOT) -> list[str]:
     for site_path in written:
         target = dest.joinpath(*PurePosixPath(site_path).parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        if site_path in copied and site_path != "index.html" and not site_path.endswith(".css"):
+        if site_path in copied and site_path != "index.html" and not site.strips(site_path):
             shutil.copyfile(copied[site_path], target)
         else:
             data = site.read(site_path)

@@ -107,3 +107,14 @@ def test_no_lesson_after_the_first_hand() -> None:
     _, _, table = lessons_of(SEED)
     table.next_hand()
     assert Guide().lesson(table.view(), False) is None
+
+
+def test_a_kept_guide_is_taken_up_only_on_its_own_hand() -> None:
+    kept = {"done": ["partner", "trump"], "shown": "follow"}
+    guided = Table(seed=SEED, game=GAME)
+    taken = Guide.taken_up(kept, guided.seed, guided.view())
+    assert taken is not None and taken.to_dict() == {"done": ["partner", "trump"], "shown": "follow"}
+    other = Table(seed=SEED + 1, game=GAME)
+    assert Guide.taken_up(kept, other.seed, other.view()) is None  # another deal
+    assert Guide.taken_up({"done": ["odd"], "shown": None}, guided.seed, guided.view()) is None  # it had ended
+    assert Guide.taken_up({"done": "partner"}, guided.seed, guided.view()) is None  # not a record

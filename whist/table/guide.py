@@ -251,3 +251,12 @@ class Guide:
         guide = cls()
         guide.done, guide.shown = set(done), shown
         return guide
+
+    @classmethod
+    def taken_up(cls, data: Any, seed: int, view: TableView) -> Guide | None:
+        """The guide ``data`` kept (``to_dict``), if the table restored (its deal ``seed``, on show
+        in ``view``) is still the guided hand and the guide had more to say; else None."""
+        guide = cls.from_dict(data)
+        if guide is None or guide.finished or seed != SEED or view.game != GAME or view.hand_number != 1:
+            return None
+        return guide

@@ -730,13 +730,13 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
     return Turn(SEAT_NAMES[seat], True, text, who, what, status, "Your lead." if lead else f"{who}: {what}.")
 
 
-
 def side_names(table: Table) -> SideNames:
     """The sides' names and labels (:class:`SideNames`): a game for two labels them by its players."""
     us, them = table.side_name("us"), table.side_name("them")
     if all(len(side) == 1 for side in table.rules.sides):
         return SideNames(us, them, us, them)
     return SideNames(us, them)
+
 
 def view(table: Table) -> TableView:
     """Everything the page shows of ``table`` now."""

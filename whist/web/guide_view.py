@@ -66,6 +66,7 @@ class GuideView:
         self.token: object = None
         self.lesson: Lesson | None = None
         self.active = False
+        self.kept: str | None = None  # the record last written to this tab's sessionStorage
         page.on(page.el("guide-next"), "click", lambda e: self.next())
         page.on(page.el("guide-skip"), "click", lambda e: self.end("The guide is skipped."))
         page.on(page.doc, "keydown", self.on_key)
@@ -98,7 +99,9 @@ class GuideView:
             self.end()
             return
         self.show(lesson)
-        _keep(json.dumps(self.guide.to_dict()))
+        kept = json.dumps(self.guide.to_dict())
+        if kept != self.kept:  # (update runs after every action: written only when it changes)
+            self.kept = _keep(kept)
 
     def show(self, lesson: Lesson | None) -> None:
         page = self.page
@@ -160,7 +163,7 @@ class GuideView:
     def end(self, words: str = "") -> None:
         self.active = False
         self.show(None)
-        _keep(None)
+        self.kept = _keep(None)
         if words:
             self.page.say(words)
 
@@ -179,9 +182,9 @@ class GuideView:
             self.show(lesson)
 
 
-def _keep(text: str | None) -> None:
-    """Write (None: remove) this tab's record of the guide under way; a storage that refuses is
-    no loss (the guide just does not come back after a reload)."""
+def _keep(text: str | None) -> str | None:
+    """Write (None: remove) this tab's record of the guide under way, and give ``text`` back; a
+    storage that refuses is no loss (the guide just does not come back after a reload)."""
     try:
         if text is None:
             js.sessionStorage.removeItem(KEY)
@@ -189,6 +192,7 @@ def _keep(text: str | None) -> None:
             js.sessionStorage.setItem(KEY, text)
     except Exception:  # storage disabled or full: nothing else to do
         pass
+    return text
 
 
 def resumable(page: GuideHost) -> Guide | None:
@@ -200,14 +204,12 @@ def resumable(page: GuideHost) -> Guide | None:
     if not text:
         return None
     try:  # (kept by the page, yet read as untrusted: a deep or huge text is refused, not parsed)
-        guide = Guide.from_dict(loads_bounded(str(text), 4096, "the guide's record", max_depth=3, max_digits=3,
-                                              needed="it needs 2"))
+        data = loads_bounded(str(text), 4096, "the guide's record", max_depth=3, max_digits=3, needed="it needs 2")
     except ValueError:
-        guide = None
-    view = page.table.view()
-    if guide is None or page.table.seed != SEED or view.game != GAME or view.hand_number != 1 or guide.finished:
+        data = None
+    guide = Guide.taken_up(data, page.table.seed, page.table.view())
+    if guide is None:
         _keep(None)
-        return None
     return guide
 
 
