@@ -75,6 +75,30 @@ def test_the_coach_points_out_a_costly_card_and_undo_takes_it_back(game_page: Ga
 PHONES = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
 
 
+def test_with_the_coach_off_nothing_shows(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
+    """On the phone's shared page, before the next test turns the coach on there (and uses the
+    worker this one boots); a page of its own if an earlier test left a worker in that one."""
+    game_page = watched(browser, dev_server, request, PHONES[0], True)
+    to_the_position(game_page, coach=False)
+    if game_page.get_attribute("body", "data-analyst") is not None:  # a worker of an earlier test's
+        game_page = request.getfixturevalue("fresh_page")
+        to_the_position(game_page, coach=False)
+    click_card(game_page, CARD)
+    wait_your_move(game_page)
+    play_lowest(game_page)  # (a coach that was on would have asked about the first card by the next turn)
+    wait_your_move(game_page)
+    assert not [m for m in game_page.evaluate("window.__asks") if m.endswith("c")], "the coach was asked"
+    assert game_page.is_hidden("#coach")
+    assert game_page.get_attribute("body", "data-analyst") is None  # no worker was booted for it
+    # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
+    game_page.tool("settings-btn")
+    game_page.check("#set-coach")
+    game_page.click("#settings-done")
+    game_page.wait_for_selector('body[data-analyst="ready"]', state="attached", timeout=90000)
+    assert game_page.get_attribute("body", "data-thinker") is None  # the computers' worker: not needed here
+    assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
+
+
 @pytest.mark.parametrize("size", PHONES, ids=["390x844", "844x390"])
 def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
         browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: ViewportSize) -> None:
@@ -94,26 +118,6 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
     for other in ("#hand", "#trick", ".toolbar", "#seat-N .plate"):
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"turned, the coach covers {other}"
-
-
-def test_with_the_coach_off_nothing_shows(fresh_page: GamePage) -> None:
-    """A page of its own: no worker of an earlier test's is there to be seen."""
-    game_page = fresh_page
-    to_the_position(game_page, coach=False)
-    click_card(game_page, CARD)
-    wait_your_move(game_page)
-    play_lowest(game_page)  # (a coach that was on would have asked about the first card by the next turn)
-    wait_your_move(game_page)
-    assert not [m for m in game_page.evaluate("window.__asks") if m.endswith("c")], "the coach was asked"
-    assert game_page.is_hidden("#coach")
-    assert game_page.get_attribute("body", "data-analyst") is None  # no worker was booted for it
-    # Turned on in the Settings dialog, the coach boots the worker (no computer here plays at Hard or Expert).
-    game_page.tool("settings-btn")
-    game_page.check("#set-coach")
-    game_page.click("#settings-done")
-    game_page.wait_for_selector('body[data-analyst="ready"]', state="attached", timeout=90000)
-    assert game_page.get_attribute("body", "data-thinker") is None  # the computers' worker: not needed here
-    assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
 
 
 def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:

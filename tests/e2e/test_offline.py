@@ -1,7 +1,8 @@
 """Offline play and updates, in Chromium: the service worker of the built site.
 
 Each test uses a fresh browser context (``make_game_page``), so it starts with
-no service worker and an empty cache. The watched page fails the test on any
+no service worker and an empty cache. Each ends offline: a reload plays a trick
+with every file from the worker's cache (offline play after a visit). The watched page fails the test on any
 console error, traceback or failed request: once offline, every file must
 come from the worker's cache.
 """
@@ -61,29 +62,6 @@ def play_a_trick(page: GamePage) -> None:
     raise AssertionError("no trick was completed")
 
 
-def test_plays_offline_after_the_first_visit(make_game_page: GamePageFactory, site_server: str) -> None:
-    page = make_game_page(site_server)
-    page.open("?pace=instant&seed=7")
-    wait_controlled(page)
-    cached = page.evaluate("caches.keys()")
-    assert len([c for c in cached if c.startswith("whist /whist/ ")]) == 1, cached
-
-    page.context.set_offline(True)
-    try:
-        first_request = len(page.requests)
-        page.reload()
-        page.wait_ready()
-        assert page.evaluate(CONTROLLED)
-        play_a_trick(page)
-        # Every file came from the worker: nothing failed (the watched page
-        # records failed requests), and the page asked for the game's files.
-        asked = [r for r in page.requests[first_request:] if r.startswith(site_server)]
-        assert any(r.endswith("/whist.tgz") for r in asked)
-        assert any(r.endswith("/pyodide.asm.wasm") for r in asked)
-    finally:
-        page.context.set_offline(False)
-
-
 # --------------------------------------------------------------------------
 # A new version
 # --------------------------------------------------------------------------
@@ -117,9 +95,11 @@ def _copy_project(dest: Path) -> Path:
     return dest
 
 
-@pytest.fixture
-def two_versions(tmp_path: Path) -> dict[str, Path]:
-    """Two builds of the site that differ in the page, the Python code and the CSS."""
+@pytest.fixture(scope="module")
+def two_versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Two builds of the site that differ in the page, the Python code and the CSS (built once
+    for the module: the tests only read them)."""
+    tmp_path = tmp_path_factory.mktemp("versions")
     sites = {}
     for mark in ("A", "B"):
         project = _copy_project(tmp_path / f"project-{mark}")
@@ -209,11 +189,19 @@ def test_a_new_deployment_replaces_the_old_one_whole(
                 && !!(await caches.match(new URL('index.html', location.href).href, {{cacheName: names[0]}})); }}""",
         timeout=30_000,
     )
-    # And it stays: a reload offline is still the new version.
+    # And it stays: a reload offline is still the new version, and it plays offline: every file
+    # comes from the worker (the watched page records failed requests), and the page asked for
+    # the game's files.
     page.context.set_offline(True)
     try:
+        first_request = len(page.requests)
         page.reload()
         page.wait_ready()
         assert page.evaluate(MARKS) == b
+        assert page.evaluate(CONTROLLED)
+        play_a_trick(page)
+        asked = [r for r in page.requests[first_request:] if r.startswith(url)]
+        assert any(r.endswith("/whist.tgz") for r in asked), asked
+        assert any(r.endswith("/pyodide.asm.wasm") for r in asked), asked
     finally:
         page.context.set_offline(False)

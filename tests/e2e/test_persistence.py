@@ -98,10 +98,31 @@ def notice(page: GamePage) -> list[str]:
 
 
 SAID = """window.__said = [];
-document.addEventListener('DOMContentLoaded', () => new MutationObserver(changes => changes.forEach(
-    c => c.addedNodes.forEach(n => window.__said.push(n.textContent)))).observe(
-    document.getElementById('announce'), {childList: true}));"""
-"""An init script: every text said in the polite live region, in ``window.__said``."""
+if (!window.__saidWatch) {
+  window.__saidWatch = new MutationObserver(changes => changes.forEach(c => c.target.id === 'announce'
+      && c.addedNodes.forEach(n => window.__said.push(n.textContent))));
+  window.__saidWatch.observe(document.body, {childList: true, subtree: true});
+}"""
+"""A script for ``GamePage.open(script=)`` on a shared page: every text said in the polite live
+region from then on, in ``window.__said`` (the body stays across the page's resets; the region
+is drawn again in it)."""
+
+#: Storage that refuses: ``refuse(kind, names)`` makes the storage methods ``names`` throw a
+#: DOMException of ``kind`` (``window.localStorage`` itself too, for a SecurityError), until
+#: :data:`ACCEPT` puts them back. Set on a shared page between two of its tables, as the next
+#: table opens: what a page whose storage refuses from its first script meets.
+REFUSE = """([kind, names]) => {
+  const real = window.__realStorage = window.__realStorage || {
+    methods: Object.fromEntries(['getItem', 'setItem', 'removeItem', 'clear', 'key']
+        .map(n => [n, Storage.prototype[n]])),
+    local: Object.getOwnPropertyDescriptor(window, 'localStorage')};
+  const refuse = () => { throw new DOMException('The storage refuses (a test).', kind); };
+  for (const name of names) Storage.prototype[name] = refuse;
+  if (kind === 'SecurityError') Object.defineProperty(window, 'localStorage', {get: refuse, configurable: true});
+}"""
+ACCEPT = """() => { const real = window.__realStorage; if (!real) return;
+  Object.assign(Storage.prototype, real.methods);
+  Object.defineProperty(window, 'localStorage', real.local); }"""
 
 
 def said(page: GamePage) -> list[str]:
@@ -365,47 +386,45 @@ def test_every_kind_of_damage_at_once_on_a_phone(shared_page: SharedPageFactory)
     assert page.evaluate("() => localStorage.getItem('whist:game:damaged')") is not None
 
 
-def test_storage_disabled_as_in_private_browsing(fresh_page: GamePage) -> None:
-    game_page = fresh_page  # a page of its own: its storage is made to refuse before its first script
-    game_page.page.add_init_script(SAID)
-    game_page.page.add_init_script("""(() => {
-        const refuse = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
-        for (const name of ['getItem', 'setItem', 'removeItem', 'clear', 'key']) {
-            Storage.prototype[name] = refuse;
-        }
-        Object.defineProperty(window, 'localStorage', {get: refuse, configurable: true});
-    })()""")
-    game_page.open(INSTANT.format(seed=SEED))
-    lines = notice(game_page)
-    assert len(lines) == 1 and "private browsing" in lines[0]
-    for _ in range(3):
+def test_storage_disabled_as_in_private_browsing(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=1))
+    game_page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")  # nothing kept, then refused
+    game_page.evaluate(REFUSE, ["SecurityError", ["getItem", "setItem", "removeItem", "clear", "key"]])
+    try:
+        game_page.open(INSTANT.format(seed=SEED), script=SAID, keep=True)
+        lines = notice(game_page)
+        assert len(lines) == 1 and "private browsing" in lines[0]
+        for _ in range(3):
+            wait_your_move(game_page)
+            play_lowest(game_page)
         wait_your_move(game_page)
-        play_lowest(game_page)
-    wait_your_move(game_page)
-    assert notice(game_page) == lines       # told once, not at every card
-    assert sum("private browsing" in t for t in said(game_page)) == 1
-    assert read_stats(game_page)["played"] == "0"
-    close_dialog(game_page)
-    game_page.tool("settings-btn")
-    game_page.uncheck("#set-sound")
-    game_page.click("#settings-done")
-    assert notice(game_page) == lines
+        assert notice(game_page) == lines       # told once, not at every card
+        assert sum("private browsing" in t for t in said(game_page)) == 1
+        assert read_stats(game_page)["played"] == "0"
+        close_dialog(game_page)
+        game_page.tool("settings-btn")
+        game_page.uncheck("#set-sound")
+        game_page.click("#settings-done")
+        assert notice(game_page) == lines
+    finally:
+        game_page.evaluate(ACCEPT)
 
 
-def test_storage_full(fresh_page: GamePage) -> None:
-    game_page = fresh_page  # a page of its own: its storage is made to refuse before its first script
-    game_page.page.add_init_script("""Storage.prototype.setItem = function () {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    };""")
-    game_page.page.add_init_script(SAID)
-    game_page.open(INSTANT.format(seed=SEED))
-    for _ in range(3):
+def test_storage_full(game_page: GamePage) -> None:
+    game_page.open(INSTANT.format(seed=1))
+    game_page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")  # nothing kept, then full
+    game_page.evaluate(REFUSE, ["QuotaExceededError", ["setItem"]])
+    try:
+        game_page.open(INSTANT.format(seed=SEED), script=SAID, keep=True)
+        for _ in range(3):
+            wait_your_move(game_page)
+            play_lowest(game_page)
         wait_your_move(game_page)
-        play_lowest(game_page)
-    wait_your_move(game_page)
-    lines = notice(game_page)
-    assert len(lines) == 1 and "full" in lines[0], lines
-    assert sum("storage for this site is full" in t for t in said(game_page)) == 1
+        lines = notice(game_page)
+        assert len(lines) == 1 and "full" in lines[0], lines
+        assert sum("storage for this site is full" in t for t in said(game_page)) == 1
+    finally:
+        game_page.evaluate(ACCEPT)
 
 
 # --- several tabs -----------------------------------------------------------------------------
