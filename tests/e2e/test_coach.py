@@ -72,7 +72,7 @@ def test_the_coach_points_out_a_costly_card_and_undo_takes_it_back(game_page: Ga
     assert game_page.is_hidden("#coach")
 
 
-PHONES = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
+PHONES: list[ViewportSize] = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
 
 
 def test_with_the_coach_off_nothing_shows(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
