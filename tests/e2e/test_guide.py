@@ -1,6 +1,7 @@
 """The guided first hand in the real page: a plain first visit (nothing stored, no address) is
-dealt the guided deal with its tips; Skip and Escape end it, a reload never offers it again, the
-help's "Guided first hand" starts it again, and a returning player never sees it.
+dealt the guided deal with its tips, each of which leaves in sight what it talks about at every
+size of screen; Skip and Escape end it, a reload never offers it again, the help's "Guided first
+hand" starts it again, and a returning player never sees it.
 
 The page is opened at its plain address (an address with ``?seed=`` or ``#deal=``, as the other
 tests use, never starts the guide): the speed is set to Instant by a stored settings record instead.
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import GamePage, SharedPageFactory, settings_storage
+from tests.e2e.conftest import GamePage, SharedPageFactory, settings_storage, shot
 from tests.e2e.test_a11y import serious_violations
 from tests.e2e.test_play import click_card
 from whist.table.guide import SEED
@@ -51,6 +52,48 @@ def clear_of(page: GamePage, *selectors: str) -> None:
         assert box is not None and not overlaps(tip, box), (selector, tip, box)
 
 
+#: The sizes the tip is checked at, at each lesson: phones upright and sideways, a tablet, desktops.
+SIZES = ((360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080))
+#: What the tip covers that it must not: the element it is about (with its ring), the trick's
+#: cards, your playable cards, the hint's reason; or the tip is not wholly in the viewport.
+COVERED = """() => {
+  const tip = document.querySelector('#guide').getBoundingClientRect();
+  const hit = (r) => r.width > 0 && tip.left < r.right && r.left < tip.right
+    && tip.top < r.bottom && r.top < tip.bottom;
+  const out = [], about = document.querySelector('[data-guide]');
+  if (!about) out.push('no element ringed');
+  else if (hit(about.getBoundingClientRect())) out.push('#' + about.id);
+  for (const sel of ['#trick .tcard', '#hand button.card[aria-disabled="false"]', '#hint-reason:not([hidden])'])
+    for (const e of document.querySelectorAll(sel))
+      if (hit(e.getBoundingClientRect())) out.push(`${sel} ${e.dataset.card || ''}`);
+  const view = document.documentElement;
+  if (tip.left < 0 || tip.top < 0 || tip.right > view.clientWidth || tip.bottom > view.clientHeight)
+    out.push('off-screen');
+  return out;
+}"""
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def clear_at_every_size(page: GamePage, key: str, hint: bool) -> None:
+    """At each of ``SIZES`` the tip covers nothing it must leave in sight (``COVERED``), with the
+    hint's reason on show if ``hint``; then the page is back at its own size."""
+    own = page.viewport_size
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(FRAMES)
+        if hint:
+            page.keyboard.press("h")
+            page.wait_for_selector("#hint-reason:not([hidden])")
+            page.evaluate(FRAMES)
+        covered = page.evaluate(COVERED)
+        if covered:
+            shot(page, f"guide-{key}-{width}x{height}")  # to look at
+        assert covered == [], (key, width, height, covered)
+    assert own is not None
+    page.set_viewport_size(own)
+    page.evaluate(FRAMES)
+
+
 def guided(page: GamePage) -> str:
     """The id of the element the tip is about (ringed once it shows)."""
     page.wait_for_selector("[data-guide]")
@@ -63,11 +106,13 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
     assert "North" in page.inner_text("#guide-text") and guided(page) == "seat-N"
     assert page.inner_text("#guide-do") == "Click Next."
     clear_of(page, "#hand", "#seat-N")
+    clear_at_every_size(page, "partner", hint=False)
     assert page.evaluate("() => JSON.parse(localStorage.getItem('whist:settings')).guided") is True
     page.click("#guide-next")
     lesson(page, "trump")
     assert "two of clubs" in page.inner_text("#guide-text") and guided(page) == "turnup"
     clear_of(page, "#hand", "#turnup")
+    clear_at_every_size(page, "trump", hint=False)
     page.click("#guide-next")
     lesson(page, "follow")
     assert guided(page) == "hand" and "press Enter" in page.inner_text("#guide-do")
@@ -90,6 +135,7 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
                   "shown: 'follow'}))")
     page.restart()
     lesson(page, "follow")
+    clear_at_every_size(page, "follow", hint=True)
     seen = ["partner", "trump", "follow"]
     for _ in range(200):
         page.wait_for_function(WAITS)
@@ -98,6 +144,7 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
             seen.append(key)
             clear_of(page, "#hand", f"#{guided(page)}")
             assert page.inner_text("#guide-do")
+            clear_at_every_size(page, key, hint=key in ("follow", "void"))
         if key == "odd":
             break
         if key and page.locator("#guide-next").is_visible():

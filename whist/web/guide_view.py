@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import js
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from whist.engine.jsontext import loads_bounded
 from whist.table.guide import GAME, SEED, Guide, Lesson, closing
 from whist.web.parts import Binder, Writer
+from whist.web.spots import Rect, spot
 
 if TYPE_CHECKING:
     from whist.table import Table
@@ -28,7 +29,24 @@ KEY = "whist:guide"
 
 TRIES = 20
 """How many times (every 250 ms) the tip waits for its element to show (the summary, after the
-last trick is gathered) before it stands at the top."""
+last trick is gathered) before it stands where it covers least."""
+KEEP: tuple[tuple[str, float], ...] = (
+    ("#trick .tcard", 1000.0), ("#hint-reason", 1000.0),
+    ("#hand", 100.0), ("#trick", 12.0), ("#summary", 12.0), ("#status", 8.0), (".seat .plate", 8.0),
+    (".toolbar", 3.0),
+)
+"""What the tip leaves in sight, by weight (the area covered times the weight is the cost): the
+trick's cards, your playable cards (``PLAYABLE``) and the hint's reason must stay in sight, and
+the rest of your hand nearly as much; the rest of the trick, the hand's summary, the status line,
+the players' names and the toolbar should."""
+PLAYABLE = '#hand button.card[aria-disabled="false"]'
+"""Your playable cards, which the tip must leave in sight as much as the element it is about."""
+RING = 6.0
+"""The ring round the element the tip is about (``[data-guide]``'s outline and its offset, px)."""
+NARROWER = 8.0
+"""Where no spot is clear, the tip is tried narrower by this much at a time (px), down to ``MIN_WIDTH``."""
+MIN_WIDTH = 200.0
+"""The narrowest the tip is made (px): its words stay readable."""
 
 
 class GuideHost(Writer, Binder, Protocol):
@@ -72,6 +90,10 @@ class GuideView:
         page.on(page.doc, "keydown", self.on_key)
         page.on(page.el("hand"), "click", self.on_hand_click)
         page.on(js.window, "resize", lambda e: self.place())
+        # The hint's reason, shown or moved, is something the tip must leave in sight: placed again.
+        self.watch = js.MutationObserver.new(create_proxy(lambda records, observer: self.place()))
+        self.watch.observe(page.el("hint-reason"), to_js({"attributes": True, "attributeFilter": ["hidden", "style"]},
+                                                         dict_converter=js.Object.fromEntries))
         page.state_listeners.append(self.update)
 
     @property
@@ -124,34 +146,62 @@ class GuideView:
         self.place()
 
     def place(self, tries: int = TRIES) -> None:
-        """Put the tip below or above its element (whichever fits), else beside it, and above your hand."""
+        """Put the tip where it covers least of what the table must show (:func:`whist.web.spots.spot`):
+        never the element it is about, the trick, your playable cards or the hint's reason where
+        there is room, at a narrower width if that finds room. While its element is not shown yet
+        (the summary, after the last trick is gathered), it waits out of sight."""
         page, lesson = self.page, self.lesson
         if lesson is None or not self.active:
             return
         box, target = page.el("guide"), page.el(lesson.target)
         r = target.getBoundingClientRect() if target else None
+        view = page.doc.documentElement
+        vw, vh = float(view.clientWidth), float(view.clientHeight)
         if r is None or r.width == 0:
             if tries:
+                box.style.visibility = "hidden"
                 js.setTimeout(create_once_callable(lambda: self.place(tries - 1)), 250)
-            box.style.left, box.style.top = "4px", "4px"
+                return
+            about = Rect(vw / 2, vh / 3, 0, 0)  # never shown: the tip stands where it covers least
+        else:
+            target.setAttribute("data-guide", "1")
+            about = Rect.of(r)
+        box.style.visibility = ""
+        keep = self.kept_in_sight(about)
+        box.style.width = ""
+        natural = float(box.offsetWidth)
+        best: tuple[float, float, float, float] | None = None  # (cost, -width, x, y)
+        width = natural
+        while True:
+            box.style.width = f"{width:.0f}px"
+            where = spot(width, float(box.offsetHeight), vw, vh, about, keep)
+            if best is None or (where.cost, -width) < best[:2]:
+                best = (where.cost, -width, where.x, where.y)
+            if where.cost == 0 or width <= MIN_WIDTH:
+                break
+            width = max(MIN_WIDTH, width - NARROWER)
+        if best is None:
             return
-        target.setAttribute("data-guide", "1")
-        hand = page.el("hand")
-        mine = hand.getBoundingClientRect()
-        view = page.doc.documentElement
-        vw, vh = view.clientWidth, view.clientHeight
-        w, h = box.offsetWidth, box.offsetHeight
-        floor = r.top if target == hand or mine.height == 0 else min(vh, mine.top)
-        x = min(max(4, r.left + r.width / 2 - w / 2), vw - w - 4)
-        spots = [r.bottom + 8, r.top - h - 8]
-        if r.top > vh / 2:
-            spots.reverse()
-        y = next((s for s in spots if s >= 4 and s + h <= floor - 4), None)
-        if y is None:  # beside it, on the side with room
-            x = r.right + 8 if r.right + 8 + w <= vw else max(4, r.left - w - 8)
-            y = max(4, min(r.top, floor - h - 4))
-        box.style.left = f"{x:.0f}px"
-        box.style.top = f"{y:.0f}px"
+        box.style.width = f"{-best[1]:.0f}px"
+        box.style.left = f"{best[2]:.1f}px"
+        box.style.top = f"{best[3]:.1f}px"
+
+    def kept_in_sight(self, about: Rect) -> list[tuple[Rect, float]]:
+        """What the tip should leave in sight, each with its weight (``KEEP``): the element it is
+        about (with its ring) first."""
+        doc = self.page.doc
+        ring = Rect(about.left - RING, about.top - RING, about.width + 2 * RING, about.height + 2 * RING)
+        keep = [(ring, 1000.0)]
+        playable = [Rect.of(b.getBoundingClientRect()) for b in doc.querySelectorAll(PLAYABLE)]
+        if playable:  # as one rectangle: the search's spots grow with the rectangles it must keep clear
+            left, top = min(r.left for r in playable), min(r.top for r in playable)
+            right, bottom = max(r.right for r in playable), max(r.bottom for r in playable)
+            keep.append((Rect(left, top, right - left, bottom - top), 1000.0))
+        for selector, weight in KEEP:
+            for node in doc.querySelectorAll(selector):
+                if not node.hidden:
+                    keep.append((Rect.of(node.getBoundingClientRect()), weight))
+        return keep
 
     def next(self) -> None:
         self.guide.dismiss()
