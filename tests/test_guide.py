@@ -4,7 +4,7 @@ deal, once, with the control to use and the element it is about."""
 from __future__ import annotations
 
 from whist.table import Table
-from whist.table.guide import GAME, SEED, Guide, Lesson
+from whist.table.guide import GAME, SEED, SETTINGS_FROM, TOOLS_FROM, Guide, Lesson
 
 Seen = list[tuple[str, int]]
 
@@ -45,10 +45,12 @@ def lessons_of(seed: int, touch: bool = False) -> tuple[Seen, list[Lesson], Tabl
 
 def test_each_lesson_comes_once_at_its_moment_of_the_chosen_deal() -> None:
     seen, shown, table = lessons_of(SEED)
-    assert [k for k, _ in seen] == ["partner", "trump", "follow", "won", "trumped", "void", "lead", "book", "odd"]
+    assert [k for k, _ in seen] == ["partner", "trump", "follow", "won", "trumped", "tools", "void", "lead",
+                                    "settings", "book", "odd"]
     at = dict(seen)
     assert at["partner"] == at["trump"] == at["follow"] == 0, "before your first card"
     assert at["won"] == 1 and at["trumped"] <= 4 and at["void"] <= 5 and at["odd"] == 13
+    assert at["tools"] == TOOLS_FROM and at["settings"] >= SETTINGS_FROM, "a few tricks in, not all at once"
     words = {lesson.key: lesson for lesson in shown}
     assert words["partner"].target == "seat-N" and "North" in words["partner"].text
     assert words["trump"].target == "turnup" and "two of clubs" in words["trump"].text
@@ -57,6 +59,10 @@ def test_each_lesson_comes_once_at_its_moment_of_the_chosen_deal() -> None:
     assert "North\u2019s ace of spades took the trick for your side" in words["won"].text
     assert words["won"].target == "seat-N"
     assert words["book"].target == "tricks-us" and "the book" in words["book"].text
+    # the table's tools: Hint and Undo, then Settings and the coach (findable otherwise only inside Settings)
+    assert words["tools"].target == "hint-btn" and "Hint (H) suggests a card" in words["tools"].text
+    assert "Undo (U) takes back your last card" in words["tools"].text
+    assert words["settings"].target == "settings-btn" and "the coach" in words["settings"].text
     assert table.view().tricks_won.us == 8
     assert "8 tricks" in words["odd"].text and "the 2 odd tricks score 2 points" in words["odd"].text
     assert words["odd"].button == "Done" and words["odd"].target == "sum-points-us"
@@ -72,6 +78,8 @@ def test_the_control_is_worded_for_touch_or_for_mouse_and_keys() -> None:
     assert play == "Tap a card to lift it, then tap it again to play it."
     assert {lesson.key: lesson.control for lesson in mouse}["follow"].endswith("press Enter.")
     assert touch[0].control == "Tap Next." and mouse[0].control == "Click Next."
+    tools = {lesson.key: lesson.text for lesson in touch}["tools"]  # the buttons' names show on touch: no keys
+    assert "Hint suggests" in tools and "Undo takes back" in tools
 
 
 def first_turn() -> tuple[Table, Guide]:

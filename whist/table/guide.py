@@ -68,6 +68,12 @@ def _whose(view: TableView, play: Play) -> str:
     return "your" if play.seat == view.human else f"{play.player}\u2019s"
 
 
+TOOLS_FROM = 3
+"""The tricks played before the guide shows Hint and Undo (at your turn)."""
+SETTINGS_FROM = 6
+"""The tricks played before the guide shows Settings and the coach (at your turn)."""
+
+
 def _opening(view: TableView) -> bool:
     """Before your first card: the moment of the opening lessons."""
     return view.phase == "play" and view.tricks_played == 0 and all(p.seat != view.human for p in view.trick)
@@ -144,6 +150,27 @@ def void(view: TableView, touch: bool) -> Lesson | None:
     return Lesson("void", f"You have no {_suit(led)}, so you may play any card: {what}.", _play(touch), "hand")
 
 
+def _settled(view: TableView, tricks: int) -> bool:
+    """Your turn to play, ``tricks`` tricks in: a moment for the table's tools (the rules come first)."""
+    return view.your_turn and view.phase == "play" and view.tricks_played >= tricks
+
+
+def tools(view: TableView, touch: bool) -> Lesson | None:
+    if not _settled(view, TOOLS_FROM):
+        return None
+    hint, undo = ("Hint", "Undo") if touch else ("Hint (H)", "Undo (U)")
+    return Lesson("tools", f"Not sure what to play? {hint} suggests a card and says why, and {undo} takes back "
+                  "your last card.", _button("Next", touch), "hint-btn", "Next")
+
+
+def settings(view: TableView, touch: bool) -> Lesson | None:
+    if not _settled(view, SETTINGS_FROM):
+        return None
+    return Lesson("settings", "Settings (in the toolbar, or under More) holds the pace, the computers\u2019 levels "
+                  "and the coach, who points out a costly card of yours as you play and lets you take it back.",
+                  _button("Next", touch), "settings-btn", "Next")
+
+
 def book(view: TableView, touch: bool) -> Lesson | None:
     side = "us" if view.tricks_won.us >= 6 else "them" if view.tricks_won.them >= 6 else None
     if side is None or view.phase != "play":
@@ -177,7 +204,7 @@ def odd(view: TableView, touch: bool) -> Lesson | None:
 
 RULES: tuple[tuple[str, Callable[[TableView, bool], Lesson | None]], ...] = (
     ("partner", partner), ("trump", trump), ("lead", lead), ("follow", follow), ("won", won),
-    ("trumped", trumped), ("void", void), ("book", book), ("odd", odd))
+    ("trumped", trumped), ("void", void), ("tools", tools), ("settings", settings), ("book", book), ("odd", odd))
 """The lessons in the order of the table guide's loop; each applies at its moment of the hand."""
 OPENING = ("partner", "trump")
 

@@ -154,6 +154,9 @@ class GuideView:
         if lesson is None or not self.active:
             return
         box, target = page.el("guide"), page.el(lesson.target)
+        holder = target.closest("[data-shown-by]") if target and not target.getClientRects().length else None
+        if holder:  # a button this screen lists under More (whist/web/more_menu.py): the tip is about More
+            target = page.el(holder.dataset.shownBy)
         r = target.getBoundingClientRect() if target else None
         view = page.doc.documentElement
         vw, vh = float(view.clientWidth), float(view.clientHeight)
@@ -164,6 +167,9 @@ class GuideView:
                 return
             about = Rect(vw / 2, vh / 3, 0, 0)  # never shown: the tip stands where it covers least
         else:
+            for node in page.doc.querySelectorAll("[data-guide]"):
+                if not node.isSameNode(target):  # (the screen changed: Settings listed under More, or not)
+                    node.removeAttribute("data-guide")
             target.setAttribute("data-guide", "1")
             about = Rect.of(r)
         box.style.visibility = ""
