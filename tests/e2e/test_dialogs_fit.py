@@ -132,6 +132,12 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     press_button(page, "#last-btn")
     check(page, "#last-trick")
     close(page, "#last-trick")
+    # The question before a revoke (club rules; deal 41: you may revoke at your first turn).
+    page.open("?pace=instant&revokes=club&seed=41")
+    wait_your_move(page)
+    page.locator('#hand button.card[data-revoke="1"]').first.dispatch_event("click")
+    check(page, "#revoke-ask")
+    close(page, "#revoke-ask")
 
 
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])

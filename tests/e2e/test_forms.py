@@ -12,6 +12,9 @@ import re
 import time
 from typing import TYPE_CHECKING
 
+from tests.e2e.test_a11y import serious_violations
+from tests.e2e.test_play import click_card
+
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
 
@@ -23,8 +26,8 @@ WAITS = """() => document.body.dataset.phase !== 'play' || !!document.querySelec
 
 #: Play the first card you may play; returns [where it came from ('hand' or 'dummy-hand'), card].
 PLAY_FIRST = """() => {
-  const b = document.querySelector(
-    '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]');
+  const b = document.querySelector('#hand button.card[aria-disabled="false"]:not([data-revoke]), '
+    + '#dummy-hand button.card[aria-disabled="false"]:not([data-revoke])');
   if (!b) return null;
   const where = b.parentElement.closest('[id]').id;
   b.click();
@@ -205,37 +208,76 @@ def test_draw_for_partners_and_deal(game_page: GamePage) -> None:
     assert game_page.locator("#hand button.card").count() == 13
 
 
-REVOKE = """() => {
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+#: At your turn under club rules, with the suit led in your hand: the cards as the page marks them,
+#: [card, enabled, marked a revoke, its description]; null when this is no moment for a revoke.
+REVOKE_MOMENT = """() => {
   const led = document.querySelector('#trick [data-card]');
-  if (!led) return null;
+  if (!led || !document.querySelector('#hand button.card[aria-disabled="false"]')) return null;
   const suit = led.dataset.card[1];
   const cards = [...document.querySelectorAll('#hand button.card')];
-  if (!cards.some(b => b.dataset.card[1] === suit)) return null;
-  const other = cards.find(b => b.dataset.card[1] !== suit);
-  if (!other || other.getAttribute('aria-disabled') !== 'false') return null;
-  other.click();
-  return other.dataset.card;
+  if (!cards.some(b => b.dataset.card[1] === suit) || cards.every(b => b.dataset.card[1] === suit)) return null;
+  return {suit, cards: cards.map(b => [b.dataset.card, b.getAttribute('aria-disabled') === 'false',
+                                       b.dataset.revoke === '1', b.getAttribute('aria-description') || ''])};
 }"""
 
 
-def test_club_rules_let_you_revoke_and_it_costs_up_to_three_tricks(game_page: GamePage) -> None:
+def test_club_rules_are_shown_a_revoke_is_asked_about_and_it_costs_up_to_three_tricks(game_page: GamePage) -> None:
+    """A shared link can carry club rules: the table says they are on; at your turn the cards that
+    follow are lit as always and the others marked as revokes (allowed); playing one asks first
+    (kept, then played with "Do not ask again"), a second revoke is not asked about, and the
+    hand's summary takes the tricks."""
     game_page.open("?pace=instant&game=classic&revokes=club&seed=41")
-    revoked = None
+    assert game_page.inner_text("#table-note") == "Club rules: a revoke is allowed, and costs three tricks"
+    revoked: list[str] = []
     for _ in range(13):
         game_page.wait_for_function(WAITS, timeout=30000)
         if game_page.get_attribute("body", "data-phase") != "play":
             break
-        if revoked is None:
-            revoked = game_page.evaluate(REVOKE)
-            if revoked:
-                played(game_page, revoked)
-                continue
+        moment = game_page.evaluate(REVOKE_MOMENT)
+        if moment and len(revoked) < 2:
+            suit = moment["suit"]
+            assert f"follow {SUITS[suit]}" in game_page.inner_text("#status")
+            for card, enabled, marked, said in moment["cards"]:
+                assert enabled, f"{card}: every card may be played under club rules"
+                assert marked == (card[1] != suit), f"{card}: marked a revoke exactly when it does not follow"
+                assert (said == "a revoke") == marked, card
+            card = next(c for c, _, marked, _ in moment["cards"] if marked)
+            click_card(game_page, card)
+            if not revoked:  # the first: asked about; kept, then played, and asked no more
+                game_page.wait_for_selector("#revoke-ask[open]")
+                question = game_page.inner_text("#revoke-ask-text")
+                assert question.startswith(f"This is a revoke: you hold {SUITS[suit]}.")
+                assert "costs your side three tricks" in question and question.endswith("Play it?")
+                assert serious_violations(game_page, "the revoke question") == []
+                game_page.click("#revoke-keep")
+                game_page.wait_for_selector("#revoke-ask", state="hidden")
+                assert game_page.locator(f'#hand button.card[data-card="{card}"]').count() == 1, "kept"
+                click_card(game_page, card)
+                game_page.wait_for_selector("#revoke-ask[open]")
+                game_page.check("#revoke-ask-stop")
+                game_page.click("#revoke-play")
+                game_page.wait_for_function("() => JSON.parse(localStorage.getItem('whist:settings') || '{}')"
+                                            ".ask_revoke === false")  # (kept as the dialog closes)
+            else:
+                assert game_page.locator("#revoke-ask[open]").count() == 0, "asked no more"
+            played(game_page, card)
+            revoked.append(card)
+            continue
         got = game_page.evaluate(PLAY_FIRST)
         if got:
             played(game_page, got[1])
     play_hand(game_page)
-    assert revoked, "no chance to revoke in this hand"
+    assert len(revoked) == 2, f"two chances to revoke in this hand: {revoked}"
     text = game_page.inner_text("#summary")
-    # three tricks go to the other side, or as many as your side won (none, in this deal)
+    # three tricks go to the other side for each, or as many as your side won
     assert "You revoked" in text
     assert re.search(r"(three tricks|two tricks|one trick) go(es)? to|with no tricks won to give up", text)
+    # the Settings dialog asks again when told to
+    game_page.tool("settings-btn")
+    assert not game_page.is_checked("#set-ask-revoke")
+    game_page.check("#set-ask-revoke")
+    game_page.click("#settings-done")
+    stored = game_page.evaluate("() => JSON.parse(localStorage.getItem('whist:settings'))")
+    assert "ask_revoke" not in stored  # asking again is the default, which is not stored

@@ -10,7 +10,8 @@ boxes of the page are measured (``getBoundingClientRect``) and the test checks:
   overlap;
 - every one of them is inside the viewport;
 - each card of your hand is hit at its centre: ``document.elementFromPoint`` there gives that
-  card (or a child of it), not the card beside or below it;
+  card (or a child of it), not the card beside or below it; on a touch screen each shows 44 px
+  or more of its width; and no suit of your hand is split between two rows where one row holds it;
 - so is each card of your dummy's hand (Dummy Whist), and each shows 44 px or more of its
   width, a tap target a finger can hit.
 """
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 SETTINGS = {"v": 1, "speed": "instant", "trick_pause": "none", "partner_level": "easy", "opponent_level": "easy"}
 
 #: The boxes and the problems seen in them, at this moment.
-MEASURE = """() => {
+MEASURE = """(touch) => {
   const rect = (e) => { const r = e.getBoundingClientRect(); return r.width && r.height ? r : null; };
   const union = (els) => {
     const rs = els.map(rect).filter(Boolean);
@@ -69,6 +70,25 @@ MEASURE = """() => {
       const what = hit ? (hit.closest('[data-card]') || hit).outerHTML.slice(0, 60) : 'nothing';
       problems.push(`the centre of ${card.dataset.card} hits ${what}`);
     }
+  }
+  // On a touch screen your cards show 44 px or more of their width each (to the next card of
+  // their row, or all of it), and no suit is split between two rows.
+  const mine = [...document.querySelectorAll('#hand button.card')];
+  const rows = {};
+  for (const [i, card] of mine.entries()) {
+    const r = card.getBoundingClientRect();
+    const next = mine[i + 1] ? mine[i + 1].getBoundingClientRect() : null;
+    const shown = next && Math.abs(next.top - r.top) < 2 && next.left > r.left ? next.left - r.left : r.width;
+    if (touch && shown < 44) problems.push(`your ${card.dataset.card} shows ${Math.round(shown)} px of its width`);
+    const suit = card.dataset.card.slice(-1);
+    (rows[suit] = rows[suit] || []).push([card.offsetTop, r.width]);  // (its place in the layout, not its lift)
+  }
+  // (a suit longer than a row holds at 44 px a card is split: it could not be otherwise)
+  const room = document.getElementById('hand').clientWidth;
+  for (const [suit, cards] of Object.entries(rows)) {
+    const tops = new Set(cards.map(c => c[0]));
+    if (tops.size > 1 && (cards.length - 1) * 44 + cards[0][1] <= room)
+      problems.push(`your ${suit} are split between ${tops.size} rows, and fit in one`);
   }
   // Your dummy's cards, which you tap to play: each hit at its centre, each showing 44 px or more
   // of its width (to the next card of its row, or all of it).
@@ -141,7 +161,7 @@ def sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> 
     return make
 
 
-def play_and_measure(page: GamePage, hands: int) -> tuple[int, list[str], int]:
+def play_and_measure(page: GamePage, hands: int, touch: bool) -> tuple[int, list[str], int]:
     """Play ``hands`` hands (0: the whole game), measuring at each of your cards; (checks,
     problems, the measures that saw your dummy's cards)."""
     done = checks = dummies = 0
@@ -160,7 +180,7 @@ def play_and_measure(page: GamePage, hands: int) -> tuple[int, list[str], int]:
             page.wait_for_function("() => document.getElementById('summary').hidden")
             continue
         if step == "play":
-            seen = page.evaluate(MEASURE)
+            seen = page.evaluate(MEASURE, touch)
             checks += 1
             dummies += seen["dummy"] > 0
             problems += [f"{seen['cards']} cards, {seen['trick']} in the trick: {p}" for p in seen["problems"]]
@@ -176,7 +196,7 @@ def test_nothing_overlaps_and_every_card_is_hit_at_its_centre(
         sized: Any, width: int, height: int, touch: bool, address: str, hands: int) -> None:
     page = sized(width, height, touch)
     page.open(address.replace("#", "&pace=instant#"))
-    checks, problems, dummies = play_and_measure(page, hands)
+    checks, problems, dummies = play_and_measure(page, hands, touch)
     assert checks >= 13 * max(hands, 1), f"only {checks} of your turns measured"
     assert dummies if "dummy" in address else not dummies, f"your dummy's cards seen in {dummies} measures"
     seen = list(dict.fromkeys(problems))

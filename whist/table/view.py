@@ -83,6 +83,9 @@ class HandCard(CardView):
     playable: bool = False
     """Legal, or (club rules) a revoke the rules let you make."""
     refusal: str = ""
+    revoke: str = ""
+    """Club rules, on your turn: playing this card would be a revoke (it does not follow, though
+    the hand holds the suit led), and this is the question asked before it is played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +462,10 @@ def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
     playable = st.hands[seat] if playing and table.rules.revokes_allowed else legal
     refusal = "" if playing else _table_refusal(table, seat)
     trump = st.trump
+    question = ""
+    if playing and table.rules.revokes_allowed and playable != legal and st.trick:
+        holder = "you" if seat == table.human else f"{seat.long_name} (your dummy)"
+        question = words.revoke_question(holder, suit_of(st.trick[0][1]), table.rules.revoke_penalty_words)
     out = []
     for c in sort_hand(st.hands[seat], trump, hand_order(table, seat)):
         why = ""
@@ -471,7 +478,8 @@ def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
                     yours = seat == table.human
                     why = f"{words.CANNOT_PLAY} {err.sentence(table.human, yours=yours)}"
         out.append(HandCard(*_fields(c), trump=trump is not None and suit_of(c) == trump,
-                            legal=bool(legal >> c & 1), playable=bool(playable >> c & 1), refusal=why))
+                            legal=bool(legal >> c & 1), playable=bool(playable >> c & 1), refusal=why,
+                            revoke="" if legal >> c & 1 else question))
     return tuple(out)
 
 
@@ -570,8 +578,10 @@ def _notes(table: Table) -> tuple[str, ...]:
     deal = sum(r.game_number == st.game_number for r in st.results)
     if st.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         deal += 1
-    return tuple(table.rules.notes(deal=deal, stock_left=len(st.tricks) < table.rules.first_counted_trick,
-                                   trump=st.trump))
+    notes = table.rules.notes(deal=deal, stock_left=len(st.tricks) < table.rules.first_counted_trick, trump=st.trump)
+    if table.rules.revokes_allowed:  # (a shared link can carry club rules: the table says they are on)
+        notes = (*notes, words.club_rules_note(table.rules.revoke_penalty_words))
+    return tuple(notes)
 
 
 def _draw(table: Table) -> DrawView | None:

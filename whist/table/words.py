@@ -77,6 +77,27 @@ def revoke_words(name: str, moved: int, to: str) -> str:
     return f"{what}: {words} trick{'s go' if moved > 1 else ' goes'} to {to}."
 
 
+def revoke_question(holder: str, led: int, penalty: str) -> str:
+    """Asked before a revoke is played under club rules: ``holder`` is who holds the suit led
+    ("you", or your dummy's name), ``penalty`` what a revoke costs (the rules' words).
+
+    >>> revoke_question("you", 0, "three tricks")[:70]
+    'This is a revoke: you hold spades. Under club rules it costs your side'
+    """
+    holds = "hold" if holder == "you" else "holds"
+    return (f"This is a revoke: {holder} {holds} {SUIT_NAMES[led]}. Under club rules it costs your side {penalty} "
+            "at the end of the hand. Play it?")
+
+
+def club_rules_note(penalty: str) -> str:
+    """The felt's note that club rules are on (a shared link can carry them).
+
+    >>> club_rules_note("three tricks")
+    'Club rules: a revoke is allowed, and costs three tricks'
+    """
+    return f"Club rules: a revoke is allowed, and costs {penalty}"
+
+
 def glyph(card: int) -> str:
     """``"10♠"``, ``"K♥"``: a card as a hint's reason names it."""
     rank = RANKS[card % 13]

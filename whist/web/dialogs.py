@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from whist.web import markup
 from whist.web.more_menu import MoreMenu
 from whist.web.parts import Binder, Elements, Writer
+from whist.web.revoke_ask import RevokeAsk
 from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, Settings
 
 if TYPE_CHECKING:
     from whist.table import Table
     from whist.web.formsui import Forms
 
-DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet")
+DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet", "revoke-ask")
 
 
 class DialogsHost(Writer, Binder, Protocol):
@@ -41,10 +42,13 @@ class DialogsHost(Writer, Binder, Protocol):
 
     def sync_address(self) -> None: ...
 
+    def play(self, card: str) -> None: ...
+
 
 class Dialogs:
     def __init__(self, page: DialogsHost) -> None:
         self.page = page
+        self.revoke_ask = RevokeAsk(page)  # club rules: a revoke asked about before it is played
 
     def start(self) -> None:
         page = self.page
@@ -67,7 +71,8 @@ class Dialogs:
         for tab in ("rules", "controls"):
             page.on(page.el(f"tab-{tab}"), "click", tab_clicked(tab))
         page.on(page.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
-        MoreMenu(page).start()  # the toolbar's More list, which opens four of these dialogs on small screens
+        MoreMenu(page).start()
+        self.revoke_ask.start()  # the toolbar's More list, which opens four of these dialogs on small screens
 
     def show_last_trick(self) -> None:
         page = self.page
@@ -109,6 +114,7 @@ class Dialogs:
         page.el("set-opponent-level").innerHTML = markup.options(LEVEL_LABELS, s.opponent_level)
         page.el("set-auto-play").checked = s.auto_play
         page.el("set-one-tap").checked = s.one_tap
+        page.el("set-ask-revoke").checked = s.ask_revoke
         page.el("set-claims").checked = s.claims
         page.el("set-sound").checked = s.sound
         page.el("set-coach").checked = s.coach
@@ -125,6 +131,7 @@ class Dialogs:
             opponent_level=str(page.el("set-opponent-level").value),
             auto_play=bool(page.el("set-auto-play").checked),
             one_tap=bool(page.el("set-one-tap").checked),
+            ask_revoke=bool(page.el("set-ask-revoke").checked),
             claims=bool(page.el("set-claims").checked),
             sound=bool(page.el("set-sound").checked),
             coach=bool(page.el("set-coach").checked),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from whist.table import game_choices
 from whist.web import forms, markup
 from whist.web.parts import Binder, Writer
+from whist.web.screen import mark_revoke
 
 if TYPE_CHECKING:
     from whist.table import Table
@@ -198,7 +199,7 @@ class Forms:
         if button.getAttribute("aria-disabled") == "true":
             p.input.say_refusal(card)
             return
-        p.play(card)
+        p.input.play_card(card)
 
     def render_dummy(self, view: TableView) -> None:
         box = self.el("dummy-hand")
@@ -224,7 +225,7 @@ class Forms:
         # Its cards are enabled on its turn once the table is at rest (not while a trick is on show).
         turn = view.to_play == dummy.seat and view.phase == "play" and dummy.yours and not self.page.busy
         enabled = [turn and c.playable for c in cards]
-        key = tuple(zip((c.card for c in cards), enabled, strict=True))
+        key = tuple((c.card, on, bool(turn and c.revoke)) for c, on in zip(cards, enabled, strict=True))
         if key != self.dummy_key:
             self.dummy_key = key
             focus = next((i for i, on in enumerate(enabled) if on), 0)
@@ -232,6 +233,9 @@ class Forms:
             box.innerHTML = markup.hand(cards, {c.card for c, on in zip(cards, enabled, strict=True) if on},
                                         view.trump, focus if turn else -1)
             box.dataset.n = str(len(cards))
+            for c in cards:  # club rules: a card of your dummy's that would be a revoke, marked so
+                if turn and c.revoke:
+                    mark_revoke(box.querySelector(f'button.card[data-card="{c.card}"]'), True)
         box.classList.toggle("its-turn", turn)
         box.hidden = False
         backs.hidden = True

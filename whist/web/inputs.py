@@ -142,7 +142,11 @@ class Input:
             # (unless the player chose one tap in Settings).
             self.lift(card)
             return
-        self.page.play(card)
+        self.play_card(card)
+
+    def play_card(self, card: str) -> None:
+        """Play ``card`` of your hand or your dummy's, asked about first if it is a revoke (club rules)."""
+        self.page.dialogs.revoke_ask.play(card)
 
     def lift(self, card: str) -> None:
         self.drop_lift()

@@ -83,6 +83,7 @@ class Screen:
         page.auction_box.render(view)
         page.stock_view.render(view)
         self.render_status(view)
+        self.render_note(view)
         self.render_controls(view)
         page.forms.render(view)  # forms: after the status (your dummy's turn has its own)
         if dealt and not view.tricks_played and not view.trick:  # not a game taken up mid-hand
@@ -278,11 +279,15 @@ class Screen:
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
-        # Every card's mark from the view, each button found by its card (not by its place).
+        # Every card's mark from the view, each button found by its card (not by its place); under
+        # club rules a card that would be a revoke is enabled and marked so (whist/web/revoke_ask.py).
+        revokes = {c.card for c in cards if c.revoke and not locked}
         for button in hand.querySelectorAll("button.card"):
-            want = "false" if str(button.getAttribute("data-card")) in enabled else "true"
+            name = str(button.getAttribute("data-card"))
+            want = "false" if name in enabled else "true"
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
+            mark_revoke(button, name in revokes)
         # The lifted card and the hint: only the buttons that change (each call to the page costs).
         for mark, card in (("lifted", marks.lifted), ("hint", marks.hint_card)):
             for button in hand.querySelectorAll(f"button.card.{mark}"):
@@ -394,6 +399,14 @@ class Screen:
         if view.turn.status:
             page.set_status(view.turn.status, "you" if view.your_turn else "")
 
+    def render_note(self, view: TableView) -> None:
+        """What the options change, on the felt under the status (German Whist shows it by the stock)."""
+        note = " \u00b7 ".join(view.notes) if view.stock is None else ""
+        box = self.page.el("table-note")
+        if box.textContent != note:
+            box.textContent = note
+        box.hidden = not note
+
     def render_summary(self, view: TableView) -> None:
         page = self.page
         panel = page.el("summary")
@@ -428,3 +441,16 @@ class Screen:
         self.expert.sync()
         if was_hidden and not page.dialog_open():
             (page.el("play-again") if over else page.el("next-hand")).focus()
+
+
+def mark_revoke(button: Any, revoke: bool) -> None:
+    """Mark a card of a hand as a revoke (club rules: allowed, and penalised), or not; its name
+    says so to a screen reader, and a label on the card shows it (not by colour alone)."""
+    if revoke == button.hasAttribute("data-revoke"):
+        return
+    if revoke:
+        button.setAttribute("data-revoke", "1")
+        button.setAttribute("aria-description", "a revoke")
+    else:
+        button.removeAttribute("data-revoke")
+        button.removeAttribute("aria-description")

@@ -100,6 +100,8 @@ class Settings:
     """The guided first hand was offered on this device (whist.table.guide): never again by itself."""
     coach: bool = False
     """Point out your costly cards (the coach, thought in the worker: whist/ai/coach.py); off by default."""
+    ask_revoke: bool = True
+    """Under club rules, ask before a card of yours that would be a revoke is played (whist/web/revoke_ask.py)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -129,7 +131,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims", "guided", "coach", "one_tap")
+LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
 
