@@ -59,6 +59,9 @@ def test_expert_plays_your_cards_and_the_stats_keep_the_figure(game_page: GamePa
     assert len(stored["duplicate_keys"]) == 1 and stored["duplicate_keys"][0].endswith("/0")
     game_page.tool("stats-btn")
     game_page.wait_for_selector("#stats[open]")
+    # the hand counts as it ends, its game not over: one hand played, beside "your one hand so far"
+    tile = "#stats-tiles [data-stat=%s] .stat-value"
+    assert game_page.text_content(tile % "hands_played") == "1" and game_page.text_content(tile % "played") == "0"
     figure = game_page.text_content("#dup-figure") or ""
     sign = "\u2212" if yours < expert else "+" if yours > expert else ""
     assert figure == (f"Against Expert with the same cards: {sign}{abs(yours - expert)}.0 tricks a hand "

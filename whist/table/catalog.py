@@ -80,9 +80,14 @@ def game_result(state: GameState, human: Seat) -> dict[str, Any]:
 
     won = state.winner == mine
     us, them = split(state.scores)
+    return {"won": won, "margin": max(0, us - them) if won else 0, **hands_so_far(state, human)}
+
+
+def hands_so_far(state: GameState, human: Seat) -> dict[str, int]:
+    """The hands of the game finished so far, and those won from the human's side (the hands
+    where your side scored more points than the other side): what the stats count as a hand ends."""
+    mine = state.rules.side_of(human)
     hands_won = 0
     for r in state.results:
-        a, b = split(r.points)
-        hands_won += a > b
-    return {"won": won, "margin": max(0, us - them) if won else 0,
-            "hands_played": len(state.results), "hands_won": hands_won}
+        hands_won += r.points[mine] > sum(v for i, v in enumerate(r.points) if i != mine)
+    return {"hands_played": len(state.results), "hands_won": hands_won}

@@ -370,6 +370,13 @@ class Table:
 
         return game_result(self.state, self.human)
 
+    def hands_so_far(self) -> dict[str, int]:
+        """The hands finished so far and those your side won, for the stats as each hand ends
+        (:func:`whist.table.catalog.hands_so_far`)."""
+        from whist.table.catalog import hands_so_far
+
+        return hands_so_far(self.state, self.human)
+
     @property
     def in_progress(self) -> bool:
         """True once a card or call of the game has been made and the game is not over

@@ -3,8 +3,10 @@ read back consistent. Standard library only: the page stores them (:mod:`whist.w
 the tests run them in CPython.
 
 ``overall`` counts every game, ``games`` each game of the catalogue (:mod:`whist.table.catalog`),
-``recorded`` the ids of the last finished games counted (none is counted twice) and
-``duplicate`` your tricks minus Expert's with the same cards, a hand replayed.
+``recorded`` the ids of the last finished games counted (none is counted twice),
+``duplicate`` your tricks minus Expert's with the same cards, a hand replayed, and ``open`` the
+hands of games under way (:func:`record_hands`): a hand counts as it ends, not only when its game
+does.
 
 >>> stats = empty_stats()
 >>> record_result(stats, "classic", "g-1", True, 3, 4, 3), record_result(stats, "classic", "g-1", True, 3, 4, 3)
@@ -29,6 +31,11 @@ STAT_COUNTS = ("played", "won", "streak", "best_streak", "hands_played", "hands_
 STAT_CAP = 10**9
 GAME_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+OPEN_GAMES = 8
+"""How many games under way keep their hands apart (:func:`record_hands`): an older one's hands
+are counted for good (no undo reaches that far back: another game has started since)."""
+OPEN_HANDS_MOST = 10_000
+"""The most hands a game under way is read with (a stored figure past it is damaged)."""
 HAND_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}/[0-9]{1,4}")
 """A hand against Expert as the stats know it: its game's id and its number (:func:`hand_key`)."""
 
@@ -156,6 +163,10 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 stats["duplicate_keys"] = keys[-DUPLICATE_HANDS:]
         elif "your hands against Expert" not in bad:
             bad.append("your hands against Expert")
+    under_way, damaged = _decode_open(data.get("open"), stats["recorded"])
+    _set_open(stats, under_way)
+    if damaged:
+        bad.append("the hands of games under way")
     return stats, bad
 
 
@@ -178,9 +189,11 @@ def _difference(value: Any) -> bool:
 def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, margin: int,
                   hands_played: int, hands_won: int) -> bool:
     """Count a finished game once, in ``game``'s counts and overall: False (and no
-    change) if ``game_id`` was counted already."""
+    change) if ``game_id`` was counted already. Its hands counted as they ended
+    (:func:`record_hands`) give way to the game's own."""
     if game_id in stats["recorded"]:
         return False
+    _set_open(stats, [o for o in stats.get("open", ()) if o["id"] != game_id])
     stats["recorded"] = (stats["recorded"] + [game_id])[-RECENT_GAMES:]
     for s in (stats["games"].setdefault(game, empty_counts()), stats["overall"]):
         s["played"] += 1
@@ -194,6 +207,83 @@ def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, mar
         else:
             s["streak"] = 0
     return True
+
+
+def _set_open(stats: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    """Keep ``entries`` as the hands of games under way (none: no ``open`` key, as stats stored
+    before it were)."""
+    if entries:
+        stats["open"] = entries
+    else:
+        stats.pop("open", None)
+
+
+def _add_hands(stats: dict[str, Any], game: str, played: int, won: int) -> None:
+    for s in (stats["games"].setdefault(game, empty_counts()), stats["overall"]):
+        s["hands_played"] = min(STAT_CAP - 1, s["hands_played"] + played)
+        s["hands_won"] = min(s["hands_played"], s["hands_won"] + won)
+
+
+def record_hands(stats: dict[str, Any], game: str, game_id: str, hands_played: int, hands_won: int) -> bool:
+    """A hand of the game ``game_id`` under way has ended (or was undone): the hands played and
+    won in it so far, which the counts show at once (:func:`shown_counts`) and the game's result
+    replaces when it ends (:func:`record_result`). Each call says how many, not how many more, so
+    a hand undone and played again is counted once. False (no change) for a game counted already.
+    Past :data:`OPEN_GAMES` games under way, the oldest one's hands are counted for good.
+
+    >>> stats = empty_stats()
+    >>> record_hands(stats, "classic", "g-1", 1, 1), record_hands(stats, "classic", "g-1", 2, 1)
+    (True, True)
+    >>> shown_counts(stats, "overall")["hands_played"], stats["overall"]["hands_played"]
+    (2, 0)
+    >>> _ = record_result(stats, "classic", "g-1", True, 2, 3, 2); "open" in stats, stats["overall"]["hands_played"]
+    (False, 3)
+    >>> record_hands(stats, "classic", "g-1", 3, 2)  # counted already
+    False
+    """
+    if game_id in stats["recorded"] or not GAME_ID.fullmatch(game_id):
+        return False
+    played = max(0, min(OPEN_HANDS_MOST, int(hands_played)))
+    entry = {"id": game_id, "game": game, "hands_played": played, "hands_won": max(0, min(played, int(hands_won)))}
+    entries = [o for o in stats.get("open", ()) if o["id"] != game_id] + [entry]
+    for old in entries[:-OPEN_GAMES]:
+        _add_hands(stats, old["game"], old["hands_played"], old["hands_won"])
+    _set_open(stats, entries[-OPEN_GAMES:])
+    return True
+
+
+def shown_counts(stats: dict[str, Any], key: str) -> dict[str, int]:
+    """The counts of ``key`` ("overall", or a game's name) as the stats panel shows them: with the
+    hands of the games under way."""
+    counts = dict(stats["overall"] if key == "overall" else stats["games"].get(key) or empty_counts())
+    for entry in stats.get("open", ()):
+        if key in ("overall", entry["game"]):
+            counts["hands_played"] = min(STAT_CAP - 1, counts["hands_played"] + entry["hands_played"])
+            counts["hands_won"] = min(counts["hands_played"], counts["hands_won"] + entry["hands_won"])
+    return counts
+
+
+def _decode_open(data: Any, recorded: list[str]) -> tuple[list[dict[str, Any]], bool]:
+    """The hands of games under way as stored (:func:`record_hands`), and whether any was wrong."""
+    if data is None:
+        return [], False
+    if not isinstance(data, list):
+        return [], True
+    kept: list[dict[str, Any]] = []
+    wrong = len(data) > OPEN_GAMES
+    for entry in data[-OPEN_GAMES:]:
+        ok = isinstance(entry, dict) and set(entry) == {"id", "game", "hands_played", "hands_won"}
+        played = _count(entry.get("hands_played")) if ok else None
+        won = _count(entry.get("hands_won")) if ok else None
+        ok = (ok and isinstance(entry["id"], str) and bool(GAME_ID.fullmatch(entry["id"]))
+              and isinstance(entry["game"], str) and catalog.game(entry["game"]) is not None
+              and played is not None and won is not None and won <= played <= OPEN_HANDS_MOST
+              and all(o["id"] != entry["id"] for o in kept))
+        if not ok:
+            wrong = True
+        elif entry["id"] not in recorded:  # (a game counted since: its hands are in its result)
+            kept.append({"id": entry["id"], "game": entry["game"], "hands_played": played, "hands_won": won})
+    return kept, wrong
 
 
 def new_game_id(seed: int, now_ms: int) -> str:
@@ -245,6 +335,6 @@ def counted_hands(stats: dict[str, Any]) -> set[str]:
 
 
 def reset_stats(stats: dict[str, Any]) -> dict[str, Any]:
-    """Every count back to zero; the ids of the games counted stay, so a finished game
-    still on the screen is not counted again after a reset."""
+    """Every count back to zero (the hands of games under way too); the ids of the games counted
+    stay, so a finished game still on the screen is not counted again after a reset."""
     return {**empty_stats(), "recorded": list(stats["recorded"])}

@@ -61,6 +61,7 @@ from whist.web.storage import (
     Storage,
     count_duplicate,
     count_game,
+    count_hands,
     earlier_games,
     encode_settings,
     read_stats,
@@ -288,6 +289,8 @@ class Keeper:
                 self._last_game = text
                 self.keep_own(text, seen=text)
             self.problem(problem)
+        if not table.is_over and STATS_KEY not in self.held:
+            self.count_hands(table)
         if table.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
             self._counted.add(self.game_id)
             result = table.result()
@@ -297,6 +300,19 @@ class Keeper:
             self.stats = self.take(saved)
             self.problem(problem)
             self.render_stats()
+
+    def count_hands(self, table: Any) -> None:
+        """A hand of the game under way ended (or was undone): the stats count it now
+        (:func:`whist.table.stats.record_hands`), once this tab's stats do not say so already."""
+        hands = table.hands_so_far()
+        entry = next((o for o in self.stats.get("open", ()) if o["id"] == self.game_id), None)
+        had = (entry["hands_played"], entry["hands_won"]) if entry else (0, 0)
+        if had == (hands["hands_played"], hands["hands_won"]):
+            return
+        saved, problem = count_hands(self.storage, table.game, self.game_id, **hands)
+        self.stats = self.take(saved)
+        self.problem(problem)
+        self.render_stats()
 
     def resave(self) -> None:
         """Save the game on the table, even if the last one saved was the same."""

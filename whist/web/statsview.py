@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from whist.table import catalog
-from whist.table.stats import empty_counts
+from whist.table.stats import shown_counts
 
 DASH = "\u2013"
 
@@ -30,14 +30,13 @@ def game_title(name: str) -> str:
 
 def choices(stats: dict[str, Any]) -> list[tuple[str, str]]:
     """The stats the panel can show: every game together, then each game played, by title."""
-    games = sorted(stats["games"], key=game_title)
+    games = sorted(set(stats["games"]) | {o["game"] for o in stats.get("open", ())}, key=game_title)
     return [("overall", "All games")] + [(name, game_title(name)) for name in games]
 
 
 def counts_for(stats: dict[str, Any], key: str) -> dict[str, int]:
-    if key == "overall":
-        return stats["overall"]
-    return stats["games"].get(key) or empty_counts()
+    """The counts the panel shows for ``key``: a hand counts as it ends, its game under way or not."""
+    return shown_counts(stats, key)
 
 
 def _percent(part: int, whole: int) -> str:

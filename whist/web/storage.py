@@ -46,7 +46,14 @@ from whist.table.records import (
     word_list,
 )
 from whist.table.records import encode_game as encode_game  # the saved records' tests name it here
-from whist.table.stats import correction_blocks, decode_stats, empty_stats, record_duplicate, record_result
+from whist.table.stats import (
+    correction_blocks,
+    decode_stats,
+    empty_stats,
+    record_duplicate,
+    record_hands,
+    record_result,
+)
 from whist.web.settings import DEFAULTS, LATER, Settings
 
 SETTINGS_KEY = "whist:settings"
@@ -137,7 +144,7 @@ def first_visit(saved: Saved) -> bool:
     """
     counts = saved.stats["overall"]
     return not (saved.settings.guided or saved.game is not None or counts["played"] or counts["hands_played"]
-                or saved.notices or saved.blocked)
+                or saved.stats.get("open") or saved.notices or saved.blocked)
 
 
 # --- reading and writing --------------------------------------------------------
@@ -391,6 +398,17 @@ def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int
     if not record_result(stats, game, game_id, won, margin, hands_played, hands_won):
         return stats, False, None
     return stats, True, write_stats(storage, stats)
+
+
+def count_hands(storage: Storage, game: str, game_id: str, hands_played: int,
+                hands_won: int) -> tuple[StatsRead, str | None]:
+    """Count the hands of a game under way as one ends (:func:`whist.table.stats.record_hands`),
+    in the stats re-read right before writing (as :func:`count_game`). Returns the stats (as
+    :func:`read_stats`) and a problem in plain words, or None."""
+    stats = read_stats(storage)
+    if not record_hands(stats, game, game_id, hands_played, hands_won):
+        return stats, None
+    return stats, write_stats(storage, stats)
 
 
 def count_duplicate(storage: Storage, difference: int, key: str = "") -> tuple[StatsRead, str | None]:
