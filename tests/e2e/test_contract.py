@@ -250,6 +250,10 @@ def test_the_whole_bidding_box_shows_on_a_phone(browser: Browser, dev_server: st
     assert "pass" in calls and len(calls) >= (36 if seed == 3 else 31)
     assert ("double" in calls) == (seed == SEED)
     assert page.evaluate(BOX_REACH) == []
+    if size == "390x844":  # a tall phone upright: every bid a finger hits, 44 px square or more (touch)
+        small = page.evaluate("""() => [...document.querySelectorAll('#bid-box .bid')].filter(b => {
+            const r = b.getBoundingClientRect(); return r.width < 44 || r.height < 44; }).map(b => b.dataset.call)""")
+        assert small == [], f"bids under 44 px: {small}"
     # Nothing scrolls: not the page, not the panel.
     assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
     assert page.evaluate("() => { const p = document.querySelector('#auction'); "
