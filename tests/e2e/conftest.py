@@ -711,3 +711,13 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
             pytrace=False,
         )
     return result
+
+
+def press_bid(page: GamePage, call: str, *, tap: bool = False) -> None:
+    """Make ``call`` (``"9H"``) in the bidding box as a player does on this screen: where the box
+    shows a level at a time (a small touch screen), its level first, then the bid."""
+    press = page.tap if tap else page.click
+    level = call.rstrip("CDHSNT")
+    if level and page.locator(f'#bid-box .bid-level[data-level="{level}"]').is_visible():
+        press(f'#bid-box .bid-level[data-level="{level}"]')
+    press(f'#bid-box .bid[data-call="{call}"]')

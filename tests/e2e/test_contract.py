@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.e2e.conftest import press_bid
 from tests.e2e.test_dialogs_fit import SIZES, open_sized
 from tests.e2e.test_play import click_card
 from whist.table import Table
@@ -44,7 +45,7 @@ def engine(seed: int = SEED) -> Table:
 
 
 def words(call: str) -> str:
-    from whist.web.auction_box import call_words
+    from whist.web.bidding_markup import call_words
 
     return call_words(call)
 
@@ -141,7 +142,7 @@ def bid_nine_hearts(page: GamePage) -> Table:
     whose computers then call on; that table."""
     open_contract(page)
     table = engine()
-    page.click('#bid-box .bid[data-call="9H"]')
+    press_bid(page, "9H")
     assert table.human_call("9H").ok
     while table.computer_step():
         pass
@@ -230,13 +231,16 @@ def test_keys_of_the_table_still_work_in_the_auction(game_page: GamePage) -> Non
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
 
 
-#: Each bid, Pass and Double of the box: why it cannot be tapped at its centre without scrolling.
-BOX_REACH = """() => [...document.querySelectorAll('#bid-box .bid')].flatMap(b => {
+#: Each bid, Pass and Double of the box on show (and each level, where a small screen shows a
+#: level at a time): why it cannot be tapped at its centre without scrolling.
+BOX_REACH = """() => [...document.querySelectorAll('#bid-box .bid, #bid-box .bid-level')]
+    .filter(b => b.getClientRects().length).flatMap(b => {
   const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
   if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
-    return [b.dataset.call + ' off screen'];
+    return [(b.dataset.call || 'level ' + b.dataset.level) + ' off screen'];
   const hit = document.elementFromPoint(x, y);
-  return hit && b.contains(hit) ? [] : [b.dataset.call + ' covered by ' + (hit ? hit.className : 'nothing')];
+  const name = b.dataset.call || 'level ' + b.dataset.level;
+  return hit && b.contains(hit) ? [] : [name + ' covered by ' + (hit ? hit.className : 'nothing')];
 })"""
 
 
@@ -249,16 +253,28 @@ def test_the_whole_bidding_box_shows_on_a_phone(browser: Browser, dev_server: st
     calls = page.eval_on_selector_all("#bid-box .bid", "bs => bs.map(b => b.dataset.call)")
     assert "pass" in calls and len(calls) >= (36 if seed == 3 else 31)
     assert ("double" in calls) == (seed == SEED)
-    assert page.evaluate(BOX_REACH) == []
-    if size == "390x844":  # a tall phone upright: every bid a finger hits, 44 px square or more (touch)
-        small = page.evaluate("""() => [...document.querySelectorAll('#bid-box .bid')].filter(b => {
-            const r = b.getBoundingClientRect(); return r.width < 44 || r.height < 44; }).map(b => b.dataset.call)""")
-        assert small == [], f"bids under 44 px: {small}"
+    levels = page.eval_on_selector_all("#bid-box .bid-level", "bs => bs.map(b => b.dataset.level)")
+    shown = page.locator("#bid-box .bid-level").first.is_visible()  # a level at a time (360x640, 844x390)
+    assert shown == (size != "390x844") and len(levels) == (7 if seed == 3 else len(levels))
+    for level in levels if shown else [None]:
+        if level is not None:
+            page.tap(f'#bid-box .bid-level[data-level="{level}"]')
+            assert page.get_attribute(f'#bid-box .bid-level[data-level="{level}"]', "aria-pressed") == "true"
+            assert page.eval_on_selector_all(
+                "#bid-box .bid:not(.bid-pass):not(.bid-dbl)",
+                "bs => bs.filter(b => b.getClientRects().length).map(b => b.dataset.call)") == [
+                f"{level}{s}" for s in ("C", "D", "H", "S", "NT")]
+        assert page.evaluate(BOX_REACH) == []
+        # every bid a finger hits, 44 px square or more (touch)
+        small = page.evaluate("""() => [...document.querySelectorAll('#bid-box .bid, #bid-box .bid-level')]
+            .filter(b => b.getClientRects().length).filter(b => { const r = b.getBoundingClientRect();
+            return r.width < 44 || r.height < 44; }).map(b => b.dataset.call || b.dataset.level)""")
+        assert small == [], f"under 44 px: {small}"
     # Nothing scrolls: not the page, not the panel.
     assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
     assert page.evaluate("() => { const p = document.querySelector('#auction'); "
                          "return p.scrollHeight <= p.clientHeight + 1; }")
-    page.locator('#bid-box .bid[data-call="7NT"], #bid-box .bid[data-call="9H"]').first.tap()
+    press_bid(page, "9H" if seed == SEED else "7NT", tap=True)
     page.wait_for_function(YOUR_MOVE)
 
 

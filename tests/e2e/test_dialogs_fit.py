@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.e2e.conftest import press_bid
 from tests.e2e.test_play import wait_your_move
 from tests.e2e.test_review import ANALYSED, finish_hand
 
@@ -171,7 +172,7 @@ def test_the_auction_recall_fits(sized: GamePage) -> None:
     page = sized
     page.open("?game=contract&doubling=true&pace=instant#deal=2")
     page.wait_for_selector("#bid-box:not([hidden])")
-    page.click('#bid-box .bid[data-call="9H"]')
+    press_bid(page, "9H")
     for _ in range(6):
         page.wait_for_function(CALL_OR_PLAY)
         if page.get_attribute("body", "data-phase") != "auction":
