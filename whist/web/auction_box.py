@@ -104,6 +104,7 @@ class AuctionBox:
         self.built = False
         self.pending: str | None = None  # "1" typed, waiting for the second digit
         self.level: int | None = None
+        self.typed = False  # the level came from a digit key: C D H S N then choose its bid
         self.selected: str | None = None
         self.box_key: tuple[Any, ...] = ()
         self.calls_key: tuple[Any, ...] = ()
@@ -214,6 +215,7 @@ class AuctionBox:
     def clear(self) -> None:
         self.pending = None
         self.level = None
+        self.typed = False
         self.selected = None
         if self.built:
             self.mark()
@@ -256,7 +258,7 @@ class AuctionBox:
     def on_click(self, evt: Any) -> None:
         level = evt.target.closest(".bid-level")
         if level and not self.page.busy:  # a small screen's level: its five bids show
-            self.level = int(level.getAttribute("data-level"))
+            self.level, self.typed = int(level.getAttribute("data-level")), False
             self.selected = None
             self.mark()
             self.page.set_status(f"Level {self.level}: now a suit or no trumps", "you")
@@ -310,13 +312,13 @@ class AuctionBox:
                        for c in self.legal() if c not in ("pass", "double")):
                 self.refuse(f"{level}NT")
                 return True
-            self.level = level
+            self.level, self.typed = level, True
             self.selected = None
             self.mark()
             self.page.set_status(f"Level {level}: now C, D, H, S or N", "you")
             return True
         upper = key.upper()
-        if self.level is not None and upper in ("C", "D", "H", "S", "N") and len(key) == 1:
+        if self.level is not None and self.typed and upper in ("C", "D", "H", "S", "N") and len(key) == 1:
             strain = "NT" if upper == "N" else upper
             self.choose(f"{self.level}{strain}")
             return True
@@ -355,6 +357,7 @@ class AuctionBox:
             button.classList.add("hint")
             button.setAttribute("data-hint", "1")
         self.level = split_call(call)[0] if call not in ("pass", "double") else None
+        self.typed = False
         keyboard = page.input.pointer not in ("touch", "pen")
         self.choose(call, focus=keyboard)
         verb = "pass" if call == "pass" else "double" if call == "double" else f"bid {call_words(call)}"
