@@ -3,7 +3,8 @@
 - the time of each test file (setup, call and teardown of its tests, summed), longest first,
   with the pages its tests booted;
 - the wall time of the end-to-end part: from the start of the first test to the end of the last
-  end-to-end test (under ``python -m tests`` both workers begin with their end-to-end half);
+  end-to-end test (under ``python -m tests`` both workers begin with their end-to-end half), and
+  each half's summed time (the longer half sets the wall time);
 - the page boots of the end-to-end tests: ``page`` (a document loaded: Python booted in the
   page), ``worker`` (a PyScript worker started: the thinker or the analyst, a Python each) and
   ``reset`` (a shared page opened again in place, ``whist/web/testing.py``: no boot).
@@ -31,6 +32,7 @@ def count_boot(kind: str) -> None:
 class Report:
     def __init__(self) -> None:
         self.seconds: defaultdict[str, float] = defaultdict(float)
+        self.groups: defaultdict[str, float] = defaultdict(float)  # end-to-end time by xdist group ("@e2e-2")
         self.boots: Counter[str] = Counter()
         self.file_boots: Counter[str] = Counter()  # the pages booted in each file's tests
         self.tests: Counter[str] = Counter()
@@ -50,6 +52,9 @@ class Report:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         path = report.nodeid.split("::", 1)[0]
         self.seconds[path] += report.duration
+        if "/e2e/" in path:
+            group = report.nodeid.rpartition("@")[2]  # pytest-xdist's group, after the last "@"
+            self.groups[group if group.startswith("e2e") else "e2e"] += report.duration
         now = time.monotonic()  # (a report comes as soon as its test's phase ends, from any worker)
         if self.first_start is None:
             self.first_start = now - report.duration
@@ -78,6 +83,9 @@ class Report:
         if self.first_start is not None and self.last_e2e_end is not None:
             write(f"the end-to-end tests took {self.last_e2e_end - self.first_start:.1f} s of wall time "
                   "(from the first test's start to the last end-to-end test's end)")
+        if len(self.groups) > 1:  # the halves run side by side: the longer one sets the wall time
+            halves = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(self.groups.items()))
+            write(f"the end-to-end halves, summed: {halves} (keep them even: tests/conftest.py E2E_SECOND)")
         boots = ", ".join(f"{self.boots[k]} {k}" for k in _KIND_ORDER)
         write(f"page boots of the end-to-end tests: {boots} "
               "(page: Python booted in a page; worker: a thinker or analyst; reset: a shared page opened again)")
