@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.e2e.conftest import press_bid
+from tests.e2e.test_a11y import violations
 from tests.e2e.test_dialogs_fit import SIZES, open_sized
 from tests.e2e.test_play import click_card
 from whist.table import Table
@@ -265,6 +266,8 @@ def test_the_whole_bidding_box_shows_on_a_phone(browser: Browser, dev_server: st
                 "bs => bs.filter(b => b.getClientRects().length).map(b => b.dataset.call)") == [
                 f"{level}{s}" for s in ("C", "D", "H", "S", "NT")]
         assert page.evaluate(BOX_REACH) == []
+        if level == levels[0] and seed == 3:  # the box by level: axe, every impact
+            assert violations(page, f"the bidding box by level at {size}") == []
         # every bid a finger hits, 44 px square or more (touch)
         small = page.evaluate("""() => [...document.querySelectorAll('#bid-box .bid, #bid-box .bid-level')]
             .filter(b => b.getClientRects().length).filter(b => { const r = b.getBoundingClientRect();

@@ -178,7 +178,7 @@ class AuctionBox:
         if view.phase == "auction" or contract is None:
             page.el("contract-name").textContent = "Bidding\u2026" if view.phase == "auction" else "\u2013"
             page.el("contract-by").textContent = ""
-            tool.setAttribute("aria-label", "Contract: the auction is on. Show the calls")
+            tool.setAttribute("aria-label", "Contract Bidding\u2026: the auction is on. Show the calls")
             tool.removeAttribute("data-contract")
             return
         if tool.getAttribute("data-contract") != contract.name + contract.declarer:

@@ -87,7 +87,9 @@ def auction_grid(legal: Sequence[str], can_double: bool) -> str:
         cells = []
         for bid in bids:
             ok = bid in allowed
-            cells.append(f'<button type="button" class="bid" data-call="{bid}" aria-label="{call_words(bid)}" '
+            # (a no-trump bid's name holds the words it shows, "7NT", as a spoken name must)
+            name = f"{bid}, no trumps" if bid.endswith("NT") else call_words(bid)
+            cells.append(f'<button type="button" class="bid" data-call="{bid}" aria-label="{name}" '
                          f'aria-disabled="{"false" if ok else "true"}">{call_html(bid)}</button>')
         rows.append(f'<div class="bid-row" role="group" aria-label="Level {level}" data-level="{level}">'
                     f'{"".join(cells)}</div>')
