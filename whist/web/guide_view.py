@@ -30,8 +30,11 @@ KEY = "whist:guide"
 TRIES = 20
 """How many times (every 250 ms) the tip waits for its element to show (the summary, after the
 last trick is gathered) before it stands where it covers least."""
+MUST = 1000.0
+"""The weight of what the tip must leave in sight where there is room: the element it is about,
+the trick's cards, your playable cards, the hint's reason."""
 KEEP: tuple[tuple[str, float], ...] = (
-    ("#trick .tcard", 1000.0), ("#hint-reason", 1000.0),
+    ("#trick .tcard", MUST), ("#hint-reason", MUST),
     ("#hand", 100.0), ("#trick", 12.0), ("#summary", 12.0), ("#status", 8.0), (".seat .plate", 8.0),
     (".toolbar", 3.0),
 )
@@ -176,33 +179,29 @@ class GuideView:
         keep = self.kept_in_sight(about)
         box.style.width = ""
         natural = float(box.offsetWidth)
-        best: tuple[float, float, float, float] | None = None  # (cost, -width, x, y)
+        tried = []  # (cost, -width, the spot), narrower while none is clear
         width = natural
         while True:
             box.style.width = f"{width:.0f}px"
             where = spot(width, float(box.offsetHeight), vw, vh, about, keep)
-            if best is None or (where.cost, -width) < best[:2]:
-                best = (where.cost, -width, where.x, where.y)
+            tried.append((where.cost, -width, where))
             if where.cost == 0 or width <= MIN_WIDTH:
                 break
             width = max(MIN_WIDTH, width - NARROWER)
-        if best is None:
-            return
-        box.style.width = f"{-best[1]:.0f}px"
-        box.style.left = f"{best[2]:.1f}px"
-        box.style.top = f"{best[3]:.1f}px"
+        _, width, where = min(tried, key=lambda t: t[:2])  # the least covered, then the widest
+        box.style.width = f"{-width:.0f}px"
+        box.style.left = f"{where.x:.1f}px"
+        box.style.top = f"{where.y:.1f}px"
 
     def kept_in_sight(self, about: Rect) -> list[tuple[Rect, float]]:
         """What the tip should leave in sight, each with its weight (``KEEP``): the element it is
         about (with its ring) first."""
         doc = self.page.doc
         ring = Rect(about.left - RING, about.top - RING, about.width + 2 * RING, about.height + 2 * RING)
-        keep = [(ring, 1000.0)]
+        keep = [(ring, MUST)]
         playable = [Rect.of(b.getBoundingClientRect()) for b in doc.querySelectorAll(PLAYABLE)]
         if playable:  # as one rectangle: the search's spots grow with the rectangles it must keep clear
-            left, top = min(r.left for r in playable), min(r.top for r in playable)
-            right, bottom = max(r.right for r in playable), max(r.bottom for r in playable)
-            keep.append((Rect(left, top, right - left, bottom - top), 1000.0))
+            keep.append((Rect.around(playable), MUST))
         for selector, weight in KEEP:
             for node in doc.querySelectorAll(selector):
                 if not node.hidden:

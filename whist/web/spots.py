@@ -54,6 +54,16 @@ class Rect:
         """The rectangle of a DOMRect (``getBoundingClientRect()``), or of anything with its fields."""
         return cls(float(box.left), float(box.top), float(box.width), float(box.height))
 
+    @classmethod
+    def around(cls, rects: Sequence[Rect]) -> Rect:
+        """The smallest rectangle holding every one of ``rects`` (at least one).
+
+        >>> Rect.around([Rect(0, 0, 10, 10), Rect(20, 5, 5, 30)])
+        Rect(left=0, top=0, width=25, height=35)
+        """
+        left, top = min(r.left for r in rects), min(r.top for r in rects)
+        return cls(left, top, max(r.right for r in rects) - left, max(r.bottom for r in rects) - top)
+
     def overlap(self, other: Rect) -> float:
         """The area the two rectangles share.
 
