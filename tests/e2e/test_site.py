@@ -21,6 +21,8 @@ import pytest
 import serve
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
     from tests.e2e.conftest import GamePage
 
 
@@ -176,6 +178,23 @@ def test_build_is_self_contained(built_site: Path) -> None:
 
 def test_build_matches_the_dev_server(built_site: Path) -> None:
     assert sorted([*serve.Site(serve.ROOT, release=False).paths(), ".nojekyll"]) == _built_files(built_site)
+
+
+def test_the_built_style_sheets_hold_the_rules_of_their_sources(browser: Browser) -> None:
+    """The browser parses each built sheet (comments and spare white space gone, serve.css_for_site)
+    to the very rules of its source, rule by rule as the CSS object model writes them (which keeps a
+    run of white space in a value that uses var() as written: runs count as one space here)."""
+    page = browser.new_page()
+    try:
+        rules = ("t => { const s = new CSSStyleSheet(); s.replaceSync(t);"
+                 " return [...s.cssRules].map(r => r.cssText.replace(/\\s+/g, ' ')); }")
+        for source in sorted((serve.ROOT / "static").glob("*.css")):
+            text = source.read_text(encoding="utf-8")
+            built = serve.css_for_site(source.read_bytes()).decode()
+            expected = page.evaluate(rules, text)
+            assert expected and page.evaluate(rules, built) == expected, source.name
+    finally:
+        page.close()
 
 
 def test_build_uses_only_relative_urls(built_site: Path) -> None:
