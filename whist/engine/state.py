@@ -431,6 +431,13 @@ class GameState:
         self._score_hand()
         return proof
 
+    def claim_proof(self, action: str = CLAIM) -> claims.Proof:
+        """The proof :meth:`claim` would find for ``action`` now, changing nothing (a claim a table
+        asks other people to agree to before it is made)."""
+        if self.phase is not Phase.PLAY:
+            self.check(action)  # raises: nothing to claim outside the play
+        return self._claim_proof(action)[1]
+
     def _claim_proof(self, action: str, node_limit: int = claims.NODE_LIMIT) -> tuple[int | None, claims.Proof]:
         rest = action.strip().lower()[len(CLAIM):].strip()
         if rest and not (rest.isascii() and rest.isdigit() and len(rest) <= 2):  # "²", "٣": not a number here

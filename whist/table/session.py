@@ -40,9 +40,10 @@ from whist.engine.auction import DOUBLE, PASS
 from whist.engine.cards import SUIT_NAMES, card_long_name, card_name, cards_high_first, parse_card
 from whist.engine.observation import Observation
 from whist.engine.rules import Option, Rules, make_rules
-from whist.engine.seats import Seat
+from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import CLAIM, NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.table import view, words
+from whist.table.together import YOU, ClaimAsk, HandOver, Offer, check_people, hand_over
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
@@ -141,15 +142,23 @@ class Table:
 
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
                  level: str = "normal", *, dealer: Seat | None = None, state: GameState | None = None,
-                 **options: Any) -> None:
+                 people: Any = None, **options: Any) -> None:
         """A new game of ``game`` with ``options`` dealt from ``seed``; with ``state``, that game
-        (a saved one, see :meth:`load`) instead, its game and options taken from its rules."""
+        (a saved one, see :meth:`load`) instead, its game and options taken from its rules.
+        ``people`` (seat -> name, South among them) makes it a pass-and-play table
+        (:mod:`whist.table.together`); a bad name or seat raises ValueError with the reason."""
         if state is None:
-            make_rules(game, **options)  # a bad game or option is refused here, with its reason
+            rules_now = make_rules(game, **options)  # a bad game or option is refused here, with its reason
         else:
-            rules = state.rules
-            game = rules.name
-            options = rules.own_options()
+            rules_now = state.rules
+            game = rules_now.name
+            options = rules_now.own_options()
+        self.people: dict[Seat, str] = check_people(rules_now, people)
+        """The people at a pass-and-play table (seat -> name), or empty: you and computers."""
+        self.covered = bool(self.people)
+        """Whether the hands are covered until a person says they hold the device (see :attr:`is_covered`)."""
+        self.offer: Offer | None = None
+        """A person's claim waiting for the other people to agree."""
         self.game = game
         self.human = human
         self.options = options
@@ -174,6 +183,8 @@ class Table:
         """Start a fresh game from ``seed`` (a deal number: the same seed, the same game).
         With ``dealer``, the first hand is exactly that deal with that dealer (a replay)."""
         self.state = GameState(self.game, seed, dealer=dealer, **self.options)
+        self.offer = None
+        self.covered = bool(self.people)
         if not self.levels or set(self.levels) != set(self.state.rules.seats):
             self.levels = {seat: self._level for seat in self.state.rules.seats}
         self.players = {}
@@ -190,7 +201,8 @@ class Table:
         return cls(human=human, state=GameState.from_record(record))
 
     @classmethod
-    def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S) -> Table:
+    def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S, people: Any = None, holder: Any = None,
+             offer: Any = None) -> Table:
         """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
         replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
@@ -205,18 +217,51 @@ class Table:
             raise SavedGameError(str(err)[:160] or "its record is damaged") from None
         if not _redo_ok(state, redo):
             raise SavedGameError("the moves you could redo", "redo")
-        table = cls(human=human, state=state)
+        try:
+            table = cls(human=human, state=state, people=people)
+        except ValueError as err:
+            raise SavedGameError(f"its people: {err}") from None
         table.redo_stack = [list(g) for g in redo]
+        if table.people:
+            table.human = next((s for s in table.people if SEAT_NAMES[s] == holder), YOU)
+            table._restore_offer(offer)
         return table
 
+    def _restore_offer(self, saved: Any) -> None:
+        """A saved claim waiting for agreement, if it is still one this position can make."""
+        if not isinstance(saved, dict) or self.state.phase is not Phase.PLAY:
+            return
+        seat, action, waiting = saved.get("seat"), saved.get("action"), saved.get("waiting")
+        if not (isinstance(seat, str) and isinstance(waiting, list) and isinstance(action, str) and len(action) < 12):
+            return
+        st = self.state
+        claimer = None if st.to_play is None else self.rules.controller(st.to_play)
+        if claimer is None or SEAT_NAMES[claimer] != seat:
+            return
+        left = [s for s in self.people if s != claimer and SEAT_NAMES[s] in waiting]
+        try:
+            proof = st.claim_proof(action)
+        except IllegalActionError:
+            return
+        if left and proof.ok:
+            self.offer = Offer(claimer, action, self._claim_words(claimer, proof), self._in_order(claimer, left))
+
     def saved(self) -> dict[str, Any]:
-        """What to keep of this table to :meth:`load` it again: the game's record and the redo stack."""
-        return {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
+        """What to keep of this table to :meth:`load` it again: the game's record and the redo stack
+        (and at a pass-and-play table its people, who holds the device, a claim waiting)."""
+        out: dict[str, Any] = {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
+        if self.people:
+            out["people"] = {SEAT_NAMES[s]: n for s, n in self.people.items()}
+            out["holder"] = SEAT_NAMES[self.human]
+            if self.offer is not None:
+                out["offer"] = self.offer.saved()
+        return out
 
     def replay(self, hand: FinishedHand | None = None) -> Table:
         """A new table that deals ``hand`` (by default the current one) again: same players."""
         hand = hand or FinishedHand.of(self.state)
-        table = Table(hand.deal_number, hand.game, self.human, self._level, dealer=hand.dealer, **hand.options)
+        table = Table(hand.deal_number, hand.game, YOU if self.people else self.human, self._level,
+                      dealer=hand.dealer, people=self.people, **hand.options)
         table.levels = dict(self.levels)
         return table
 
@@ -244,10 +289,12 @@ class Table:
         for level in (partner, opponents):
             if level not in LEVELS:
                 raise ValueError(f"unknown level {level!r}; the levels are {list(LEVELS)}")
+        home = YOU if self.people else self.human
         for seat in self.rules.seats:
-            if seat == self.human:
-                continue
-            level = partner if self.rules.side_of(seat) == self.rules.side_of(self.human) else opponents
+            if seat == self.human or seat in self.people:
+                level = partner  # a person's hints
+            else:
+                level = partner if self.rules.side_of(seat) == self.rules.side_of(home) else opponents
             if self.levels.get(seat) != level:
                 self.levels[seat] = level
                 self.players.pop(seat, None)
@@ -279,7 +326,7 @@ class Table:
     def pending_choice(self) -> Choice | None:
         """The decision the computer whose turn it is must make now (None: your turn, or none)."""
         seat = self.state.to_play
-        if seat is None or self.controls(seat):
+        if seat is None or not self.computer_to_play:
             return None
         return self._choice(seat, seat)
 
@@ -301,7 +348,7 @@ class Table:
         seat = self.state.to_play
         return (seat == choice.seat and self.rules.name == choice.game
                 and self.levels.get(choice.player, self._level) == choice.level
-                and (self.controls(seat) if choice.hint else not self.controls(seat))
+                and (self.controls(seat) if choice.hint else self.computer_to_play)
                 and self.state.observation(seat) == choice.observation)
 
     def apply_choice(self, choice: Choice, action: str) -> str | None:
@@ -322,8 +369,9 @@ class Table:
         return self.state.rules
 
     def controls(self, seat: Seat | None) -> bool:
-        """Whether the human chooses the cards of ``seat`` (their own, or their dummy)."""
-        return seat is not None and self.rules.controller(seat) == self.human
+        """Whether the human (the person holding the device) chooses the cards of ``seat`` (their
+        own, or their dummy) now: never while the hands are covered."""
+        return seat is not None and self.rules.controller(seat) == self.human and not self.is_covered
 
     @property
     def human_to_play(self) -> bool:
@@ -332,7 +380,99 @@ class Table:
     @property
     def computer_to_play(self) -> bool:
         seat = self.state.to_play
-        return seat is not None and not self.controls(seat)
+        if seat is None or self.offer is not None:
+            return False
+        who = self.rules.controller(seat)
+        return who != self.human and who not in self.people
+
+    # --- pass-and-play (whist.table.together) --------------------------------------
+    @property
+    def due(self) -> Seat | None:
+        """At a pass-and-play table, the person who must hold the device now (to play, or to answer
+        a claim); None when it is a computer's turn or no one's, and at a table of one person."""
+        if not self.people:
+            return None
+        if self.offer is not None:
+            return self.offer.waiting[0]
+        seat = self.state.to_play
+        who = None if seat is None else self.rules.controller(seat)
+        return who if who in self.people else None
+
+    @property
+    def is_covered(self) -> bool:
+        """Whether every hand is hidden: after a reload or a new game at a pass-and-play table, and
+        whenever the person due is not the one holding the device."""
+        if not self.people:
+            return False
+        due = self.due
+        return self.covered or (due is not None and due != self.human)
+
+    def _screen_for(self) -> Seat | None:
+        """The person the hand-over screen waits for: the one due, else (after a reload, while a
+        computer plays) the one who held the device."""
+        due = self.due
+        return due if due is not None else self.human if self.covered else None
+
+    def take_over(self) -> bool:
+        """The person due says they hold the device: their cards show. False when no one is due."""
+        due = self._screen_for()
+        if due is None or not self.is_covered:
+            return False
+        self.human = due
+        self.covered = False
+        self.players.pop(due, None)
+        self.messages.append(f"{self.people[due]} holds the device.")
+        return True
+
+    def handover(self) -> HandOver | None:
+        """The hand-over screen, while the hands are covered."""
+        due = self._screen_for()
+        if due is None or not self.is_covered:
+            return None
+        why = ""
+        if self.offer is not None:
+            why = f"{self.people[self.offer.seat]} claims: {self.people[due]} is asked to agree."
+        return hand_over(due, self.people[due], why)
+
+    def claim_ask(self) -> ClaimAsk | None:
+        """A claim waiting for the person holding the device to agree to it, as they see it."""
+        if self.offer is None or self.is_covered:
+            return None
+        return ClaimAsk(self.offer.text, "Agree: end the hand", "Play on")
+
+    def answer_claim(self, agree: bool) -> PlayResult:
+        """The person holding the device agrees to the claim waiting, or refuses it (play goes on).
+        Once everyone asked has agreed, the claim ends the hand."""
+        offer = self.offer
+        if offer is None or self.is_covered:
+            return PlayResult(False, words.NO_CLAIM_WAITS, "no-claim")
+        name = self.people[self.human]
+        if not agree:
+            self.offer = None
+            self.claim_text = f"{name} plays on: {self.people[offer.seat]}’s claim is withdrawn."
+            self.messages.append(self.claim_text)
+            return PlayResult(True, self.claim_text)
+        offer.waiting.pop(0)
+        self.messages.append(f"{name} agrees to the claim.")
+        if offer.waiting:
+            return PlayResult(True, f"{name} agrees.")
+        self.offer = None
+        proof = self.state.claim(offer.action)
+        if not proof.ok:  # (the position has not changed since the proof: it is proved again)
+            self.claim_text = proof.text
+            return PlayResult(False, proof.text, "claim-refused")
+        self.redo_stack.clear()
+        self._announce_claim()
+        return PlayResult(True, self.claim_text)
+
+    def _in_order(self, seat: Seat, seats: list[Seat]) -> list[Seat]:
+        """``seats`` clockwise from ``seat``'s left."""
+        n = len(self.rules.seats)
+        return sorted(seats, key=lambda s: (self.rules.seats.index(s) - self.rules.seats.index(seat)) % n)
+
+    def _claim_words(self, seat: Seat, proof: Any) -> str:
+        left = self.rules.tricks_per_hand - len(self.state.tricks)
+        return words.claimed(self.people.get(seat, seat.long_name), proof.tricks, left, proof.text)
 
     @property
     def in_auction(self) -> bool:
@@ -414,11 +554,13 @@ class Table:
         if call != (st.phase is Phase.AUCTION):
             return (PlayResult(False, words.NO_AUCTION, "no-auction") if call
                     else PlayResult(False, words.AUCTION_ON, "auction-on"))
+        if self.offer is not None:
+            return PlayResult(False, words.CLAIM_FIRST, "claim-waits")
         if not self.controls(seat):
             if seat is None:
                 return PlayResult(False, words.HAND_OVER, "hand-over")
             turn = words.not_your_call if call else words.not_your_turn
-            return PlayResult(False, turn(seat.long_name), "not-your-turn")
+            return PlayResult(False, turn(self.seat_name(seat)), "not-your-turn")
         try:
             return st.check(action)
         except IllegalActionError as err:
@@ -452,12 +594,19 @@ class Table:
         (False, True)
         """
         st = self.state
-        if not self.human_to_play or st.phase is not Phase.PLAY or st.stock:
+        if not self.human_to_play or st.phase is not Phase.PLAY or st.stock or self.offer is not None:
             return PlayResult(False, words.CLAIM_WAITS, "not-your-turn")
+        action = CLAIM if n is None else f"{CLAIM} {n}"
+        others = [s for s in self.people if s != self.human]
         try:
-            proof = st.claim(CLAIM if n is None else f"{CLAIM} {n}")
+            proof = st.claim_proof(action) if others else st.claim(action)
         except IllegalActionError as err:  # not a number of tricks
             return PlayResult(False, err.sentence(self.human, yours=True), err.code)
+        if proof.ok and others:  # the other people must agree, each when the device comes to them
+            self.offer = Offer(self.human, action, self._claim_words(self.human, proof), self._in_order(self.human, others))
+            self.claim_text = f"{self.offer.text} Waiting for {self.people[self.offer.waiting[0]]} to agree."
+            self.messages.append(self.claim_text)
+            return PlayResult(True, self.claim_text)
         if not proof.ok:
             self.claim_text = proof.text
             self.messages.append(proof.text)
@@ -527,7 +676,15 @@ class Table:
     def last_human_action(self) -> int | None:
         """The index in ``state.actions`` of your last card or call, or None if you have made none."""
         st = self.state
-        return next((i for i in range(len(st.actions) - 1, -1, -1) if self.controls(st.actor_of(i))), None)
+        mine = self.rules.controller  # (also on the hand-over screen, before the next person takes the device)
+        i = next((i for i in range(len(st.actions) - 1, -1, -1)
+                  if (a := st.actor_of(i)) is not None and mine(a) == self.human), None)
+        if i is not None and self.people:  # at a pass-and-play table, only before the next person plays
+            actors = (st.actor_of(j) for j in range(i + 1, len(st.actions)))
+            if self.offer is not None or any(a is not None and self.rules.controller(a) in self.people
+                                             for a in actors):
+                return None
+        return i
 
     @property
     def can_undo(self) -> bool:
@@ -603,14 +760,19 @@ class Table:
         return {"us": values[mine], "them": sum(v for i, v in enumerate(values) if i != mine)}
 
     def seat_name(self, seat: Seat) -> str:
-        return "You" if seat == self.human else seat.long_name
+        """"You" for the seat of the person holding the device, another person's name, else the seat's."""
+        return "You" if seat == self.human else self.people.get(seat) or seat.long_name
 
     def side_name(self, key: str) -> str:
-        """``"You and North"``, ``"East and West"``; in a game for two, ``"You"`` and ``"North"``."""
+        """``"You and North"``, ``"East and West"``; in a game for two, ``"You"`` and ``"North"``.
+        At a pass-and-play table the people are named: ``"Anna and Ben"``."""
         mine = self.rules.side_of(self.human)
         sides = [side for i, side in enumerate(self.rules.sides) if (i == mine) == (key == "us")]
         seats = [seat for side in sides for seat in side]
         seats.sort(key=lambda s: s != self.human)
+        if self.people:
+            seats.sort(key=lambda s: s != YOU)
+            return " and ".join(self.people.get(s) or s.long_name for s in seats)
         return " and ".join(self.seat_name(s) for s in seats)
 
     # --- what the page shows ------------------------------------------------

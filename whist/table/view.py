@@ -34,6 +34,7 @@ from whist.engine.cards import (
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import HandResult, IllegalActionError, Phase, Trick
 from whist.table import words
+from whist.table.together import ClaimAsk, HandOver
 from whist.table.words import plural
 
 if TYPE_CHECKING:
@@ -352,6 +353,12 @@ class TableView:
     """The cards of the hands that claimed, shown face up once a claim ends the hand."""
     forced: str | None = None
     """On your turn, the card you or your dummy must play, when it is the only legal one."""
+    people: tuple[str, ...] = ()
+    """The people at a pass-and-play table, by name (none: you and computers)."""
+    handover: HandOver | None = None
+    """While the device passes to another person: every hand is hidden and this screen shows."""
+    claim_ask: ClaimAsk | None = None
+    """A person's claim that the person holding the device is asked to agree to."""
 
     def seat(self, key: str) -> SeatView | None:
         """The seat ``key`` (``"N"``), or None if it does not play in this game."""
@@ -559,7 +566,7 @@ def _stock(table: Table) -> StockView | None:
     rules = table.rules
     if not rules.has_stock:
         return None
-    mine = [d for d in st.draws if d.seat == table.human]
+    mine = [d for d in st.draws if d.seat == table.human and not table.is_covered]
     drawn = None
     if mine and st.tricks and mine[-1].trick == len(st.tricks) - 1 and not st.trick:
         d = mine[-1]
@@ -709,6 +716,9 @@ def game_over(table: Table) -> GameOver | None:
 
 def _game_over_title(table: Table, side: str) -> str:
     """"You win the game!", or the other side's seats joined by a dash: "East\u2013West win the game"."""
+    if table.people:
+        name = table.side_name(side)
+        return f"{name} win{'' if ' and ' in name else 's'} the game!"
     if side == "us":
         return "You win the game!"
     mine = table.rules.side_of(table.human)
@@ -727,7 +737,7 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
         text = "Your call." if seat == table.human else f"{seat.long_name} to call."
         return Turn(SEAT_NAMES[seat], yours, text, "", "", "", "")
     if not yours:
-        name = seat.long_name
+        name = table.people.get(table.rules.controller(seat)) or seat.long_name
         return Turn(SEAT_NAMES[seat], False, f"{name} to play.", "", "", f"{name} to play\u2026", "")
     whose = "" if seat == table.human else f" from {seat.long_name}'s hand"
     text = f"Your lead{whose}." if not st.trick else f"Your turn{whose}."
@@ -755,7 +765,7 @@ def view(table: Table) -> TableView:
     last = st.last_trick
     opponents = [v for k, v in table.levels.items() if rules.side_of(k) != rules.side_of(table.human)]
     level = table.levels.get(table.human, table._level)
-    hand = _hand(table, table.human)
+    hand = () if table.is_covered else _hand(table, table.human)
     dummy = _dummy(table)
     return TableView(
         game=rules.name, title=rules.title, target=rules.target, goal=rules.goal[0], goal_short=rules.goal[1],
@@ -778,7 +788,8 @@ def view(table: Table) -> TableView:
         turn=turn(table, hand, dummy), notes=_notes(table),
         auction=_auction(table), stock=_stock(table), draw=_draw(table),
         summary=summary(table) if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
-        game_over=game_over(table), score_sheet=score_sheet(table), **_claims(table))
+        game_over=game_over(table), score_sheet=score_sheet(table), **_claims(table),
+        people=tuple(table.people.values()), handover=table.handover(), claim_ask=table.claim_ask())
 
 
 CLAIM_OFFERED = 8

@@ -234,6 +234,8 @@ def _card_reason(card: int, why: Why) -> str:
 
 CLAIM = "Claim the rest"
 """The label of the Claim control."""
+CLAIM_FIRST = "A claim waits for an answer: agree to it or play on first."
+NO_CLAIM_WAITS = "No claim waits for your answer."
 CLAIM_WAITS = "You can claim on your turn in the play, once the stock is gone."
 
 
