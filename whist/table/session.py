@@ -43,7 +43,7 @@ from whist.engine.rules import Option, Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import CLAIM, NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.table import view, words
-from whist.table.together import YOU, ClaimAsk, HandOver, Offer, check_people, hand_over
+from whist.table.together import YOU, ClaimAsk, HandOver, Offer, SeatChoice, check_people, hand_over, person_seats
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
@@ -251,7 +251,7 @@ class Table:
         (and at a pass-and-play table its people, who holds the device, a claim waiting)."""
         out: dict[str, Any] = {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
         if self.people:
-            out["people"] = {SEAT_NAMES[s]: n for s, n in self.people.items()}
+            out["people"] = self.seated_people()
             out["holder"] = SEAT_NAMES[self.human]
             if self.offer is not None:
                 out["offer"] = self.offer.saved()
@@ -386,6 +386,18 @@ class Table:
         return who != self.human and who not in self.people
 
     # --- pass-and-play (whist.table.together) --------------------------------------
+    def screen(self, seat: Seat) -> str:
+        """Where ``seat`` is drawn on the screen, as the letter of the seat there: the person
+        holding the device sits at the foot ("S"), the others round the table from there, so at
+        a pass-and-play table the seats turn with the device (else the seat's own letter)."""
+        if not self.people:
+            return SEAT_NAMES[seat]
+        return SEAT_NAMES[(seat - self.human + YOU) % 4]
+
+    def seated_people(self) -> dict[str, str]:
+        """The people at the table by seat letter (``{"S": "Anna", "N": "Ben"}``), or none."""
+        return {SEAT_NAMES[s]: n for s, n in self.people.items()}
+
     @property
     def due(self) -> Seat | None:
         """At a pass-and-play table, the person who must hold the device now (to play, or to answer
@@ -449,7 +461,7 @@ class Table:
         name = self.people[self.human]
         if not agree:
             self.offer = None
-            self.claim_text = f"{name} plays on: {self.people[offer.seat]}’s claim is withdrawn."
+            self.claim_text = f"{name} plays on: {self.people[offer.seat]}\u2019s claim is withdrawn."
             self.messages.append(self.claim_text)
             return PlayResult(True, self.claim_text)
         offer.waiting.pop(0)
@@ -508,7 +520,7 @@ class Table:
         """The finished game's result for the stats (:func:`whist.table.catalog.game_result`)."""
         from whist.table.catalog import game_result
 
-        return game_result(self.state, self.human)
+        return {**game_result(self.state, YOU if self.people else self.human), "together": bool(self.people)}
 
     def hands_so_far(self) -> dict[str, int]:
         """The hands finished so far and those your side won, for the stats as each hand ends
@@ -603,7 +615,8 @@ class Table:
         except IllegalActionError as err:  # not a number of tricks
             return PlayResult(False, err.sentence(self.human, yours=True), err.code)
         if proof.ok and others:  # the other people must agree, each when the device comes to them
-            self.offer = Offer(self.human, action, self._claim_words(self.human, proof), self._in_order(self.human, others))
+            words_now = self._claim_words(self.human, proof)
+            self.offer = Offer(self.human, action, words_now, self._in_order(self.human, others))
             self.claim_text = f"{self.offer.text} Waiting for {self.people[self.offer.waiting[0]]} to agree."
             self.messages.append(self.claim_text)
             return PlayResult(True, self.claim_text)
@@ -925,6 +938,8 @@ class GameChoice:
     title: str
     blurb: str
     options: tuple[OptionChoice, ...]
+    seats: tuple[SeatChoice, ...] = ()
+    """The seats besides yours that a person may take (pass-and-play: whist.table.together)."""
 
 
 def game_choices() -> tuple[GameChoice, ...]:
@@ -937,5 +952,6 @@ def game_choices() -> tuple[GameChoice, ...]:
                             spec.type is bool and len(spec.choices) == 2)
 
     return tuple(GameChoice(name, cls.title, cls.blurb,
-                            tuple(option(cls, spec) for spec in cls.option_specs if len(spec.choices) > 1))
+                            tuple(option(cls, spec) for spec in cls.option_specs if len(spec.choices) > 1),
+                            person_seats(make_rules(name)))
                  for name, cls in GAMES.items())

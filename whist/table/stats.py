@@ -167,6 +167,13 @@ def decode_stats(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     _set_open(stats, under_way)
     if damaged:
         bad.append("the hands of games under way")
+    together = data.get("together")
+    if together is not None:  # pass-and-play games, kept apart (stats kept before them have none)
+        counts = {k: together.get(k) if isinstance(together, dict) else None for k in ("played", "hands_played")}
+        if all(_count(v) is not None for v in counts.values()):
+            stats["together"] = {k: _count(v) for k, v in counts.items()}
+        else:
+            bad.append("your games with friends")
     return stats, bad
 
 
@@ -187,14 +194,27 @@ def _difference(value: Any) -> bool:
 
 
 def record_result(stats: dict[str, Any], game: str, game_id: str, won: bool, margin: int,
-                  hands_played: int, hands_won: int) -> bool:
+                  hands_played: int, hands_won: int, together: bool = False) -> bool:
     """Count a finished game once, in ``game``'s counts and overall: False (and no
     change) if ``game_id`` was counted already. Its hands counted as they ended
-    (:func:`record_hands`) give way to the game's own."""
+    (:func:`record_hands`) give way to the game's own. A game ``together`` (pass-and-play: more
+    than one person played) is kept apart, in ``together``, never in your own record.
+
+    >>> stats = empty_stats()
+    >>> record_result(stats, "classic", "g-2", True, 3, 4, 3, together=True), stats["together"]
+    (True, {'played': 1, 'hands_played': 4})
+    >>> stats["overall"]["played"], record_result(stats, "classic", "g-2", True, 3, 4, 3, together=True)
+    (0, False)
+    """
     if game_id in stats["recorded"]:
         return False
     _set_open(stats, [o for o in stats.get("open", ()) if o["id"] != game_id])
     stats["recorded"] = (stats["recorded"] + [game_id])[-RECENT_GAMES:]
+    if together:
+        counts = stats.setdefault("together", {"played": 0, "hands_played": 0})
+        counts["played"] = min(STAT_CAP - 1, counts["played"] + 1)
+        counts["hands_played"] = min(STAT_CAP - 1, counts["hands_played"] + hands_played)
+        return True
     for s in (stats["games"].setdefault(game, empty_counts()), stats["overall"]):
         s["played"] += 1
         s["hands_played"] += hands_played

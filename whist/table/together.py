@@ -16,7 +16,7 @@ Traceback (most recent call last):
 ValueError: A person needs a name.
 >>> from whist.engine.rules import make_rules
 >>> [c.seat for c in person_seats(make_rules("dummy"))]
-['W', 'N', 'E']
+['W', 'E']
 """
 
 from __future__ import annotations

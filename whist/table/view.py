@@ -31,7 +31,7 @@ from whist.engine.cards import (
     suit_cards,
     suit_of,
 )
-from whist.engine.seats import SEAT_NAMES, Seat
+from whist.engine.seats import Seat
 from whist.engine.state import HandResult, IllegalActionError, Phase, Trick
 from whist.table import words
 from whist.table.together import ClaimAsk, HandOver
@@ -118,6 +118,10 @@ class SeatView:
     yours: bool
     """You choose its cards (your seat, or your dummy)."""
     role: str  # "partner", "opponent", "dummy", "your dummy", "you"
+    plate: str = ""
+    """The name on its plate: "You" or the seat's ("North"); at a pass-and-play table a person's name."""
+    label: str = ""
+    """Its accessible name: "North, your partner", "South, your hand", "Ben (North), an opponent"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,7 +438,7 @@ def card_view(card: int) -> CardView:
 
 
 def _plays(table: Table, plays: Iterable[tuple[Seat, int]]) -> tuple[Play, ...]:
-    return tuple(Play(*_fields(c), seat=SEAT_NAMES[s], player=table.seat_name(s)) for s, c in plays)
+    return tuple(Play(*_fields(c), seat=table.screen(s), player=table.seat_name(s)) for s, c in plays)
 
 
 def _sides(table: Table, values: tuple[int, ...]) -> Sides:
@@ -495,7 +499,7 @@ def _dummy(table: Table) -> DummyView | None:
     for dummy in table.rules.dummies:
         yours = table.controls(dummy)
         shown = yours or bool(st.tricks or st.trick)
-        return DummyView(SEAT_NAMES[dummy], dummy.long_name, yours, table.seat_name(table.rules.controller(dummy)),
+        return DummyView(table.screen(dummy), dummy.long_name, yours, table.seat_name(table.rules.controller(dummy)),
                          _hand(table, dummy) if shown else None, st.hands[dummy].bit_count())
     return None
 
@@ -510,14 +514,21 @@ def _role(table: Table, seat: Seat) -> str:
 
 def _seats(table: Table) -> tuple[SeatView, ...]:
     st = table.state
-    return tuple(SeatView(SEAT_NAMES[seat], table.seat_name(seat), seat.long_name, st.hands[seat].bit_count(),
-                          table.side_key(seat), seat == st.dealer, seat == st.to_play, seat == table.human,
-                          seat in table.rules.dummies, table.controls(seat), _role(table, seat))
-                 for seat in table.rules.seats)
+    out = []
+    for seat in table.rules.seats:
+        role = _role(table, seat)
+        person = table.people.get(seat)
+        plate = person or ("You" if seat == table.human else seat.long_name)
+        who = f"{person} ({seat.long_name})" if person else seat.long_name
+        label = f"{who}, your hand" if role == "you" else f"{who}, {'your partner' if role == 'partner' else role}"
+        out.append(SeatView(table.screen(seat), table.seat_name(seat), seat.long_name, st.hands[seat].bit_count(),
+                            table.side_key(seat), seat == st.dealer, seat == st.to_play, seat == table.human,
+                            seat in table.rules.dummies, table.controls(seat), role, plate, label))
+    return tuple(out)
 
 
 def trick_view(table: Table, trick: Trick, number: int, hand_number: int) -> TrickView:
-    return TrickView(SEAT_NAMES[trick.leader], table.seat_name(trick.leader), SEAT_NAMES[trick.winner],
+    return TrickView(table.screen(trick.leader), table.seat_name(trick.leader), table.screen(trick.winner),
                      table.seat_name(trick.winner), table.side_key(trick.winner), _plays(table, trick.plays),
                      number, hand_number + 1, _wins(table, trick.winner))
 
@@ -549,14 +560,14 @@ def _auction(table: Table) -> AuctionView | None:
     st = table.state
     if not table.rules.has_auction:
         return None
-    calls = tuple(Call(SEAT_NAMES[s], table.seat_name(s), c) for s, c in st.auction)
+    calls = tuple(Call(table.screen(s), table.seat_name(s), c) for s, c in st.auction)
     contract = st.contract
     legal = tuple(st.legal_calls()) if table.human_to_play else ()
     return AuctionView(
-        calls, SEAT_NAMES[table.rules.next_seat(st.dealer)], legal, DOUBLE in legal,
+        calls, table.screen(table.rules.next_seat(st.dealer)), legal, DOUBLE in legal,
         None if contract is None else ContractView(
             contract.name, contract.long_name, contract.level, _suit(contract.strain),
-            SEAT_NAMES[contract.declarer], table.seat_name(contract.declarer), table.side_key(contract.declarer),
+            table.screen(contract.declarer), table.seat_name(contract.declarer), table.side_key(contract.declarer),
             contract.doubled),
         _best_bid(calls))
 
@@ -577,7 +588,7 @@ def _stock(table: Table) -> StockView | None:
     other = next(s for s in rules.seats if s != table.human)
     return StockView(len(st.stock), None if st.face_up is None else card_view(st.face_up), phase,
                      min(len(st.tricks), rules.first_counted_trick), drawn, theirs,
-                     SEAT_NAMES[other], other.long_name)
+                     table.screen(other), other.long_name)
 
 
 def _notes(table: Table) -> tuple[str, ...]:
@@ -605,8 +616,8 @@ def _draw(table: Table) -> DrawView | None:
     first = f"{partner_name} is your partner. " if partner_name else ""
     result = f"{first}{dealer_name} {'deal' if draw.dealer == table.human else 'deals'} first."
     return DrawView(tuple(_plays(table, ((seat_of[p], c) for p, c in rnd)) for rnd in draw.rounds),
-                    SEAT_NAMES[draw.dealer], dealer_name,
-                    None if partner is None else SEAT_NAMES[partner], partner_name, draw.aces_low, rule, result)
+                    table.screen(draw.dealer), dealer_name,
+                    None if partner is None else table.screen(partner), partner_name, draw.aces_low, rule, result)
 
 
 def _winner_key(table: Table, side: int | None) -> str | None:
@@ -616,9 +627,9 @@ def _winner_key(table: Table, side: int | None) -> str | None:
 def score_sheet(table: Table) -> ScoreSheet:
     """Every hand of the game (or rubber) so far: tricks, points, honours, running scores."""
     st = table.state
-    rows = tuple(ScoreRow(r.hand_number + 1, r.game_number + 1, SEAT_NAMES[r.dealer], r.dealer.long_name,
+    rows = tuple(ScoreRow(r.hand_number + 1, r.game_number + 1, table.screen(r.dealer), r.dealer.long_name,
                           _suit(r.trump), None if r.contract is None else r.contract.name,
-                          None if r.contract is None else SEAT_NAMES[r.contract.declarer],
+                          None if r.contract is None else table.screen(r.contract.declarer),
                           None if r.contract is None else r.contract.declarer.long_name,
                           _sides(table, r.tricks), _sides(table, r.points),
                           _sides(table, r.honours) if r.honours else Sides(0, 0), _sides(table, r.scores),
@@ -634,16 +645,16 @@ def summary(table: Table) -> Summary | None:
         return None
     r = table.state.results[-1]
     rules = table.rules
-    revokes = tuple(Revoke(SEAT_NAMES[s], table.seat_name(s), moved,
+    revokes = tuple(Revoke(table.screen(s), table.seat_name(s), moved,
                            words.revoke_words(table.seat_name(s), moved, _other_side_name(table, s)))
                     for s, moved in zip(r.revokes, r.revoke_moves, strict=True))
     return Summary(
-        r.hand_number + 1, r.deal_number, SEAT_NAMES[r.dealer], r.dealer.long_name, _suit(r.trump),
+        r.hand_number + 1, r.deal_number, table.screen(r.dealer), r.dealer.long_name, _suit(r.trump),
         _sides(table, r.tricks), _sides(table, r.points), _sides(table, r.scores),
         _sides(table, r.honours) if r.honours else None,
         _sides(table, r.honour_cards) if rules.counts_honours and r.trump is not None else None,
         revokes, None if r.contract is None else SummaryContract(
-            r.contract.long_name, SEAT_NAMES[r.contract.declarer], table.side_key(r.contract.declarer),
+            r.contract.long_name, table.screen(r.contract.declarer), table.side_key(r.contract.declarer),
             r.tricks[rules.side_of(r.contract.declarer)] >= r.contract.level),
         r.thrown_in, _winner_key(table, r.game_winner),
         _sides(table, r.games) if rules.games_to_win() > 1 else None, result_text(table, r, [v.text for v in revokes]))
@@ -735,10 +746,10 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
     yours = table.controls(seat)
     if st.phase is Phase.AUCTION:
         text = "Your call." if seat == table.human else f"{seat.long_name} to call."
-        return Turn(SEAT_NAMES[seat], yours, text, "", "", "", "")
+        return Turn(table.screen(seat), yours, text, "", "", "", "")
     if not yours:
         name = table.people.get(table.rules.controller(seat)) or seat.long_name
-        return Turn(SEAT_NAMES[seat], False, f"{name} to play.", "", "", f"{name} to play\u2026", "")
+        return Turn(table.screen(seat), False, f"{name} to play.", "", "", f"{name} to play\u2026", "")
     whose = "" if seat == table.human else f" from {seat.long_name}'s hand"
     text = f"Your lead{whose}." if not st.trick else f"Your turn{whose}."
     cards = hand if seat == table.human or dummy is None else (dummy.cards or ())
@@ -747,7 +758,7 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
     who, what = words.turn_words(None if seat == table.human else seat.long_name, led, follows)
     lead = what == "lead any card" and seat == table.human
     status = "Your lead \u00b7 play any card" if lead else f"{who} \u00b7 {what}"
-    return Turn(SEAT_NAMES[seat], True, text, who, what, status, "Your lead." if lead else f"{who}: {what}.")
+    return Turn(table.screen(seat), True, text, who, what, status, "Your lead." if lead else f"{who}: {what}.")
 
 
 def side_names(table: Table) -> SideNames:
@@ -771,14 +782,14 @@ def view(table: Table) -> TableView:
         game=rules.name, title=rules.title, target=rules.target, goal=rules.goal[0], goal_short=rules.goal[1],
         options=MappingProxyType(dict(rules.options)), phase=st.phase.value,
         hand_number=st.hand_number + 1, game_number=st.game_number + 1, deal_number=st.deal_number,
-        human=SEAT_NAMES[table.human], dealer=SEAT_NAMES[st.dealer], dealer_name=table.seat_name(st.dealer),
-        to_play=None if st.to_play is None else SEAT_NAMES[st.to_play], your_turn=table.human_to_play,
+        human=table.screen(table.human), dealer=table.screen(st.dealer), dealer_name=table.seat_name(st.dealer),
+        to_play=None if st.to_play is None else table.screen(st.to_play), your_turn=table.human_to_play,
         trump=_suit(st.trump),
         trump_name="No trump" if st.trump is None else SUIT_NAMES[st.trump].capitalize(),
         turn_up=None if st.turn_up is None else card_view(st.turn_up), turn_up_visible=st.turn_up_visible,
         turn_up_ignored=rules.turn_up_ignored and st.turn_up is not None,
         hand=hand, dummy=dummy, seats=_seats(table), trick=_plays(table, st.trick),
-        trick_leader=SEAT_NAMES[st.leader] if st.phase is Phase.PLAY else None, tricks_played=len(st.tricks),
+        trick_leader=table.screen(st.leader) if st.phase is Phase.PLAY else None, tricks_played=len(st.tricks),
         last_trick=None if last is None else trick_view(table, last, len(st.tricks), st.hand_number),
         tricks_won=_sides(table, st.tricks_won), scores=_sides(table, st.scores),
         games=_sides(table, st.games) if rules.games_to_win() > 1 else None,

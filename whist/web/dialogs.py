@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from whist.table import Table
     from whist.web.formsui import Forms
 
-DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet", "revoke-ask")
+DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet", "revoke-ask", "handover",
+           "claim-ask")
 
 
 class DialogsHost(Writer, Binder, Protocol):

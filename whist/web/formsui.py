@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.table import game_choices
 from whist.web import forms, markup
+from whist.web.handover import HandOverScreen
 from whist.web.parts import Binder, Writer
 from whist.web.screen import mark_revoke
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from whist.table.view import TableView
     from whist.web.address import StartRequest
     from whist.web.inputs import Input
+    from whist.web.settings import Settings
 
 
 class FormsHost(Writer, Binder, Protocol):
@@ -36,14 +38,23 @@ class FormsHost(Writer, Binder, Protocol):
     @property
     def input(self) -> Input: ...
 
+    @property
+    def settings(self) -> Settings: ...
+
+    def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
+
     def open_dialog(self, name: str) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def put_table(self, table: Table, *, fresh: bool = True, save: bool = True, resume: bool = False) -> None: ...
 
     def play(self, card: str) -> None: ...
 
     def after_action(self, sound: str | None = None) -> None: ...
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None) -> None: ...
+                 seed: int | None = None, dealer: Any = None, people: Any = None) -> None: ...
 
 
 class Forms:
@@ -53,6 +64,8 @@ class Forms:
         self.dummy_key: tuple[Any, ...] = ()
         self.draw_key: Any = None
         self.link: StartRequest | None = None  # the deal link the New game dialog is open for
+        self.people: dict[str, str] = {}  # the people chosen in the New game dialog (seat -> name)
+        self.handover = HandOverScreen(page)  # pass-and-play: the hand-over screen, a claim put to the others
 
     def el(self, id_: str) -> Any:
         return self.page.el(id_)
@@ -61,6 +74,7 @@ class Forms:
     def start(self) -> None:
         p = self.page
         doc = p.doc
+        self.handover.start()
         # Your dummy's hand, face up in its seat's place (render_dummy puts it there).
         self.el("table").insertAdjacentHTML("beforeend", '<div id="dummy-hand" class="hand dummy-hand" '
                                                          'role="group" hidden></div>')
@@ -114,7 +128,9 @@ class Forms:
             title = next(g.title for g in self.choices if g.game == game)
             note = (f"The link deals {title}, deal {link.seed}. " if link.seed is not None
                     else f"The link asks for {title}. ")
-        self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, game, options)
+        self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, game, options, p.settings.names_by_seat(),
+                                                              p.table.seated_people())
+        self.el("ng-error").hidden = True
         abandon = self.el("ng-abandon")
         abandon.textContent = note + ("The game in progress will be abandoned." if p.table.in_progress else "")
         abandon.hidden = not abandon.textContent
@@ -132,25 +148,44 @@ class Forms:
         picked = form.querySelector("input[name=game]:checked")
         game = str(picked.value) if picked else self.page.table.game
         values: dict[str, str] = {}
-        for field in form.querySelectorAll("[name^=opt-]"):
+        for field in form.querySelectorAll("[name^=opt-], [name^=who-], [name^=name-]"):
             name = str(field.name)
             if str(field.type) == "checkbox":
                 if field.checked:
                     values[name] = "on"
             else:
                 values[name] = str(field.value)
+        self.people = newgame.read_people(self.choices, game, values)
         return game, newgame.read_options(self.choices, game, values)
 
     def start_chosen(self) -> None:
         game, options = self.chosen()
-        link, self.link = self.link, None
-        if link is not None and link.game == game:  # the deal the link asks for (any options)
-            self.page.new_game(game, options, link.seed, link.dealer)
-        else:
-            self.page.new_game(game, options)
+        link = self.link
+        people = self.people
+        try:
+            if link is not None and link.game == game:  # the deal the link asks for (any options)
+                self.page.new_game(game, options, link.seed, link.dealer, people=people)
+            else:
+                self.page.new_game(game, options, people=people)
+        except ValueError as err:  # a person's name: the dialog stays, and says why
+            self.page.open_dialog("confirm-new")
+            self.page.set_text("ng-error", str(err))
+            self.el("ng-error").hidden = False
+            return
+        self.link = None
+        if people:  # the names are remembered on this device, by seat
+            p = self.page
+            p.apply_settings(p.settings.changed(names=p.settings.remember(people)), notify=False)
 
     def on_choice_change(self, evt: Any) -> None:
-        if str(evt.target.name) != "game":
+        name = str(evt.target.name)
+        if name.startswith("who-"):  # a seat made a person's: its name box shows, and takes the typing
+            box = self.el(str(evt.target.dataset.name))
+            box.hidden = str(evt.target.value) != "person"
+            if not box.hidden:
+                box.focus()
+            return
+        if name != "game":
             return
         game = str(evt.target.value)
         for panel in self.el("ng-form").querySelectorAll(".ng-options"):
@@ -252,6 +287,7 @@ class Forms:
         self.render_draw(view)
         self.render_dummy(view)
         self.render_summary(view)
+        self.handover.render(view)
 
     def render_toolbar(self, view: TableView) -> None:
         sub = self.page.doc.querySelector(".brand-sub")

@@ -37,9 +37,54 @@ def _control(game: str, opt: OptionChoice, value: Any) -> str:
             f'<select id="{name}" name="{name}" aria-describedby="{help_id}">{options}</select>{help_p}</div>')
 
 
-def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, Any]) -> str:
-    """The games as a radio list, each with its blurb, a How to play link, and its options
-    (only the chosen game's are shown: the page toggles ``hidden`` as the choice changes)."""
+def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str]) -> str:
+    """The seats of game ``g``: yours (a name) and each other a computer or a person (a name, up to
+    20 characters): pass-and-play when any is a person. ``names`` are the ones remembered on this
+    device by seat, ``people`` the seats people play now."""
+    game = g.game
+    rows = [f'<div class="ng-player"><label for="name-{game}-S">Your name</label>'
+            f'<input id="name-{game}-S" name="name-{game}-S" maxlength="20" autocomplete="off" '
+            f'value="{escape(people.get("S") or names.get("S", ""))}"></div>']
+    for seat in g.seats:
+        key = seat.seat
+        person = key in people
+        name = escape(people.get(key) or names.get(key, ""))
+        choice = "".join(f'<option value="{v}"{" selected" if (v == "person") == person else ""}>{w}</option>'
+                         for v, w in (("computer", "Computer"), ("person", "A person")))
+        rows.append(
+            f'<div class="ng-player"><label for="who-{game}-{key}">{escape(seat.label)}</label>'
+            f'<select id="who-{game}-{key}" name="who-{game}-{key}" data-name="name-{game}-{key}">{choice}</select>'
+            f'<input id="name-{game}-{key}" name="name-{game}-{key}" maxlength="20" autocomplete="off" '
+            f'aria-label="{escape(seat.label)}: name" placeholder="Name" value="{name}"{"" if person else " hidden"}>'
+            f'</div>')
+    return (f'<fieldset class="ng-players"><legend>Players</legend>{"".join(rows)}'
+            f'<p class="opt-help">A seat played by a person makes this a game for one device passed '
+            f'between you: each hand stays hidden until its player takes the device.</p></fieldset>')
+
+
+def read_people(choices: Sequence[GameChoice], game: str, values: Mapping[str, str]) -> dict[str, str]:
+    """The people of ``game`` from the form's values, seat -> name as typed (yours first); empty
+    when every other seat is a computer. The table checks the names.
+
+    >>> from whist.table import game_choices
+    >>> read_people(game_choices(), "german", {"name-german-S": "Anna", "who-german-N": "person",
+    ...                                        "name-german-N": "Ben"})
+    {'S': 'Anna', 'N': 'Ben'}
+    >>> read_people(game_choices(), "german", {"name-german-S": "Anna", "name-german-N": "Ben"})
+    {}
+    """
+    spec = next(g for g in choices if g.game == game)
+    out = {"S": values.get(f"name-{game}-S", "")}
+    for seat in spec.seats:
+        if values.get(f"who-{game}-{seat.seat}") == "person":
+            out[seat.seat] = values.get(f"name-{game}-{seat.seat}", "")
+    return out if len(out) > 1 else {}
+
+
+def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, Any],
+                names: Mapping[str, str] | None = None, people: Mapping[str, str] | None = None) -> str:
+    """The games as a radio list, each with its blurb, a How to play link, and its options and
+    players (only the chosen game's are shown: the page toggles ``hidden`` as the choice changes)."""
     games = []
     panels = []
     for g in choices:
@@ -53,6 +98,7 @@ def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, 
         panels.append(
             f'<fieldset class="ng-options" data-for="{name}"{"" if on else " hidden"}>'
             f'<legend>{escape(g.title)}: options</legend>{controls}'
+            f'{_players(g, names or {}, (people or {}) if on else {})}'
             f'<button type="button" class="link-btn ng-howto" data-howto="{name}">'
             f'How to play {escape(g.title)}</button></fieldset>')
     return (f'<fieldset class="ng-games"><legend>Game</legend>{"".join(games)}</fieldset>'

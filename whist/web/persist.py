@@ -289,7 +289,7 @@ class Keeper:
                 self._last_game = text
                 self.keep_own(text, seen=text)
             self.problem(problem)
-        if not table.is_over and STATS_KEY not in self.held:
+        if not table.is_over and STATS_KEY not in self.held and not table.people:  # (pass-and-play: apart)
             self.count_hands(table)
         if table.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:
             self._counted.add(self.game_id)

@@ -63,7 +63,7 @@ class Screen:
 
     def forget(self, hand_number: int = -1) -> None:
         """Draw the hand and the backs anew (``hand_number`` -1: a new hand, dealt)."""
-        self.hand_key = ()
+        self.hand_key = ("",)  # a key no hand has: even an empty hand (covered, pass-and-play) is drawn anew
         self.hand_number = hand_number
         self.backs_shown = {}
 
@@ -217,6 +217,8 @@ class Screen:
             if shown != info.cards:
                 self.backs_shown[seat] = info.cards
                 backs = box.querySelector(".backs")
+                if backs is None:
+                    continue
                 if shown is not None and info.cards < shown == backs.childElementCount:
                     for _ in range(shown - info.cards):  # a card played: one back less, the others kept
                         backs.lastElementChild.remove()
@@ -228,6 +230,9 @@ class Screen:
         self.render_turn(view)
         for info in view.seats:
             box = self.page.el(f"seat-{info.seat}")
+            if box.getAttribute("aria-label") != info.label:  # (the names turn with the device: pass-and-play)
+                box.setAttribute("aria-label", info.label)
+                box.querySelector(".seat-name").textContent = info.plate
             box.querySelector(".dealer-chip").hidden = not info.dealer
             box.classList.toggle("dealer", info.dealer)
             if info.human:
@@ -273,7 +278,8 @@ class Screen:
             self.hand_number = view.hand_number
             focus = names.index(marks.focus_card) if marks.focus_card in names else 0
             had_focus = hand.contains(js.document.activeElement)
-            if fresh or view.trump != self.hand_trump or not self.shrink_hand(hand, names, enabled, old_key, focus):
+            if (fresh or not cards or view.trump != self.hand_trump  # (a covered hand goes at once: pass-and-play)
+                    or not self.shrink_hand(hand, names, enabled, old_key, focus)):
                 hand.innerHTML = markup.hand(cards, enabled, view.trump, focus)
                 self.hand_trump = view.trump
             hand.dataset.n = str(len(cards))

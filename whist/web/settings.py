@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from whist.ai.players import LEVELS
+from whist.table.together import MAX_NAME
 
 #: The paces: seconds before each computer card, seconds a finished trick stays on show,
 #: seconds to gather it.
@@ -102,6 +103,26 @@ class Settings:
     """Point out your costly cards (the coach, thought in the worker: whist/ai/coach.py); off by default."""
     ask_revoke: bool = True
     """Under club rules, ask before a card of yours that would be a revoke is played (whist/web/revoke_ask.py)."""
+    names: str = ""
+    r"""The names of the people who played pass-and-play on this device, by seat: ``"S:Anna\nN:Ben"``
+    (the New game dialog offers them again)."""
+
+    def names_by_seat(self) -> dict[str, str]:
+        r"""The remembered names by seat letter.
+
+        >>> Settings(names="S:Anna\nN:Ben Lee\nbad").names_by_seat()
+        {'S': 'Anna', 'N': 'Ben Lee'}
+        """
+        return {line[0]: line[2:] for line in self.names.split("\n") if line[1:2] == ":" and line[2:]}
+
+    def remember(self, people: dict[str, str]) -> str:
+        r"""The ``names`` value with ``people``'s names (seat -> name) put in.
+
+        >>> Settings(names="S:Anna\nN:Ben").remember({"S": "Anna", "E": " Cy  "})
+        'S:Anna\nN:Ben\nE:Cy'
+        """
+        names = {**self.names_by_seat(), **{k: " ".join(v.split())[:MAX_NAME] for k, v in people.items()}}
+        return "\n".join(f"{k}:{v}" for k, v in names.items() if v)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -119,6 +140,8 @@ class Settings:
             default = getattr(DEFAULTS, f.name)
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
+            elif f.name == "names":
+                ok = isinstance(value, str) and len(value) <= 4 * (MAX_NAME + 3)
             else:
                 ok = isinstance(value, str) and value in CHOICES[f.name]
             if ok:
@@ -131,7 +154,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke")
+LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke", "names")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
 

@@ -118,7 +118,7 @@ class StatsPanel:
         counts = statsview.counts_for(stats, chosen)
         page.el("stats-tiles").innerHTML = statsview.tiles_html(counts)
         page.el("stats-tiles").dataset.game = chosen
-        page.el("stats-duplicate").innerHTML = statsview.duplicate_html(stats)  # duplicate
+        page.el("stats-duplicate").innerHTML = statsview.duplicate_html(stats) + statsview.together_html(stats)
 
     def message(self, text: str) -> None:
         self.page.el("stats-msg").textContent = text

@@ -113,6 +113,20 @@ def duplicate_chart(hands: list[int]) -> str:
             f'<path class="dup-down" d="{"".join(down)}"/></svg>')
 
 
+def together_html(stats: dict[str, Any]) -> str:
+    """Pass-and-play games on this device, said to be kept apart from your record ("" before any).
+
+    >>> together_html({"together": {"played": 2, "hands_played": 9}})[-88:]
+    '2, 9 hands. They are kept apart: the counts above are your own games with computers.</p>'
+    """
+    counts = stats.get("together")
+    if not counts:
+        return ""
+    return (f'<p class="stats-together" id="stats-together">Games with friends on this device (pass-and-play): '
+            f'{counts["played"]}, {counts["hands_played"]} hands. They are kept apart: the counts above are '
+            f'your own games with computers.</p>')
+
+
 def duplicate_html(stats: dict[str, Any]) -> str:
     """The figure and its chart for the stats panel ("" before any hand was replayed)."""
     hands = stats["duplicate"]

@@ -389,13 +389,13 @@ def write_stats(storage: Storage, stats: StatsRead) -> str | None:
 
 
 def count_game(storage: Storage, game: str, game_id: str, won: bool, margin: int, hands_played: int,
-               hands_won: int) -> tuple[StatsRead, bool, str | None]:
+               hands_won: int, together: bool = False) -> tuple[StatsRead, bool, str | None]:
     """Count a finished game in the stored stats, re-read right before writing so that
     two tabs never count a game twice nor undo each other's counts.
     Returns (the stats, with what was wrong with them: :func:`read_stats`; whether the game was
     counted now; a problem writing them, in plain words, or None)."""
     stats = read_stats(storage)
-    if not record_result(stats, game, game_id, won, margin, hands_played, hands_won):
+    if not record_result(stats, game, game_id, won, margin, hands_played, hands_won, together):
         return stats, False, None
     return stats, True, write_stats(storage, stats)
 
@@ -444,7 +444,8 @@ def recount(storage: Storage, pending: dict[str, dict[str, Any]]) -> tuple[Stats
     if not missing:
         return stats, None
     for gid, r in missing.items():
-        record_result(stats, r["game"], gid, r["won"], r["margin"], r["hands_played"], r["hands_won"])
+        record_result(stats, r["game"], gid, r["won"], r["margin"], r["hands_played"], r["hands_won"],
+                      r.get("together", False))
     return stats, write_stats(storage, stats)
 
 
