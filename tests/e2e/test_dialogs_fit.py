@@ -139,6 +139,25 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     page.locator('#hand button.card[data-revoke="1"]').first.dispatch_event("click")
     check(page, "#revoke-ask")
     close(page, "#revoke-ask")
+    # Pass-and-play: the Players of the New game dialog, the hand-over screen (Escape does not lift
+    # it) and a claim put to the other person (its words set here: its layout is what is checked).
+    press_button(page, "#new-game")
+    page.wait_for_selector("#confirm-new[open]")
+    page.select_option("#who-classic-N", "person")
+    assert unreachable(page, "#confirm-new") == []
+    page.fill("#name-classic-S", "Anna")
+    page.fill("#name-classic-N", "Benedict Cumberbatch")
+    page.click("#confirm-ok")
+    check(page, "#handover")
+    page.keyboard.press("Escape")
+    assert page.locator("#handover[open]").count() == 1
+    page.click("#handover-take")
+    page.wait_for_selector("#handover:not([open])", state="attached")
+    page.evaluate("""() => { document.getElementById('claim-ask-text').textContent =
+        'Benedict Cumberbatch claims the rest: \u2660A K Q J are all masters, and \u2665A K.';
+        document.getElementById('claim-ask').showModal(); }""")
+    check(page, "#claim-ask")
+    page.evaluate("() => document.getElementById('claim-ask').close()")
 
 
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])

@@ -184,7 +184,10 @@ class ExpertView:
         return duplicate.Duplicate.from_json(answer)
 
     def count(self, request: str, key: str, result: duplicate.Duplicate | str) -> None:
-        """Keep ``result`` in the stats, once for this play of the hand ``key``."""
+        """Keep ``result`` in the stats, once for this play of the hand ``key`` (never a pass-and-play
+        hand's: your stats are your own games)."""
+        if self.page.table.people:
+            return
         if isinstance(result, duplicate.Duplicate) and self.listeners and self._counted_as.get(key) != request:
             self._counted_as[key] = request
             for listener in self.listeners:

@@ -426,7 +426,8 @@ class Screen:
         trump = markup.SUIT_WORDS.get(summary.trump)
         played = f"{over.hands_played_text} \u00b7 " if over else ""
         page.set_text("summary-sub", f"{played}Deal {summary.deal_number} \u00b7 "
-                      f"{summary.dealer_name} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps"))
+                      f"{summary.dealer_name} dealt \u00b7 " + (f"{trump} trumps" if trump else "no trumps")
+                      + (f" \u00b7 Us: {view.side_names.us}; them: {view.side_names.them}" if view.people else ""))
         for side in ("us", "them"):
             page.set_text(f"sum-tricks-{side}", str(summary.tricks[side]))
             pts = summary.points[side]

@@ -1,0 +1,86 @@
+"""Pass-and-play in Chromium (issue 39, part 1): two people at one device, a whole hand.
+
+The New game dialog seats a person at North beside you (a name refused first: the dialog says
+why and stays open). Then a whole Classic hand is played by both, each at their own turn: at
+every hand-over the page shows no card of any hand (nor anything said for the last person in the
+live region), and the cards each person is shown never meet the other's. A restart mid-hand
+comes back to the hand-over screen, not to a hand. The table turns with the device: the person
+holding it sits at the foot. axe checks the hand-over screen and the dialog's Players, at every
+impact. The session's rules (undo, claims, every game) are tested in tests/test_together.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.e2e.conftest import shot
+from tests.e2e.test_a11y import violations
+from tests.e2e.test_forms import PLAY_FIRST, played
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+#: The page waits for a person: the hand-over screen, a card to play, or the hand's end.
+WAITS = """() => !!document.querySelector('#handover[open]') || document.body.dataset.phase !== 'play'
+    || !!document.querySelector('#hand button.card[aria-disabled="false"]')"""
+SHOWN = "() => [...document.querySelectorAll('#hand button.card, #dummy-hand button.card')].map(b => b.dataset.card)"
+
+
+def seat_people(page: GamePage, north: str) -> None:
+    page.click("#new-game")
+    page.fill("#name-classic-S", "Anna")
+    assert page.is_hidden("#name-classic-N")
+    page.select_option("#who-classic-N", "person")
+    assert page.evaluate("() => document.activeElement.id") == "name-classic-N"
+    page.fill("#name-classic-N", north)
+    page.click("#confirm-ok")
+
+
+def test_two_people_play_a_hand_and_never_see_each_others_cards(game_page: GamePage) -> None:
+    page = game_page
+    page.open("?pace=instant&seed=11")
+    seat_people(page, " anna ")
+    # The same name twice: said, and the dialog stays open with what was chosen.
+    page.wait_for_selector("#ng-error:not([hidden])")
+    assert "Two people are called anna" in page.inner_text("#ng-error") and page.is_visible("#confirm-new")
+    assert page.input_value("#who-classic-N") == "person"
+    assert not violations(page, "the New game dialog's Players")
+    page.fill("#name-classic-N", "Ben")
+    page.click("#confirm-ok")
+
+    seen: dict[str, set[str]] = {"Anna": set(), "Ben": set()}
+    holder = ""
+    handovers = 0
+    for _ in range(120):
+        page.wait_for_function(WAITS, timeout=30000)
+        if page.locator("#handover[open]").count():
+            # Nothing of any hand on the screen, nothing said for the last person.
+            assert page.evaluate(SHOWN) == [] and page.text_content("#announce") == ""
+            holder = page.inner_text("#handover-title").removeprefix("Pass to ")
+            handovers += 1
+            if handovers == 1:
+                assert not violations(page, "the hand-over screen")
+                shot(page, "together-handover")
+            if handovers == 3:
+                page.restart()  # as a reload reads it: back to the hand-over screen, never to a hand
+                page.wait_for_selector("#handover[open]")
+                assert page.evaluate(SHOWN) == []
+                holder = page.inner_text("#handover-title").removeprefix("Pass to ")
+            page.click("#handover-take")
+            page.wait_for_function("() => !document.querySelector('#handover[open]')")
+            # The person holding the device sits at the foot, named on their plate.
+            assert page.inner_text("#seat-S .seat-name") == holder
+            assert page.get_attribute("#seat-S", "aria-label").startswith(holder)
+            continue
+        if page.get_attribute("body", "data-phase") != "play":
+            break
+        seen[holder] |= set(page.evaluate(SHOWN))
+        got = page.evaluate(PLAY_FIRST)
+        if got:
+            played(page, got[1])
+    assert page.get_attribute("body", "data-phase") in ("hand-over", "game-over")
+    assert handovers >= 12 and len(seen["Anna"]) == len(seen["Ben"]) == 13 and not seen["Anna"] & seen["Ben"]
+    assert "Anna and Ben" in page.inner_text("#summary-sub")  # the hand summary names the people
+    page.tool("sheet-btn")
+    assert "Anna and Ben" in page.inner_text("#score-sheet")
+    shot(page, "together-summary")
