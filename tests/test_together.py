@@ -126,10 +126,11 @@ def test_a_reload_at_any_moment_comes_back_covered() -> None:
 def test_undo_takes_back_only_your_own_card_before_the_next_person_plays() -> None:
     # Anna South, Ben West: Ben plays right after Anna.
     table = Table(seed=8, people={"S": "Anna", "W": "Ben"})
+    assert not table.computer_to_play and table.handover() is not None  # nothing moves until Anna takes the device
+    table.take_over()
     while table.due is None:
         table.computer_step()
     assert table.due == Seat.S and not table.can_undo
-    table.take_over()
     card = next(c.card for c in table.view().hand if c.legal)
     table.human_play(card)
     # The device is for Ben now; until he takes it, Anna may still take her card back.

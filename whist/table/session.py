@@ -380,7 +380,7 @@ class Table:
     @property
     def computer_to_play(self) -> bool:
         seat = self.state.to_play
-        if seat is None or self.offer is not None:
+        if seat is None or self.offer is not None or self.covered:  # (the table waits for a person to take the device)
             return False
         who = self.rules.controller(seat)
         return who != self.human and who not in self.people
