@@ -6,12 +6,16 @@ every hand-over the page shows no card of any hand (nor anything said for the la
 live region), and the cards each person is shown never meet the other's. A restart mid-hand
 comes back to the hand-over screen, not to a hand. The table turns with the device: the person
 holding it sits at the foot. axe checks the hand-over screen and the dialog's Players, at every
-impact. The session's rules (undo, claims, every game) are tested in tests/test_together.py.
+impact. On a phone, Dummy Whist with a person in an opponent's seat: when that person holds the
+device the dummy sits at their side, its cards listed by suit, on screen and read out.
+The session's rules (undo, claims, every game) are tested in tests/test_together.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from tests.e2e.conftest import shot
 from tests.e2e.test_a11y import violations
@@ -22,8 +26,10 @@ if TYPE_CHECKING:
 
 #: The page waits for a person: the hand-over screen, a card to play, or the hand's end.
 WAITS = """() => !!document.querySelector('#handover[open]') || document.body.dataset.phase !== 'play'
-    || !!document.querySelector('#hand button.card[aria-disabled="false"]')"""
+    || !!document.querySelector(
+        '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]')"""
 SHOWN = "() => [...document.querySelectorAll('#hand button.card, #dummy-hand button.card')].map(b => b.dataset.card)"
+HAND = "() => [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)"
 
 
 def seat_people(page: GamePage, north: str) -> None:
@@ -84,3 +90,53 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(game_page: GameP
     page.tool("sheet-btn")
     assert "Anna and Ben" in page.inner_text("#score-sheet")
     shot(page, "together-summary")
+
+
+#: The dummy's list by suit, where it sits at a side: its box, and whether all of it is on screen.
+SIDE_LIST = """() => { const l = document.querySelector('#dummy-hand .hand-list');
+  if (!l || !l.getClientRects().length) return null;
+  const r = l.getBoundingClientRect();
+  const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+  return {text: l.textContent, inside}; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_dummy_whist_with_an_opponent_at_the_device_on_a_phone(shared_page: Any, dev_server: str,
+                                                               size: tuple[int, int]) -> None:
+    width, height = size
+    page = shared_page(dev_server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page.open("?pace=instant&seed=11")
+    page.tool("new-game")
+    page.check('#ng-choices input[name="game"][value="dummy"]')
+    page.fill("#name-dummy-S", "Anna")
+    page.select_option("#who-dummy-E", "person")
+    page.fill("#name-dummy-E", "Cy")
+    page.click("#confirm-ok")
+    holder = ""
+    lists = 0
+    seen: dict[str, set[str]] = {"Anna": set(), "Cy": set()}
+    for _ in range(120):
+        page.wait_for_function(WAITS, timeout=30000)
+        if page.locator("#handover[open]").count():
+            assert page.evaluate(HAND) == []  # (the dummy, once face up, is everyone's to see)
+            holder = page.inner_text("#handover-title").removeprefix("Pass to ")
+            page.tap("#handover-take")
+            page.wait_for_function("() => !document.querySelector('#handover[open]')")
+            continue
+        if page.get_attribute("body", "data-phase") != "play":
+            break
+        side = page.evaluate(SIDE_LIST)
+        if holder == "Cy" and side is not None:  # North's cards, face up, beside Cy
+            lists += 1
+            suits = ("spades", "hearts", "diamonds", "clubs")
+            assert side["inside"] and any(f"{suit}:" in side["text"] for suit in suits)
+            if lists == 1:
+                assert not violations(page, "the dummy at a side seat")
+                shot(page, f"together-dummy-side-{width}x{height}")
+        else:
+            assert side is None  # Anna plays the dummy from the foot of the table
+        seen[holder] |= set(page.evaluate(HAND))
+        got = page.evaluate(PLAY_FIRST)
+        if got:
+            played(page, got[1])
+    assert lists > 0 and len(seen["Anna"]) == len(seen["Cy"]) == 13 and not seen["Anna"] & seen["Cy"]

@@ -266,7 +266,7 @@ class Forms:
             focus = next((i for i, on in enumerate(enabled) if on), 0)
             # in suit groups, as your hand: a phone held upright wraps it between two suits
             box.innerHTML = markup.hand(cards, {c.card for c, on in zip(cards, enabled, strict=True) if on},
-                                        view.trump, focus if turn else -1)
+                                        view.trump, focus if turn else -1) + markup.hand_list(cards)
             box.dataset.n = str(len(cards))
             for c in cards:  # club rules: a card of your dummy's that would be a revoke, marked so
                 if turn and c.revoke:

@@ -89,6 +89,22 @@ def hand(cards: Sequence[CardView], enabled: Collection[str], trump: str | None,
     return "".join(out) + ("</span>" if cards else "")
 
 
+def hand_list(cards: Sequence[CardView]) -> str:
+    """A hand as short lines, a suit each ("♠ Q J 7 3"): a dummy shown at a side seat, where its
+    cards would not fit (the style sheet shows one or the other by where the dummy sits).
+
+    >>> from whist.table.view import CardView
+    >>> hand_list([CardView("QS", "Queen of spades", "Q", "S"), CardView("TS", "Ten of spades", "T", "S")])[-55:]
+    '<span class="sr-only">spades:</span> Q 10</span></span>'
+    """
+    lines: dict[str, list[str]] = {}
+    for c in cards:
+        lines.setdefault(c.suit, []).append(rank_label(c.rank))
+    rows = "".join(f'<span class="{colour(suit)}">{suit_svg(suit)}<span class="sr-only">{SUIT_WORDS[suit]}:</span> '
+                   f'{" ".join(ranks)}</span>' for suit, ranks in lines.items())
+    return f'<span class="hand-list">{rows}</span>' if rows else ""
+
+
 def trick_card(play: Play, seat_name: str, order: int) -> str:
     """A card on the table, placed toward its player's side."""
     tilt = _tilt(play.card)

@@ -233,6 +233,9 @@ class Screen:
             if box.getAttribute("aria-label") != info.label:  # (the names turn with the device: pass-and-play)
                 box.setAttribute("aria-label", info.label)
                 box.querySelector(".seat-name").textContent = info.plate
+                role = box.querySelector(".seat-role")  # (the seat across: "partner", "dummy"...)
+                if role:
+                    role.textContent = info.role
             box.querySelector(".dealer-chip").hidden = not info.dealer
             box.classList.toggle("dealer", info.dealer)
             if info.human:
