@@ -151,8 +151,10 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     check(page, "#handover")
     page.keyboard.press("Escape")
     assert page.locator("#handover[open]").count() == 1
-    page.click("#handover-take")
-    page.wait_for_selector("#handover:not([open])", state="attached")
+    first = page.inner_text("#handover-title")
+    page.click("#handover-take")  # (the next person's screen may follow at once: the instant pace)
+    page.wait_for_function("(t) => !document.querySelector('#handover[open]')"
+                           " || document.getElementById('handover-title').textContent !== t", arg=first)
     page.evaluate("""() => { document.getElementById('claim-ask-text').textContent =
         'Benedict Cumberbatch claims the rest: \u2660A K Q J are all masters, and \u2665A K.';
         document.getElementById('claim-ask').showModal(); }""")

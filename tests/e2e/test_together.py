@@ -72,7 +72,11 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(game_page: GameP
                 page.wait_for_selector("#handover[open]")
                 assert page.evaluate(SHOWN) == []
                 holder = page.inner_text("#handover-title").removeprefix("Pass to ")
-            page.click("#handover-take")
+            # By keyboard alone: the screen's button has the focus, Escape does not lift the cover.
+            assert page.evaluate("() => document.activeElement.id") == "handover-take"
+            page.keyboard.press("Escape")
+            assert page.locator("#handover[open]").count() == 1
+            page.keyboard.press("Enter")
             page.wait_for_function("() => !document.querySelector('#handover[open]')")
             # The person holding the device sits at the foot, named on their plate.
             assert page.inner_text("#seat-S .seat-name") == holder

@@ -60,41 +60,54 @@ class Adviser(Player, Protocol):
 
 # The searching players are imported when first asked for: the page reads this
 # registry (its levels) at start-up, and loads the search only when a level needs it.
-def _hard(seed: int | None) -> Adviser:
+def _hard(seed: int | None, capped: bool = True) -> Adviser:
     from whist.ai.montecarlo import HARD, MonteCarloPlayer
 
-    return MonteCarloPlayer(seed, HARD)
+    return MonteCarloPlayer(seed, HARD if capped else HARD.but(budget=None))
 
 
-def _expert(seed: int | None) -> Adviser:
+def _expert(seed: int | None, capped: bool = True) -> Adviser:
     from whist.ai.montecarlo import EXPERT, MonteCarloPlayer
 
-    return MonteCarloPlayer(seed, EXPERT)
+    return MonteCarloPlayer(seed, EXPERT if capped else EXPERT.but(budget=None))
 
 
-def _german(seed: int | None) -> Adviser:
+def _german(seed: int | None, capped: bool = True) -> Adviser:
     from whist.ai.german import GermanPlayer
 
     return GermanPlayer(seed)
 
 
-def _german_expert(seed: int | None) -> Adviser:
-    from whist.ai.german_mc import GermanSearchPlayer
+def _german_expert(seed: int | None, capped: bool = True) -> Adviser:
+    from whist.ai.german_mc import EXPERT, GermanSearchPlayer
 
-    return GermanSearchPlayer(seed)
+    return GermanSearchPlayer(seed) if capped else GermanSearchPlayer(seed, settings=EXPERT.but(budget=None))
 
 
-_PLAYERS: dict[str, dict[str, Callable[[int | None], Adviser]]] = {
-    "trick-taking": {"easy": BeginnerPlayer, "normal": RuleBasedPlayer, "hard": _hard, "expert": _expert},
-    "two-hand": {"easy": BeginnerPlayer, "normal": _german, "hard": _german, "expert": _german_expert},
+def _plain(cls: Callable[[int | None], Adviser]) -> Callable[[int | None, bool], Adviser]:
+    """A level that never looks at the clock: the same player, capped or not."""
+
+    def make(seed: int | None, capped: bool = True) -> Adviser:
+        return cls(seed)
+
+    return make
+
+
+_PLAYERS: dict[str, dict[str, Callable[[int | None, bool], Adviser]]] = {
+    "trick-taking": {"easy": _plain(BeginnerPlayer), "normal": _plain(RuleBasedPlayer), "hard": _hard,
+                     "expert": _expert},
+    "two-hand": {"easy": _plain(BeginnerPlayer), "normal": _german, "hard": _german, "expert": _german_expert},
 }
 """The player of each level, by the kind of player a game's rules ask for
 (``Rules.computer_player``)."""
 
 
-def make_player(level: str = "normal", seed: int | None = None, game: str | Rules = "classic") -> Adviser:
+def make_player(level: str = "normal", seed: int | None = None, game: str | Rules = "classic",
+                capped: bool = True) -> Adviser:
     """A computer player of the given level for ``game`` (its name or its rules);
-    the seed fixes its tie-breaks.
+    the seed fixes its tie-breaks. The searching levels stop at a time cap on a slow machine;
+    with ``capped`` False they never look at the clock, so that the same observation and seed
+    give the same card on every device (a challenge by link).
 
     >>> type(make_player("hard", game="german")).__name__, type(make_player("easy", game="german")).__name__
     ('GermanPlayer', 'BeginnerPlayer')
@@ -105,4 +118,4 @@ def make_player(level: str = "normal", seed: int | None = None, game: str | Rule
         raise ValueError(f"unknown level {level!r}; the levels are {list(LEVELS)}")
     rules = GAMES.get(game) if isinstance(game, str) else type(game)
     kind = Rules.computer_player if rules is None else rules.computer_player
-    return _PLAYERS[kind][level](seed)
+    return _PLAYERS[kind][level](seed, capped)

@@ -70,6 +70,8 @@ class Choice:
     seed: int
     game: str
     hint: bool = False
+    capped: bool = True
+    """Whether the search may stop at its time cap (not in a challenge: :attr:`Table.capped`)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,11 @@ class Table:
     gives your partner and the opponents their own. Hints play at your
     partner's strength.
     """
+
+    capped = True
+    """Whether the computers' search may stop at its time cap (a slow machine plays a little
+    weaker, never slower); a challenge by link turns it off, so that its computers play the same
+    cards on every device (:func:`whist.ai.players.make_player`)."""
 
     computers_claim = False
     """A computer whose side surely takes every trick left claims them (the page turns it on for
@@ -306,7 +313,7 @@ class Table:
         player = self.players.get(seat)
         if player is None:
             player = make_player(self.levels.get(seat, self._level), seed=self.state.seed * 4 + int(seat),
-                                 game=self.rules.name)
+                                 game=self.rules.name, capped=self.capped)
             self.players[seat] = player
         return player
 
@@ -321,7 +328,7 @@ class Table:
 
     def _choice(self, seat: Seat, player: Seat, hint: bool = False) -> Choice:
         return Choice(seat, player, self.state.observation(seat), self.levels.get(player, self._level),
-                      self.state.seed * 4 + int(player), self.rules.name, hint)
+                      self.state.seed * 4 + int(player), self.rules.name, hint, self.capped)
 
     def pending_choice(self) -> Choice | None:
         """The decision the computer whose turn it is must make now (None: your turn, or none)."""

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from whist.table import Choice
 
 #: The players the worker keeps, by (level, seed, game): as the table keeps one a seat.
-_players: dict[tuple[str, int | None, str], Adviser] = {}
+_players: dict[tuple[str, int | None, str, bool], Adviser] = {}
 
 
 def encode(obs: Observation) -> Any:
@@ -56,22 +56,24 @@ def decode(data: Any) -> Observation:
 def request_of(choice: Choice) -> str:
     """The request text for one decision of the table."""
     return json.dumps({"level": choice.level, "seed": choice.seed, "game": choice.game,
-                       "observation": encode(choice.observation), "dummy": choice.seat != choice.player})
+                       "observation": encode(choice.observation), "dummy": choice.seat != choice.player,
+                       "capped": choice.capped})
 
 
-def player_for(level: str, seed: int | None, game: str) -> Adviser:
-    key = (level, seed, game)
+def player_for(level: str, seed: int | None, game: str, capped: bool = True) -> Adviser:
+    key = (level, seed, game, capped)
     player = _players.get(key)
     if player is None:
         if len(_players) > 64:
             _players.clear()
-        player = _players[key] = make_player(level, seed=seed, game=game)
+        player = _players[key] = make_player(level, seed=seed, game=game, capped=capped)
     return player
 
 
 def _ask(request: Any) -> tuple[Adviser, Observation]:
     data = json.loads(str(request))
-    return player_for(str(data["level"]), data["seed"], str(data["game"])), decode(data["observation"])
+    player = player_for(str(data["level"]), data["seed"], str(data["game"]), data.get("capped") is not False)
+    return player, decode(data["observation"])
 
 
 def choose(request: Any) -> str:
