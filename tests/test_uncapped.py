@@ -49,6 +49,7 @@ CASES = [("classic", "hard", 3, 30), ("classic", "expert", 5, 34), ("german", "e
 def test_the_uncapped_search_is_the_same_under_a_slowed_clock(game: str, level: str, seed: int, cards: int,
                                                               request: pytest.FixtureRequest) -> None:
     state = position(game, seed, cards)
+    assert state.to_play is not None
     obs = state.observation(state.to_play)
 
     def search(capped: bool) -> tuple[object, float]:
@@ -62,7 +63,7 @@ def test_the_uncapped_search_is_the_same_under_a_slowed_clock(game: str, level: 
     at_speed = search(capped=False)
     request.getfixturevalue("slow_clock")
     assert search(capped=False) == at_speed  # the same values over the same deals: the same card
-    capped_values, capped_deals = search(capped=True)
+    _, capped_deals = search(capped=True)
     assert capped_deals < at_speed[1]  # the cap would have cut the search short on this machine
 
 
