@@ -371,6 +371,20 @@ def css_for_site(data: bytes) -> bytes:
     return b"".join(parts).strip() + b"\n"
 
 
+_HTML_COMMENT = re.compile(rb"<!--.*?-->", re.S)
+_HTML_INDENT = re.compile(rb"\n[ \t]*(?:\n[ \t]*)*")
+
+
+def html_for_site(data: bytes) -> bytes:
+    r"""index.html as the built site ships it: its comments taken out, and each line's indent
+    (a run of white space keeps one line break: the page's text is the same). Every tag kept.
+
+    >>> html_for_site(b"<div>\n  <!-- why -->\n  <p>a <b>b</b></p>\n\n</div>\n")
+    b'<div>\n<p>a <b>b</b></p>\n</div>\n'
+    """
+    return _HTML_INDENT.sub(b"\n", _HTML_COMMENT.sub(b"", data))
+
+
 def content_hash(data: bytes) -> str:
     """The hash of a file's content in the precache list: 16 hex digits of SHA-256."""
     return hashlib.sha256(data).hexdigest()[:16]
@@ -513,7 +527,7 @@ class Site:
 
     def read_index(self) -> bytes:
         data = (self.root / "index.html").read_bytes()
-        return stamp_version(data, self.version()) if self.release else data
+        return stamp_version(html_for_site(data), self.version()) if self.release else data
 
     def service_worker(self) -> bytes:
         build: dict[str, object] = {"version": self.version(), "files": self.precache()}

@@ -183,6 +183,19 @@ def test_the_built_style_sheets_are_the_sources_without_comments_or_spare_space(
         assert re.sub(rb"\s|;(?=\s*})", b"", built) == re.sub(rb"\s|;(?=\s*})", b"", rules), source.name
 
 
+def test_the_built_page_is_the_source_without_comments_or_indents(site: Path) -> None:
+    source = (serve.ROOT / "index.html").read_bytes()
+    built = (site / "index.html").read_bytes()
+    assert b"<!--" not in built and b"\n " not in built and len(built) < len(source)
+    tags = re.compile(rb"<(?!!--)[^>]+>")  # every element and attribute, in order (the version stamped)
+    stamp = re.compile(rb'(name="whist-version" content=")[^"]*')
+    assert [stamp.sub(rb"\1", t) for t in tags.findall(built)] == [
+        stamp.sub(rb"\1", t) for t in tags.findall(serve._HTML_COMMENT.sub(b"", source))]
+    words = re.compile(rb">([^<]*)<")  # and the text between them, white space aside
+    assert [w.split() for w in words.findall(built)] == [
+        w.split() for w in words.findall(serve._HTML_COMMENT.sub(b"", source))]
+
+
 def test_own_files_weigh_under_300_kb(site: Path) -> None:
     own, runtime = serve.own_bytes(site)
     assert own < 300 * 1024, f"our own files weigh {own / 1024:.0f} KB"
