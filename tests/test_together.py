@@ -239,3 +239,24 @@ def test_names_and_seats_are_checked() -> None:
         "West (an opponent)", "North (your partner)", "East (an opponent)"]
     with pytest.raises(SavedGameError, match="its people"):
         Table.load(Table(seed=1).saved()["record"], people={"S": "Anna", "Q": "Ben"})
+
+
+def test_a_finished_game_with_friends_is_counted_apart_from_your_record() -> None:
+    from whist.web.storage import MemoryStorage, count_game, read_stats
+
+    table = Table(seed=3, game="classic", people={"S": "Anna", "N": "Ben"}, target=5)
+    for _ in range(12):
+        play_hand(table)
+        if table.is_over:
+            break
+        table.proceed()
+    assert table.is_over
+    result = table.result()
+    assert result["together"] is True
+    store = MemoryStorage()
+    stats, counted, problem = count_game(store, table.game, "g-1", **result)
+    assert counted and problem is None
+    assert stats["overall"]["played"] == 0 and stats["games"] == {}
+    assert read_stats(store)["together"] == {"played": 1, "hands_played": result["hands_played"]}
+    alone = Table(seed=3, game="classic", target=5).result()
+    assert alone["together"] is False
