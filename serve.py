@@ -13,8 +13,8 @@ The dev server and the builder share one definition of the site (see
 :class:`Site`, ``PUBLISHED_FILES``, ``PUBLISHED_DIRS`` and ``RUNTIME_DIRS``):
 the URL ``/runtime/pyodide/x`` is ``node_modules/pyodide/x``,
 ``/runtime/pyscript/x`` is ``node_modules/@pyscript/core/dist/x``, two files
-are generated (``whist.tgz``: every ``whist/**/*.py`` but the command line's,
-which PyScript unpacks into the Python filesystem; ``sw.js``: the service worker ``static/sw.js``
+are generated (``whist.tgz``: the modules the page and its workers import, traced
+from ``ENTRY_MODULES``, so never the command line's; PyScript unpacks it into the Python filesystem; ``sw.js``: the service worker ``static/sw.js``
 with the precache list, a content hash per file, and the version), and every
 other URL is a published project file at the same path. Nothing else is
 served, so the page behaves the same in development and when published as
@@ -89,6 +89,13 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "whist/__main__.py", "whist/arena.py", "whist/bot.py", "whist/solve.py",
     "whist/cli/__init__.py", "whist/cli/arena.py", "whist/cli/bot.py", "whist/cli/records.py", "whist/cli/solve.py",
 )
+
+#: Where the page's Python starts: its script, and its workers' (whist/web/thinking.py boots them
+#: on whist.web.thinker). whist.tgz ships these and every module they import, as Python imports
+#: them (``import``, ``from``, inside a function too) or by a ``"whist.x"`` string (importlib):
+#: a module nothing the page runs imports (the command line's, one not yet used) is left out,
+#: and one the page needs but the trace missed fails the end-to-end tests, which run on it.
+ENTRY_MODULES: tuple[str, ...] = ("whist.web.main", "whist.web.thinker")
 
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.
@@ -303,16 +310,68 @@ def resolve(root: Path, site_path: str) -> Path | None:
     return path if path.is_file() else None
 
 
+def module_imports(source: bytes | str, package: str = PACKAGE) -> set[str]:
+    """The whist modules a module's source names: its imports (``from whist.ai import solver``
+    names ``whist.ai`` and ``whist.ai.solver``; a relative one from ``package``, the module's),
+    and ``"whist.x"`` strings (``importlib``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(PACKAGE + "."):
+            found.add(node.value.partition(":")[0])
+    return found
+
+
+_imports_memo: dict[tuple[str, int, int], frozenset[str]] = {}
+
+
+def _imports_of(path: Path, package: str) -> frozenset[str]:
+    """:func:`module_imports` of a file, read again only when it changed (the dev server asks
+    for whist.tgz's files at every request of it)."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    found = _imports_memo.get(key)
+    if found is None:
+        found = _imports_memo[key] = frozenset(module_imports(path.read_bytes(), package))
+    return found
+
+
+def _module_name(rel: str) -> str:
+    """``"ai/solver.py"`` (inside ``whist/``) -> ``"whist.ai.solver"``; a package's ``__init__.py``, the package."""
+    parts = [PACKAGE, *rel.removesuffix(".py").split("/")]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def package_files(root: Path) -> dict[str, Path]:
     """Path inside whist.tgz (relative to ``whist/``) -> file, for every module of the package
-    but the command line's (``COMMAND_LINE_ONLY``)."""
+    the page runs (:data:`ENTRY_MODULES` and all they import, with their packages)."""
     base = root / PACKAGE
-    return {
+    every = {
         path.relative_to(base).as_posix(): path
         for path in sorted(base.rglob("*.py"))
-        if path.is_file() and is_package_file(rel := PurePosixPath(path.relative_to(root).as_posix()))
-        and str(rel) not in COMMAND_LINE_ONLY
+        if path.is_file() and is_package_file(PurePosixPath(path.relative_to(root).as_posix()))
     }
+    by_name = {_module_name(rel): rel for rel in every}
+    wanted: set[str] = set()
+    todo = list(ENTRY_MODULES)
+    while todo:
+        name = todo.pop()
+        if name in wanted or name not in by_name:
+            continue
+        wanted.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        rel = by_name[name]
+        todo += _imports_of(every[rel], name if rel.endswith("__init__.py") else name.rpartition(".")[0])
+    return {rel: every[rel] for rel in sorted(by_name[n] for n in wanted)}
 
 
 def project_files(root: Path) -> dict[str, Path]:

@@ -1,16 +1,17 @@
 """The whist package reaches the browser's Python filesystem as one archive.
 
-pyscript.toml unpacks ``whist.tgz`` into ``./whist/``; serve.py makes that zip
-from every ``whist/**/*.py`` (the dev server on the fly, the build once) but the
-command-line tools, which nothing the page runs imports.
+pyscript.toml unpacks ``whist.tgz`` into ``./whist/``; serve.py makes it from the modules the
+page and its workers import, traced from ``serve.ENTRY_MODULES`` (the dev server on the fly, the
+build once): never the command-line tools, nor a module nothing the page runs imports yet.
 """
 
 from __future__ import annotations
 
-import ast
 import tomllib
 import types
 from pathlib import Path
+
+import pytest
 
 import serve
 
@@ -42,31 +43,42 @@ def _command_line() -> set[str]:
     return {name.removeprefix("whist/") for name in serve.COMMAND_LINE_ONLY}
 
 
-def test_every_python_file_of_the_package_is_in_the_zip_but_the_command_lines() -> None:
+def test_the_zip_holds_what_the_page_runs_and_leaves_out_the_command_line() -> None:
+    """whist.tgz: the page's script and its workers' module, every module they import and their
+    packages (serve.package_files), and none of the command line's."""
     names = _zip_names()
     cli = _command_line()
     assert cli <= _package_files(), f"not modules of the package: {sorted(cli - _package_files())}"
-    missing = sorted(_package_files() - cli - names)
-    assert not missing, f"not in whist.tgz: {missing}"
-    assert names == _package_files() - cli, sorted(names - _package_files())
+    assert not names & cli and names <= _package_files()
+    for name, data in serve.read_package_zip(serve.Site(ROOT, release=False).package_zip()).items():
+        for module in _imported(data.decode("utf-8")):  # closed: what a shipped module imports is shipped
+            rel = module.removeprefix("whist.").replace(".", "/")
+            for candidate in (f"{rel}.py", f"{rel}/__init__.py"):
+                assert candidate not in _package_files() or candidate in names, f"{name} imports {module}"
+    assert {"web/main.py", "web/thinker.py", "web/page.py", "ai/montecarlo.py", "engine/state.py"} <= names
 
 
-def _imported(source: str) -> set[str]:
-    """The whist modules a module's source names: its imports, and ``"whist.x"`` strings
-    (``importlib.import_module``)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = "whist" if node.level else (node.module or "")
-            if node.level and node.module:
-                base = f"whist.{node.module}"
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("whist."):
-            found.add(node.value)
-    return found
+def test_the_trace_follows_every_way_of_importing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module imported at the top, inside a function, relatively or by a "whist.x" string is
+    shipped with its packages; one nothing imports is not."""
+    files = {
+        "__init__.py": "", "web/__init__.py": "", "ai/__init__.py": "", "cli/__init__.py": "",
+        "web/main.py": "from whist.web import a\nfrom . import rel\n",
+        "web/a.py": "def f():\n    import whist.ai.b\n    return 'whist.ai.d:Thing'\n",
+        "web/rel.py": "", "ai/b.py": "", "ai/d.py": "", "ai/c.py": "", "cli/tool.py": "import whist.web.a\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / "whist" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "whist" / rel).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(serve, "ENTRY_MODULES", ("whist.web.main",))
+    assert sorted(serve.package_files(tmp_path)) == [
+        "__init__.py", "ai/__init__.py", "ai/b.py", "ai/d.py", "web/__init__.py", "web/a.py", "web/main.py",
+        "web/rel.py"]
+
+
+def _imported(source: str, package: str = "whist") -> set[str]:
+    """The whist modules a module's source names (serve.module_imports: the build's own trace)."""
+    return serve.module_imports(source, package)
 
 
 def test_nothing_shipped_imports_the_command_line() -> None:
@@ -80,7 +92,7 @@ def test_nothing_shipped_imports_the_command_line() -> None:
     # The check sees each way of importing a module.
     for line in ("import whist.cli.bot", "from whist.cli import bot", "from whist.cli.bot import main",
                  "from ..cli import bot", "importlib.import_module('whist.cli.bot')"):
-        assert _imported(line) & cli == {"whist.cli.bot"}, line
+        assert _imported(line, "whist.web") & cli == {"whist.cli.bot"}, line
 
 
 def _code(code: types.CodeType) -> list[tuple[object, ...]]:

@@ -83,13 +83,11 @@ def test_the_dev_server_does_not_stamp_it(project: Path) -> None:
     assert set(build["files"]) == set(site.paths()) - {"sw.js"}
 
 
-def test_whist_zip_holds_every_module_but_the_command_lines(site: Path, project: Path) -> None:
+def test_whist_zip_holds_the_modules_the_page_runs(site: Path, project: Path) -> None:
     names = list(serve.read_package_zip((site / "whist.tgz").read_bytes()))
-    expected = sorted(p.relative_to(project / "whist").as_posix() for p in (project / "whist").rglob("*.py")
-                      if "__pycache__" not in p.parts and f"whist/{p.relative_to(project / 'whist').as_posix()}"
-                      not in serve.COMMAND_LINE_ONLY)
-    assert sorted(names) == expected
-    assert "web/page.py" in names and "bot.py" not in names and "__main__.py" not in names
+    assert sorted(names) == sorted(serve.package_files(project))
+    assert {"web/page.py", "web/thinker.py", "ai/solver.py", "engine/rules.py", "__init__.py"} <= set(names)
+    assert "bot.py" not in names and "__main__.py" not in names
     # Only the script index.html loads by URL is published on its own.
     assert sorted(f for f in _files(site) if f.startswith("whist/")) == ["whist/web/main.py"]
 
