@@ -16,8 +16,8 @@ the URL ``/runtime/pyodide/x`` is ``node_modules/pyodide/x``,
 are generated (``whist.tgz``: the modules the page and its workers import, traced
 from ``ENTRY_MODULES``, so never the command line's; PyScript unpacks it into the Python
 filesystem; ``sw.js``: the service worker ``static/sw.js`` with the precache list, a
-content hash per file, and the version), and every other URL is a published project file at the same path. Nothing else is
-served, so the page behaves the same in development and when published as
+content hash per file, and the version), and every other URL is a published project file
+at the same path. Nothing else is served, so the page behaves the same in development and when published as
 static files under any sub-path.
 
 The build stamps the version into ``index.html`` (``<meta
