@@ -133,7 +133,8 @@ def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | No
         # the address's bound, so that every game the page keeps has an id its loader takes
         return None, None, [f"its deal number is not a whole number of up to {DEAL_DIGITS} digits"]
     problems: list[str] = []
-    together: dict[str, Any] = {"people": data.get("people"), "holder": data.get("holder"), "offer": data.get("offer")}
+    together: dict[str, Any] = {"people": data.get("people"), "holder": data.get("holder"), "offer": data.get("offer"),
+                                "live": data.get("live")}
     try:
         table = Table.load(data.get("record"), data.get("redo", []), **together)
     except SavedGameError as err:

@@ -149,11 +149,13 @@ class Table:
 
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
                  level: str = "normal", *, dealer: Seat | None = None, state: GameState | None = None,
-                 people: Any = None, **options: Any) -> None:
+                 people: Any = None, live: bool = False, **options: Any) -> None:
         """A new game of ``game`` with ``options`` dealt from ``seed``; with ``state``, that game
         (a saved one, see :meth:`load`) instead, its game and options taken from its rules.
         ``people`` (seat -> name, South among them) makes it a pass-and-play table
-        (:mod:`whist.table.together`); a bad name or seat raises ValueError with the reason."""
+        (:mod:`whist.table.together`); a bad name or seat raises ValueError with the reason.
+        ``live``: those people play from their own devices (whist.table.referee), the host at
+        ``human``: no hand-over screen."""
         if state is None:
             rules_now = make_rules(game, **options)  # a bad game or option is refused here, with its reason
         else:
@@ -162,7 +164,8 @@ class Table:
             options = rules_now.own_options()
         self.people: dict[Seat, str] = check_people(rules_now, people)
         """The people at a pass-and-play table (seat -> name), or empty: you and computers."""
-        self.covered = bool(self.people)
+        self.live = live and bool(self.people)
+        self.covered = bool(self.people) and not self.live
         """Whether the hands are covered until a person says they hold the device (see :attr:`is_covered`)."""
         self.offer: Offer | None = None
         """A person's claim waiting for the other people to agree."""
@@ -191,7 +194,7 @@ class Table:
         With ``dealer``, the first hand is exactly that deal with that dealer (a replay)."""
         self.state = GameState(self.game, seed, dealer=dealer, **self.options)
         self.offer = None
-        self.covered = bool(self.people)
+        self.covered = bool(self.people) and not self.live
         if not self.levels or set(self.levels) != set(self.state.rules.seats):
             self.levels = {seat: self._level for seat in self.state.rules.seats}
         self.players = {}
@@ -209,7 +212,7 @@ class Table:
 
     @classmethod
     def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S, people: Any = None, holder: Any = None,
-             offer: Any = None) -> Table:
+             offer: Any = None, live: Any = False) -> Table:
         """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
         replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
@@ -225,7 +228,7 @@ class Table:
         if not _redo_ok(state, redo):
             raise SavedGameError("the moves you could redo", "redo")
         try:
-            table = cls(human=human, state=state, people=people)
+            table = cls(human=human, state=state, people=people, live=live is True)
         except ValueError as err:
             raise SavedGameError(f"its people: {err}") from None
         table.redo_stack = [list(g) for g in redo]
@@ -260,6 +263,8 @@ class Table:
         if self.people:
             out["people"] = self.seated_people()
             out["holder"] = SEAT_NAMES[self.human]
+            if self.live:
+                out["live"] = True
             if self.offer is not None:
                 out["offer"] = self.offer.saved()
         return out
@@ -268,7 +273,7 @@ class Table:
         """A new table that deals ``hand`` (by default the current one) again: same players."""
         hand = hand or FinishedHand.of(self.state)
         table = Table(hand.deal_number, hand.game, YOU if self.people else self.human, self._level,
-                      dealer=hand.dealer, people=self.people, **hand.options)
+                      dealer=hand.dealer, people=self.people, live=self.live, **hand.options)
         table.levels = dict(self.levels)
         return table
 
@@ -421,7 +426,7 @@ class Table:
     def is_covered(self) -> bool:
         """Whether every hand is hidden: after a reload or a new game at a pass-and-play table, and
         whenever the person due is not the one holding the device."""
-        if not self.people:
+        if not self.people or self.live:
             return False
         due = self.due
         return self.covered or (due is not None and due != self.human)
@@ -455,7 +460,7 @@ class Table:
 
     def claim_ask(self) -> ClaimAsk | None:
         """A claim waiting for the person holding the device to agree to it, as they see it."""
-        if self.offer is None or self.is_covered:
+        if self.offer is None or self.is_covered or self.offer.waiting[0] != self.human:
             return None
         return ClaimAsk(self.offer.text, "Agree: end the hand", "Play on")
 
@@ -463,7 +468,7 @@ class Table:
         """The person holding the device agrees to the claim waiting, or refuses it (play goes on).
         Once everyone asked has agreed, the claim ends the hand."""
         offer = self.offer
-        if offer is None or self.is_covered:
+        if offer is None or self.is_covered or offer.waiting[0] != self.human:
             return PlayResult(False, words.NO_CLAIM_WAITS, "no-claim")
         name = self.people[self.human]
         if not agree:

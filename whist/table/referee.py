@@ -1,0 +1,168 @@
+"""The host's referee for a live table between devices (issue 39, part 3): what each guest is
+sent, and every message a guest sends checked like a move typed by a stranger.
+
+The host's page runs the one :class:`~whist.table.session.Table` of the game; a guest's device
+only shows what it is sent and sends back what its player does. :meth:`Referee.view_for` is the
+table as that guest's seat sees it (the same typed view the host's page draws for its own seat,
+as plain JSON data: its own hand, the cards played, a dummy once face up, never another hand),
+and :meth:`Referee.receive` takes one text from a guest and answers with an :class:`Outcome`:
+the move made, or refused with the same reason a player at the host's device would read (not
+your turn, a card you do not hold, must follow...), or the message refused as a message (too
+long, too deep, not JSON, another version of the protocol, an unknown type, too many too fast).
+A refused message changes nothing. The protocol is documented in ``docs/live-table.md``.
+
+>>> from whist.table.session import Table
+>>> table = Table(seed=5, people={"S": "Anna", "N": "Ben"}, live=True)
+>>> referee = Referee(table, clock=lambda: 0.0)
+>>> referee.receive(Seat.N, '{"v": 1, "t": "play", "card": "AS"}').code in ("not-your-turn", "not-held", "ok")
+True
+>>> outcome = referee.receive(Seat.N, '{"v": 2, "t": "hello"}')
+>>> outcome.code, outcome.reason[:75]
+('version', 'This table speaks version 1 of the live-table protocol; your page speaks ve')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from whist.engine.jsontext import json_problem
+from whist.engine.seats import SEAT_NAMES, Seat
+
+if TYPE_CHECKING:
+    from whist.table.session import Table
+
+PROTOCOL = 1
+MAX_MESSAGE = 2048
+"""The longest message a guest may send (characters): every move fits in a few dozen."""
+MAX_DEPTH = 2
+RATE = (20, 5.0)
+"""At most this many messages a guest may send in this many seconds; more are refused unread."""
+TYPES = ("hello", "play", "call", "claim", "answer", "ping")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of a guest's message: ``ok`` with the move made, or refused with ``reason``."""
+
+    ok: bool
+    reason: str
+    code: str
+
+
+def plain(value: Any) -> Any:
+    """A view (dataclasses, tuples, mappings) as JSON data."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+class Referee:
+    """The host's side of a live table: ``table``'s people other than the host play from their
+    own devices (a table made with ``live=True``: no hand-over screen on the host's)."""
+
+    def __init__(self, table: Table, clock: Callable[[], float] = time.monotonic) -> None:
+        self.table = table
+        self.clock = clock
+        self.host = table.human
+        self.heard: dict[Seat, deque[float]] = {}
+
+    @property
+    def guests(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.table.people if s != self.host)
+
+    def view_for(self, seat: Seat) -> dict[str, Any]:
+        """The table as ``seat``'s player sees it, as JSON data (only what that seat may see)."""
+        table = self.table
+        holder, table.human = table.human, seat
+        try:
+            return plain(table.view())
+        finally:
+            table.human = holder
+
+    def message_for(self, seat: Seat) -> str:
+        """The text sent to ``seat``'s device after every change of the table."""
+        return json.dumps({"v": PROTOCOL, "t": "view", "seat": SEAT_NAMES[seat], "view": self.view_for(seat)},
+                          separators=(",", ":"), ensure_ascii=False)
+
+    def receive(self, seat: Seat, text: Any) -> Outcome:
+        """One message from ``seat``'s device, checked before anything is done."""
+        if seat not in self.guests:
+            return Outcome(False, "This device has no seat at the table.", "no-seat")
+        now = self.clock()
+        heard = self.heard.setdefault(seat, deque())
+        while heard and now - heard[0] > RATE[1]:
+            heard.popleft()
+        if len(heard) >= RATE[0]:
+            return Outcome(False, "Too many messages at once: wait a moment.", "flood")
+        heard.append(now)
+        message = _read(text)
+        if isinstance(message, Outcome):
+            return message
+        kind = message["t"]
+        if kind in ("hello", "ping"):
+            return Outcome(True, "", kind)
+        table = self.table
+        holder, table.human = table.human, seat
+        try:
+            if kind == "answer":
+                agree = message.get("agree")
+                if not isinstance(agree, bool):
+                    return Outcome(False, "An answer to a claim is agree or not.", "bad-field")
+                result = table.answer_claim(agree)
+            elif kind == "claim":
+                n = message.get("n")
+                if n is not None and (isinstance(n, bool) or not isinstance(n, int) or not 0 < n <= 13):
+                    return Outcome(False, "A claim names a number of tricks, or none for the rest.", "bad-field")
+                result = table.claim(n)
+            else:
+                field = "card" if kind == "play" else "call"
+                action = message.get(field)
+                if not isinstance(action, str) or not 0 < len(action) <= 8:
+                    return Outcome(False, f"A {kind} names its {field}.", "bad-field")
+                result = table.human_play(action) if kind == "play" else table.human_call(action)
+        finally:
+            table.human = holder
+        return Outcome(result.ok, result.reason, "ok" if result.ok else result.code or "refused")
+
+
+def _finite(text: str) -> float:
+    """A number of a message: finite (no NaN, no 1e400)."""
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError("not a finite number")
+    return value
+
+
+def _read(text: Any) -> dict[str, Any] | Outcome:
+    """A guest's message as a dict with a known type, or why it is refused."""
+    if not isinstance(text, str):
+        return Outcome(False, "A message is text.", "not-text")
+    if len(text) > MAX_MESSAGE:
+        return Outcome(False, f"A message may hold {MAX_MESSAGE} characters at most.", "too-long")
+    if json_problem(text, MAX_DEPTH, max_digits=20) is not None:
+        return Outcome(False, "A message nests too deep or holds too long a number.", "too-deep")
+    try:
+        data = json.loads(text, parse_float=_finite, parse_constant=_finite)
+    except ValueError:
+        return Outcome(False, "A message is JSON text.", "not-json")
+    if not isinstance(data, dict):
+        return Outcome(False, "A message is a JSON object.", "not-object")
+    version = data.get("v")
+    if version != PROTOCOL or isinstance(version, bool):
+        shown = version if isinstance(version, int) and not isinstance(version, bool) else "another"
+        return Outcome(False, f"This table speaks version {PROTOCOL} of the live-table protocol; your page "
+                              f"speaks version {shown}: open the invitation again on both devices with the "
+                              f"same version of the game.", "version")
+    if data.get("t") not in TYPES:
+        return Outcome(False, "This table does not know that kind of message.", "unknown-type")
+    return data
