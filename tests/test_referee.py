@@ -158,6 +158,9 @@ def test_a_hostile_message_is_refused_and_the_table_is_unchanged(seat: Seat, tex
     outcome = referee.receive(seat, text)
     assert not outcome.ok and outcome.code == code and outcome.reason, outcome
     assert table.state.snapshot() == before and table.due == Seat.N
+    referee.heard.clear()
+    sent = json.loads(referee.answer(seat, text) or "{}")  # what goes back to the device
+    assert sent == {"v": 1, "t": "refused", "code": code, "reason": outcome.reason}
 
 
 def test_a_flood_of_messages_is_refused_unread() -> None:

@@ -94,6 +94,15 @@ class Referee:
         return json.dumps({"v": PROTOCOL, "t": "view", "seat": SEAT_NAMES[seat], "view": self.view_for(seat)},
                           separators=(",", ":"), ensure_ascii=False)
 
+    def answer(self, seat: Seat, text: Any) -> str | None:
+        """:meth:`receive` ``text``, and what to send back to ``seat``: the ``refused`` message for
+        a refusal (docs/live-table.md), None when the move was made (every seat's next view tells)."""
+        outcome = self.receive(seat, text)
+        if outcome.ok:
+            return None
+        return json.dumps({"v": PROTOCOL, "t": "refused", "code": outcome.code, "reason": outcome.reason},
+                          ensure_ascii=False)
+
     def receive(self, seat: Seat, text: Any) -> Outcome:
         """One message from ``seat``'s device, checked before anything is done."""
         if seat not in self.guests:
