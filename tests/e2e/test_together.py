@@ -106,6 +106,20 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(game_page: GameP
     page.tool("sheet-btn")
     assert "Anna and Ben" in page.inner_text("#score-sheet")
     shot(page, "together-summary")
+    page.keyboard.press("Escape")
+    # A claim put to the other person: its dialog passes axe at every impact (its words set here).
+    page.evaluate("""() => { document.getElementById('claim-ask-text').textContent =
+        'Ben claims the rest: \u2660A K are masters.'; document.getElementById('claim-ask').showModal(); }""")
+    assert not violations(page, "a claim put to the other person")
+    page.evaluate("() => document.getElementById('claim-ask').close()")
+    # The names are remembered on this device: a reload, and the New game dialog offers them again.
+    page.restart()
+    page.wait_for_selector("#handover[open]")  # (the summary waits behind it, as any hand does)
+    page.click("#handover-take")
+    page.wait_for_function("() => !document.querySelector('#handover[open]')")
+    page.tool("new-game")
+    assert page.input_value("#name-classic-S") == "Anna" and page.input_value("#name-classic-N") == "Ben"
+    page.keyboard.press("Escape")
 
 
 #: The dummy's list by suit, where it sits at a side: its box, and whether all of it is on screen.
