@@ -38,7 +38,7 @@ class Page:
         self.games: list[tuple[str | None, dict[str, Any] | None, int | None]] = []
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None) -> None:
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None:
         self.games.append((game, options, seed))
 
     def say(self, text: str) -> None:

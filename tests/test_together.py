@@ -237,7 +237,7 @@ def test_names_and_seats_are_checked() -> None:
     assert check_people(rules, {"S": "Anna"}) == {}  # one person: a table of you and computers
     assert [c.label for c in person_seats(make_rules("classic"))] == [
         "West (an opponent)", "North (your partner)", "East (an opponent)"]
-    with pytest.raises(SavedGameError, match="its people"):
+    with pytest.raises(SavedGameError, match="its players"):
         Table.load(Table(seed=1).saved()["record"], people={"S": "Anna", "Q": "Ben"})
 
 
@@ -260,3 +260,18 @@ def test_a_finished_game_with_friends_is_counted_apart_from_your_record() -> Non
     assert read_stats(store)["together"] == {"played": 1, "hands_played": result["hands_played"]}
     alone = Table(seed=3, game="classic", target=5).result()
     assert alone["together"] is False
+
+
+def test_a_computer_keeps_the_level_the_new_game_dialog_gave_it() -> None:
+    table = Table(seed=4, people={"S": "Anna", "N": "Ben"}, seat_levels={"W": "easy"})
+    table.set_levels("normal", "hard")  # Settings' levels: East follows them, West keeps its own
+    assert table.levels[Seat.W] == "easy" and table.levels[Seat.E] == "hard" and table.own_levels() == {"W": "easy"}
+    saved = table.saved()
+    again = Table.load(saved["record"], people=saved["people"], levels=saved["levels"])
+    again.set_levels("expert", "expert")
+    assert again.levels[Seat.W] == "easy" and again.levels[Seat.E] == "expert"
+    assert table.replay().own_levels() == {"W": "easy"}
+    for bad, said in [({"S": "hard"}, "not a computer's seat"), ({"N": "hard"}, "not a computer's seat"),
+                      ({"W": "genius"}, "not a level"), ({"Q": "easy"}, "not a computer's seat")]:
+        with pytest.raises(ValueError, match=said):
+            Table(seed=4, people={"S": "Anna", "N": "Ben"}, seat_levels=bad)

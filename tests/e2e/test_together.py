@@ -40,6 +40,8 @@ def seat_people(page: GamePage, north: str) -> None:
     page.select_option("#who-classic-N", "person")
     assert page.evaluate("() => document.activeElement.id") == "name-classic-N"
     page.fill("#name-classic-N", north)
+    assert page.input_value("#who-classic-E") == "normal"  # a computer, at Settings' level
+    page.select_option("#who-classic-E", "easy")  # East's computer given a level of its own
     page.click("#confirm-ok")
 
 
@@ -119,6 +121,7 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(game_page: GameP
     page.wait_for_function("() => !document.querySelector('#handover[open]')")
     page.tool("new-game")
     assert page.input_value("#name-classic-S") == "Anna" and page.input_value("#name-classic-N") == "Ben"
+    assert page.input_value("#who-classic-N") == "person" and page.input_value("#who-classic-E") == "easy"
     page.keyboard.press("Escape")
 
 

@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -149,13 +150,14 @@ class Table:
 
     def __init__(self, seed: int = 0, game: str = "classic", human: Seat = Seat.S,
                  level: str = "normal", *, dealer: Seat | None = None, state: GameState | None = None,
-                 people: Any = None, live: bool = False, **options: Any) -> None:
+                 people: Any = None, live: bool = False, seat_levels: Any = None, **options: Any) -> None:
         """A new game of ``game`` with ``options`` dealt from ``seed``; with ``state``, that game
         (a saved one, see :meth:`load`) instead, its game and options taken from its rules.
         ``people`` (seat -> name, South among them) makes it a pass-and-play table
         (:mod:`whist.table.together`); a bad name or seat raises ValueError with the reason.
         ``live``: those people play from their own devices (whist.table.referee), the host at
-        ``human``: no hand-over screen."""
+        ``human``: no hand-over screen. ``seat_levels`` (seat -> level) gives a computer its own
+        strength, whatever :meth:`set_levels` gives the others."""
         if state is None:
             rules_now = make_rules(game, **options)  # a bad game or option is refused here, with its reason
         else:
@@ -165,6 +167,8 @@ class Table:
         self.people: dict[Seat, str] = check_people(rules_now, people)
         """The people at a pass-and-play table (seat -> name), or empty: you and computers."""
         self.live = live and bool(self.people)
+        self.seat_levels: dict[Seat, str] = _seat_levels(rules_now, seat_levels, self.people)
+        """Computers given their own strength in the New game dialog (the others follow Settings)."""
         self.covered = bool(self.people) and not self.live
         """Whether the hands are covered until a person says they hold the device (see :attr:`is_covered`)."""
         self.offer: Offer | None = None
@@ -212,7 +216,7 @@ class Table:
 
     @classmethod
     def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S, people: Any = None, holder: Any = None,
-             offer: Any = None, live: Any = False) -> Table:
+             offer: Any = None, live: Any = False, levels: Any = None) -> Table:
         """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
         replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
@@ -228,9 +232,9 @@ class Table:
         if not _redo_ok(state, redo):
             raise SavedGameError("the moves you could redo", "redo")
         try:
-            table = cls(human=human, state=state, people=people, live=live is True)
+            table = cls(human=human, state=state, people=people, live=live is True, seat_levels=levels)
         except ValueError as err:
-            raise SavedGameError(f"its people: {err}") from None
+            raise SavedGameError(f"its players: {err}") from None
         table.redo_stack = [list(g) for g in redo]
         if table.people:
             table.human = next((s for s in table.people if SEAT_NAMES[s] == holder), YOU)
@@ -262,6 +266,9 @@ class Table:
         out: dict[str, Any] = {"record": self.state.to_record(), "redo": [list(g) for g in self.redo_stack]}
         if self.people:
             out["people"] = self.seated_people()
+        if self.seat_levels:
+            out["levels"] = {SEAT_NAMES[s]: v for s, v in self.seat_levels.items()}
+        if self.people:
             out["holder"] = SEAT_NAMES[self.human]
             if self.live:
                 out["live"] = True
@@ -273,7 +280,8 @@ class Table:
         """A new table that deals ``hand`` (by default the current one) again: same players."""
         hand = hand or FinishedHand.of(self.state)
         table = Table(hand.deal_number, hand.game, YOU if self.people else self.human, self._level,
-                      dealer=hand.dealer, people=self.people, live=self.live, **hand.options)
+                      dealer=hand.dealer, people=self.people, live=self.live,
+                      seat_levels=self.seat_levels, **hand.options)
         table.levels = dict(self.levels)
         return table
 
@@ -305,6 +313,8 @@ class Table:
         for seat in self.rules.seats:
             if seat == self.human or seat in self.people:
                 level = partner  # a person's hints
+            elif seat in self.seat_levels:
+                level = self.seat_levels[seat]
             else:
                 level = partner if self.rules.side_of(seat) == self.rules.side_of(home) else opponents
             if self.levels.get(seat) != level:
@@ -405,6 +415,10 @@ class Table:
         if not self.people:
             return SEAT_NAMES[seat]
         return SEAT_NAMES[(seat - self.human + YOU) % 4]
+
+    def own_levels(self) -> dict[str, str]:
+        """The computers given a level of their own, by seat letter (``{"W": "hard"}``)."""
+        return {SEAT_NAMES[s]: v for s, v in self.seat_levels.items()}
 
     def seated_people(self) -> dict[str, str]:
         """The people at the table by seat letter (``{"S": "Anna", "N": "Ben"}``), or none."""
@@ -902,6 +916,24 @@ COMPUTER_NODES = 400
 """The search a computer's claim may take (a claim it cannot prove within it is not made)."""
 MAX_ACTIONS = 4000
 """More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
+
+
+def _seat_levels(rules: Rules, given: Any, people: Mapping[Seat, str]) -> dict[Seat, str]:
+    """Computers' own levels from ``{"W": "hard"}``: seats of the game no person plays, levels
+    of ``LEVELS``; ValueError with the reason."""
+    if not given:
+        return {}
+    if not isinstance(given, Mapping) or len(given) > len(rules.seats):
+        raise ValueError("The computers' levels could not be read.")
+    out: dict[Seat, str] = {}
+    for key, level in given.items():
+        seat = key if isinstance(key, Seat) else Seat.parse(key) if key in ("N", "E", "S", "W") else None
+        if seat is None or seat not in rules.seats or seat in people or seat == Seat.S:
+            raise ValueError(f"{str(key)[:8]!r} is not a computer's seat.")
+        if level not in LEVELS:
+            raise ValueError(f"{str(level)[:12]!r} is not a level; the levels are {', '.join(LEVELS)}.")
+        out[seat] = level
+    return out
 
 
 class SavedGameError(ValueError):

@@ -57,6 +57,7 @@ class SeatChoice:
 
     seat: str  # "N"
     label: str  # "North (your partner)"
+    partner: bool = False  # your partner's seat (its computer plays at Settings' partner level)
 
 
 def person_seats(rules: Rules) -> tuple[SeatChoice, ...]:
@@ -66,8 +67,9 @@ def person_seats(rules: Rules) -> tuple[SeatChoice, ...]:
     seat = rules.next_seat(YOU)
     while seat != YOU:
         if seat not in rules.dummies:
-            role = "your partner" if rules.side_of(seat) == rules.side_of(YOU) else "an opponent"
-            out.append(SeatChoice(SEAT_NAMES[seat], f"{seat.long_name} ({role})"))
+            partner = rules.side_of(seat) == rules.side_of(YOU)
+            role = "your partner" if partner else "an opponent"
+            out.append(SeatChoice(SEAT_NAMES[seat], f"{seat.long_name} ({role})", partner))
         seat = rules.next_seat(seat)
     return tuple(out)
 

@@ -54,7 +54,7 @@ class FormsHost(Writer, Binder, Protocol):
     def after_action(self, sound: str | None = None) -> None: ...
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None) -> None: ...
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None: ...
 
 
 class Forms:
@@ -65,6 +65,7 @@ class Forms:
         self.draw_key: Any = None
         self.link: StartRequest | None = None  # the deal link the New game dialog is open for
         self.people: dict[str, str] = {}  # the people chosen in the New game dialog (seat -> name)
+        self.levels: dict[str, str] = {}  # ...and the computers given a level of their own (seat -> level)
         self.handover = HandOverScreen(page)  # pass-and-play: the hand-over screen, a claim put to the others
 
     def el(self, id_: str) -> Any:
@@ -128,8 +129,9 @@ class Forms:
             title = next(g.title for g in self.choices if g.game == game)
             note = (f"The link deals {title}, deal {link.seed}. " if link.seed is not None
                     else f"The link asks for {title}. ")
-        self.el("ng-choices").innerHTML = newgame.dialog_html(self.choices, game, options, p.settings.names_by_seat(),
-                                                              p.table.seated_people())
+        self.el("ng-choices").innerHTML = newgame.dialog_html(
+            self.choices, game, options, p.settings.names_by_seat(), p.table.seated_people(),
+            p.table.own_levels(), (p.settings.partner_level, p.settings.opponent_level))
         self.el("ng-error").hidden = True
         abandon = self.el("ng-abandon")
         abandon.textContent = note + ("The game in progress will be abandoned." if p.table.in_progress else "")
@@ -156,6 +158,8 @@ class Forms:
             else:
                 values[name] = str(field.value)
         self.people = newgame.read_people(self.choices, game, values)
+        settings = self.page.settings
+        self.levels = newgame.read_levels(self.choices, game, values, (settings.partner_level, settings.opponent_level))
         return game, newgame.read_options(self.choices, game, values)
 
     def start_chosen(self) -> None:
@@ -164,9 +168,9 @@ class Forms:
         people = self.people
         try:
             if link is not None and link.game == game:  # the deal the link asks for (any options)
-                self.page.new_game(game, options, link.seed, link.dealer, people=people)
+                self.page.new_game(game, options, link.seed, link.dealer, people=people, levels=self.levels)
             else:
-                self.page.new_game(game, options, people=people)
+                self.page.new_game(game, options, people=people, levels=self.levels)
         except ValueError as err:  # a person's name: the dialog stays, and says why
             self.page.open_dialog("confirm-new")
             self.page.set_text("ng-error", str(err))

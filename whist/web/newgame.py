@@ -37,10 +37,17 @@ def _control(game: str, opt: OptionChoice, value: Any) -> str:
             f'<select id="{name}" name="{name}" aria-describedby="{help_id}">{options}</select>{help_p}</div>')
 
 
-def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str]) -> str:
-    """The seats of game ``g``: yours (a name) and each other a computer or a person (a name, up to
-    20 characters): pass-and-play when any is a person. ``names`` are the ones remembered on this
-    device by seat, ``people`` the seats people play now."""
+#: A computer's levels as the Players rows offer them (whist.ai.players.LEVELS).
+LEVEL_CHOICES = (("easy", "Computer: Easy"), ("normal", "Computer: Normal"), ("hard", "Computer: Hard"),
+                 ("expert", "Computer: Expert"))
+
+
+def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str], own: Mapping[str, str],
+             levels: tuple[str, str]) -> str:
+    """The seats of game ``g``: yours (a name) and each other a computer at a level or a person (a
+    name, up to 20 characters): pass-and-play when any is a person. ``names`` are the ones
+    remembered on this device by seat, ``people`` the seats people play now, ``own`` the
+    computers given a level of their own, ``levels`` Settings' (your partner's, the opponents')."""
     game = g.game
     rows = [f'<div class="ng-player"><label for="name-{game}-S">Your name</label>'
             f'<input id="name-{game}-S" name="name-{game}-S" maxlength="20" autocomplete="off" '
@@ -49,8 +56,9 @@ def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str])
         key = seat.seat
         person = key in people
         name = escape(people.get(key) or names.get(key, ""))
-        choice = "".join(f'<option value="{v}"{" selected" if (v == "person") == person else ""}>{w}</option>'
-                         for v, w in (("computer", "Computer"), ("person", "A person")))
+        now = "person" if person else own.get(key, levels[0] if seat.partner else levels[1])
+        choice = "".join(f'<option value="{v}"{" selected" if v == now else ""}>{w}</option>'
+                         for v, w in (*LEVEL_CHOICES, ("person", "A person")))
         rows.append(
             f'<div class="ng-player"><label for="who-{game}-{key}">{escape(seat.label)}</label>'
             f'<select id="who-{game}-{key}" name="who-{game}-{key}" data-name="name-{game}-{key}">{choice}</select>'
@@ -76,13 +84,34 @@ def read_people(choices: Sequence[GameChoice], game: str, values: Mapping[str, s
     spec = next(g for g in choices if g.game == game)
     out = {"S": values.get(f"name-{game}-S", "")}
     for seat in spec.seats:
-        if values.get(f"who-{game}-{seat.seat}") == "person":
+        if values.get(f"who-{game}-{seat.seat}") == "person":  # (else a computer, at a level)
             out[seat.seat] = values.get(f"name-{game}-{seat.seat}", "")
     return out if len(out) > 1 else {}
 
 
+def read_levels(choices: Sequence[GameChoice], game: str, values: Mapping[str, str],
+                levels: tuple[str, str]) -> dict[str, str]:
+    """The computers of ``game`` given a level other than Settings' (``levels``: your partner's,
+    the opponents'), seat -> level; the others keep following Settings.
+
+    >>> from whist.table import game_choices
+    >>> read_levels(game_choices(), "classic", {"who-classic-W": "hard", "who-classic-N": "expert",
+    ...                                         "who-classic-E": "person"}, ("expert", "normal"))
+    {'W': 'hard'}
+    """
+    spec = next(g for g in choices if g.game == game)
+    known = {v for v, _ in LEVEL_CHOICES}
+    out = {}
+    for seat in spec.seats:
+        value = values.get(f"who-{game}-{seat.seat}", "")
+        if value in known and value != (levels[0] if seat.partner else levels[1]):
+            out[seat.seat] = value
+    return out
+
+
 def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, Any],
-                names: Mapping[str, str] | None = None, people: Mapping[str, str] | None = None) -> str:
+                names: Mapping[str, str] | None = None, people: Mapping[str, str] | None = None,
+                own: Mapping[str, str] | None = None, levels: tuple[str, str] = ("normal", "normal")) -> str:
     """The games as a radio list, each with its blurb, a How to play link, and its options and
     players (only the chosen game's are shown: the page toggles ``hidden`` as the choice changes)."""
     games = []
@@ -98,7 +127,7 @@ def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, 
         panels.append(
             f'<fieldset class="ng-options" data-for="{name}"{"" if on else " hidden"}>'
             f'<legend>{escape(g.title)}: options</legend>{controls}'
-            f'{_players(g, names or {}, (people or {}) if on else {})}'
+            f'{_players(g, names or {}, (people or {}) if on else {}, (own or {}) if on else {}, levels)}'
             f'<button type="button" class="link-btn ng-howto" data-howto="{name}">'
             f'How to play {escape(g.title)}</button></fieldset>')
     return (f'<fieldset class="ng-games"><legend>Game</legend>{"".join(games)}</fieldset>'

@@ -439,16 +439,16 @@ class Page:
             self.el("hand").focus()
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None) -> None:
-        """A new game: of ``game`` with ``options`` and ``people`` (the New game dialog; a bad name
-        raises ValueError), else the same game again; deal ``seed`` with ``dealer`` (a deal link)."""
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None:
+        """A new game: of ``game`` with ``options``, ``people`` and computers' ``levels`` (the New game
+        dialog; a bad name raises ValueError), else the same game again; deal ``seed`` with ``dealer``."""
         seed = random_seed() if seed is None else seed
         if game is None:
             self.cancel_flow()
             self.table.new_game(seed, dealer=dealer)
             table = self.table
         else:
-            table = Table(seed, game, dealer=dealer, people=people, **(options or {}))
+            table = Table(seed, game, dealer=dealer, people=people, seat_levels=levels, **(options or {}))
         self.put_table(table, fresh=game is not None)
 
     def put_table(self, table: Table, *, fresh: bool = True, save: bool = True, resume: bool = False) -> None:
