@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from whist.table.view import TableView
     from whist.web.address import StartRequest
     from whist.web.inputs import Input
+    from whist.web.screen import Screen
     from whist.web.settings import Settings
 
 
@@ -40,6 +41,9 @@ class FormsHost(Writer, Binder, Protocol):
 
     @property
     def settings(self) -> Settings: ...
+
+    @property
+    def screen(self) -> Screen: ...
 
     def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
 

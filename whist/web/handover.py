@@ -15,6 +15,7 @@ from whist.web.parts import Binder, Writer
 if TYPE_CHECKING:
     from whist.table import Table
     from whist.table.view import TableView
+    from whist.web.screen import Screen
 
 
 class HandOverHost(Writer, Binder, Protocol):
@@ -23,6 +24,9 @@ class HandOverHost(Writer, Binder, Protocol):
 
     @property
     def busy(self) -> bool: ...
+
+    @property
+    def screen(self) -> Screen: ...
 
     def open_dialog(self, name: str) -> None: ...
 
@@ -50,6 +54,9 @@ class HandOverScreen:
         over = view.handover
         dialog = p.el("handover")
         if over is not None:
+            # The hand goes at once (a card just shown draws the rest of the table before the
+            # hand: whist.web.screen.Screen.show_card), never behind the screen.
+            p.screen.render_hand(view)
             p.set_text("handover-title", over.title)
             p.set_text("handover-text", over.text)
             p.set_text("handover-take", over.button)
