@@ -20,34 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from whist.ai.players import make_player
 from whist.engine.seats import Seat
-from whist.engine.state import GameState
-from whist.table.challenge import Challenge, encode, replay_hand
-
-
-def chooser(challenge: Challenge, deal: int):  # type: ignore[no-untyped-def]
-    number, _ = challenge.deals[deal]
-    players = {}
-
-    def choose(state: GameState) -> str:
-        seat = state.to_play
-        assert seat is not None
-        who = state.rules.controller(seat)
-        if who not in players:
-            theirs = state.rules.side_of(who) != state.rules.side_of(Seat.S)
-            level = "normal" if who == Seat.S else challenge.levels[theirs]
-            players[who] = make_player(level, seed=number * 4 + int(who), game=challenge.game, capped=False)
-        return players[who].choose(state.observation(seat))
-
-    return choose
+from whist.table.challenge import Challenge, encode, replay_hand, seated
 
 
 def lengths(game: str, deals: int, seed: int) -> tuple[int, int, int]:
     """(text with one play, text with both plays, actions of one play) for one set of deals."""
     rng = random.Random(f"{game}:{deals}:{seed}")
     base = Challenge(game, {}, ("normal", "hard"), tuple((rng.randrange(10**12), Seat.N) for _ in range(deals)), ())
-    play = [replay_hand(base, i, chooser(base, i)) for i in range(deals)]
+    play = [replay_hand(base, i, seated(base, i)) for i in range(deals)]
     one = base.with_play("Anna", play)
     both = one.with_play("Benedict", play)
     return len(encode(one)), len(encode(both)), sum(len(p) for p in play)

@@ -13,35 +13,25 @@ import random
 
 import pytest
 
-from whist.ai.players import make_player
 from whist.engine.seats import Seat
-from whist.engine.state import GameState
-from whist.table.challenge import MAX_DEALS, Challenge, ChallengeError, choices, decode, encode, pack, replay_hand
-
-
-def computers(challenge: Challenge, deal: int) -> object:
-    """The chooser of deal ``deal``: the table's players, seeded from the deal number."""
-    number, _ = challenge.deals[deal]
-    players: dict[Seat, object] = {}
-
-    def choose(state: GameState) -> str:
-        seat = state.to_play
-        assert seat is not None
-        who = state.rules.controller(seat)
-        if who not in players:
-            theirs = state.rules.side_of(who) != state.rules.side_of(Seat.S)
-            level = "normal" if who == Seat.S else challenge.levels[theirs]
-            players[who] = make_player(level, seed=number * 4 + int(who), game=challenge.game, capped=False)
-        return players[who].choose(state.observation(seat))  # type: ignore[attr-defined]
-
-    return choose
+from whist.table.challenge import (
+    MAX_DEALS,
+    Challenge,
+    ChallengeError,
+    choices,
+    decode,
+    encode,
+    pack,
+    replay_hand,
+    seated,
+)
 
 
 def played(game: str, deals: int, options: dict[str, object] | None = None, seed: int = 3) -> Challenge:
     rng = random.Random(seed)
     base = Challenge(game, dict(options or {}), ("normal", "easy"),
                      tuple((rng.randrange(10**12), Seat.N) for _ in range(deals)), ())
-    play = [replay_hand(base, i, computers(base, i)) for i in range(deals)]  # type: ignore[arg-type]
+    play = [replay_hand(base, i, seated(base, i)) for i in range(deals)]
     return base.with_play("Anna", play)
 
 

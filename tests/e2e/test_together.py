@@ -150,7 +150,9 @@ SIDE_LIST = """() => { const l = document.querySelector('#dummy-hand .hand-list'
 def test_dummy_whist_with_an_opponent_at_the_device_on_a_phone(shared_page: Any, dev_server: str,
                                                                size: tuple[int, int]) -> None:
     width, height = size
-    page = shared_page(dev_server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    # (the phone page test_persistence boots in this half of the end-to-end tests: no boot of its own)
+    page = shared_page(dev_server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                       device_scale_factor=2)
     page.open("?pace=instant&seed=11")
     page.tool("new-game")
     page.check('#ng-choices input[name="game"][value="dummy"]')

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.ai.players import LEVELS
+from whist.ai.players import LEVELS, make_player
 from whist.engine.cards import card_name, cards_high_first
 from whist.engine.rules import GAMES, make_rules
 from whist.engine.seats import Seat
@@ -273,13 +273,32 @@ def _count(read: _Reader, most: int, what: str) -> int:
     return n
 
 
-def replay_hand(challenge: Challenge, deal: int, choose: Callable[[GameState], str] | None) -> tuple[str, ...]:
+def seated(challenge: Challenge, deal: int, you: str = "normal") -> Callable[[GameState], str]:
+    """The players of deal ``deal`` as a challenge's table seats them: you (South) at ``you``,
+    the computers at the challenge's levels, uncapped and seeded as ``Table.player`` seeds them,
+    so that the same plays give the same computer cards; the action for a position."""
+    number, _ = challenge.deals[deal]
+    players: dict[Seat, Any] = {}
+
+    def choose(state: GameState) -> str:
+        seat = state.to_play
+        if seat is None:
+            raise ChallengeError("No one is to play.")
+        who = state.rules.controller(seat)
+        if who not in players:
+            theirs = state.rules.side_of(who) != state.rules.side_of(Seat.S)
+            level = you if who == Seat.S else challenge.levels[theirs]
+            players[who] = make_player(level, seed=number * 4 + int(who), game=challenge.game, capped=False)
+        return str(players[who].choose(state.observation(seat)))
+
+    return choose
+
+
+def replay_hand(challenge: Challenge, deal: int, choose: Callable[[GameState], str]) -> tuple[str, ...]:
     """Deal ``deal`` played to its end by ``choose`` (the action for a position), every action."""
     state = challenge.state(deal)
     out = []
     while not _hand_over(state):
-        if choose is None:
-            raise ChallengeError("No one to play.")
         action = choose(state)
         out.append(action)
         _apply(state, action)

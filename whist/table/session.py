@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +43,17 @@ from whist.engine.rules import Option, Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import CLAIM, NEXT_HAND, GameState, IllegalActionError, Phase
 from whist.table import view, words
-from whist.table.together import YOU, ClaimAsk, HandOver, Offer, SeatChoice, check_people, hand_over, person_seats
+from whist.table.together import (
+    YOU,
+    ClaimAsk,
+    HandOver,
+    Offer,
+    SeatChoice,
+    check_levels,
+    check_people,
+    hand_over,
+    person_seats,
+)
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
@@ -167,7 +176,7 @@ class Table:
         self.people: dict[Seat, str] = check_people(rules_now, people)
         """The people at a pass-and-play table (seat -> name), or empty: you and computers."""
         self.live = live and bool(self.people)
-        self.seat_levels: dict[Seat, str] = _seat_levels(rules_now, seat_levels, self.people)
+        self.seat_levels: dict[Seat, str] = check_levels(rules_now, seat_levels, self.people, LEVELS)
         """Computers given their own strength in the New game dialog (the others follow Settings)."""
         self.covered = bool(self.people) and not self.live
         """Whether the hands are covered until a person says they hold the device (see :attr:`is_covered`)."""
@@ -916,24 +925,6 @@ COMPUTER_NODES = 400
 """The search a computer's claim may take (a claim it cannot prove within it is not made)."""
 MAX_ACTIONS = 4000
 """More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
-
-
-def _seat_levels(rules: Rules, given: Any, people: Mapping[Seat, str]) -> dict[Seat, str]:
-    """Computers' own levels from ``{"W": "hard"}``: seats of the game no person plays, levels
-    of ``LEVELS``; ValueError with the reason."""
-    if not given:
-        return {}
-    if not isinstance(given, Mapping) or len(given) > len(rules.seats):
-        raise ValueError("The computers' levels could not be read.")
-    out: dict[Seat, str] = {}
-    for key, level in given.items():
-        seat = key if isinstance(key, Seat) else Seat.parse(key) if key in ("N", "E", "S", "W") else None
-        if seat is None or seat not in rules.seats or seat in people or seat == Seat.S:
-            raise ValueError(f"{str(key)[:8]!r} is not a computer's seat.")
-        if level not in LEVELS:
-            raise ValueError(f"{str(level)[:12]!r} is not a level; the levels are {', '.join(LEVELS)}.")
-        out[seat] = level
-    return out
 
 
 class SavedGameError(ValueError):

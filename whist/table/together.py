@@ -22,7 +22,7 @@ ValueError: A person needs a name.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +74,31 @@ def person_seats(rules: Rules) -> tuple[SeatChoice, ...]:
     return tuple(out)
 
 
+def seat_of(key: Any) -> Seat | None:
+    """A seat from a stored or typed key: a Seat, or its letter; None for anything else."""
+    if isinstance(key, Seat):
+        return key
+    return Seat.parse(key) if isinstance(key, str) and len(key) == 1 and key in SEAT_NAMES else None
+
+
+def check_levels(rules: Rules, given: Any, people: Mapping[Seat, str], levels: Sequence[str]) -> dict[Seat, str]:
+    """Computers' own levels from ``{"W": "hard"}``: seats of the game that no person plays, each
+    at one of ``levels``; ValueError with the reason."""
+    if not given:
+        return {}
+    if not isinstance(given, Mapping) or len(given) > len(rules.seats):
+        raise ValueError("The computers' levels could not be read.")
+    out: dict[Seat, str] = {}
+    for key, level in given.items():
+        seat = seat_of(key)
+        if seat is None or seat not in rules.seats or seat in people or seat == YOU:
+            raise ValueError(f"{str(key)[:8]!r} is not a computer's seat.")
+        if level not in levels:
+            raise ValueError(f"{str(level)[:12]!r} is not a level; the levels are {', '.join(levels)}.")
+        out[seat] = level
+    return out
+
+
 def check_people(rules: Rules, people: Any) -> dict[Seat, str]:
     """The people of a table from ``{"S": "Anna", "N": "Ben"}`` (seat letter or Seat -> name),
     checked: seats of the game that are not dummies, names that are names and not twice.
@@ -84,9 +109,7 @@ def check_people(rules: Rules, people: Any) -> dict[Seat, str]:
         raise ValueError("The people at the table could not be read.")
     out: dict[Seat, str] = {}
     for key, raw in people.items():
-        seat = key if isinstance(key, Seat) else None
-        if isinstance(key, str) and len(key) == 1 and key in SEAT_NAMES:
-            seat = Seat.parse(key)
+        seat = seat_of(key)
         if seat is None or seat not in rules.seats:
             raise ValueError(f"{str(key)[:8]!r} is not a seat of {rules.title}.")
         if seat in rules.dummies:

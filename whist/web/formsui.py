@@ -68,8 +68,6 @@ class Forms:
         self.dummy_key: tuple[Any, ...] = ()
         self.draw_key: Any = None
         self.link: StartRequest | None = None  # the deal link the New game dialog is open for
-        self.people: dict[str, str] = {}  # the people chosen in the New game dialog (seat -> name)
-        self.levels: dict[str, str] = {}  # ...and the computers given a level of their own (seat -> level)
         self.handover = HandOverScreen(page)  # pass-and-play: the hand-over screen, a claim put to the others
 
     def el(self, id_: str) -> Any:
@@ -146,8 +144,9 @@ class Forms:
         dialog.returnValue = ""
         p.open_dialog("confirm-new")
 
-    def chosen(self) -> tuple[str, dict[str, Any]]:
-        """The game and options chosen in the dialog."""
+    def chosen(self) -> tuple[str, dict[str, Any], dict[str, str], dict[str, str]]:
+        """The game, options, people (seat -> name) and computers given a level of their own
+        (seat -> level) chosen in the dialog."""
         from whist.web import newgame
 
         form = self.el("ng-form")
@@ -161,20 +160,18 @@ class Forms:
                     values[name] = "on"
             else:
                 values[name] = str(field.value)
-        self.people = newgame.read_people(self.choices, game, values)
         settings = self.page.settings
-        self.levels = newgame.read_levels(self.choices, game, values, (settings.partner_level, settings.opponent_level))
-        return game, newgame.read_options(self.choices, game, values)
+        return (game, newgame.read_options(self.choices, game, values), newgame.read_people(self.choices, game, values),
+                newgame.read_levels(self.choices, game, values, (settings.partner_level, settings.opponent_level)))
 
     def start_chosen(self) -> None:
-        game, options = self.chosen()
+        game, options, people, levels = self.chosen()
         link = self.link
-        people = self.people
         try:
             if link is not None and link.game == game:  # the deal the link asks for (any options)
-                self.page.new_game(game, options, link.seed, link.dealer, people=people, levels=self.levels)
+                self.page.new_game(game, options, link.seed, link.dealer, people=people, levels=levels)
             else:
-                self.page.new_game(game, options, people=people, levels=self.levels)
+                self.page.new_game(game, options, people=people, levels=levels)
         except ValueError as err:  # a person's name: the dialog stays, and says why
             self.page.open_dialog("confirm-new")
             self.page.set_text("ng-error", str(err))

@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from whist.web.settings import LEVEL_LABELS
+
 if TYPE_CHECKING:
     from whist.table.session import GameChoice, OptionChoice
 
@@ -37,9 +39,8 @@ def _control(game: str, opt: OptionChoice, value: Any) -> str:
             f'<select id="{name}" name="{name}" aria-describedby="{help_id}">{options}</select>{help_p}</div>')
 
 
-#: A computer's levels as the Players rows offer them (whist.ai.players.LEVELS).
-LEVEL_CHOICES = (("easy", "Computer: Easy"), ("normal", "Computer: Normal"), ("hard", "Computer: Hard"),
-                 ("expert", "Computer: Expert"))
+#: A computer's levels as the Players rows offer them (Settings' names for them).
+LEVEL_CHOICES = tuple((level, f"Computer: {label}") for level, label in LEVEL_LABELS.items())
 
 
 def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str], own: Mapping[str, str],
