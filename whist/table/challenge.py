@@ -128,6 +128,13 @@ def unpack(state: GameState, value: int, limit: int = 200) -> tuple[str, ...]:
     return tuple(out)
 
 
+def play_out(state: GameState, actions: Sequence[str]) -> GameState:
+    """``state`` with ``actions`` played (a claim proved as the link's reader proves it)."""
+    for action in actions:
+        _apply(state, action)
+    return state
+
+
 def _apply(state: GameState, action: str) -> None:
     try:
         if action.startswith(CLAIM):

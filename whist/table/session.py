@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from whist.ai.players import LEVELS, Adviser, make_player
@@ -59,6 +59,7 @@ from whist.table.words import plural, revoke_words
 
 if TYPE_CHECKING:
     from whist.ai.review import HandReview
+    from whist.table.challenge_run import ChallengeRun
 
 __all__ = ["Choice", "FinishedHand", "GameChoice", "Hint", "OptionChoice", "PlayResult", "Table", "game_choices",
            "revoke_words", "sort_hand", "suit_order"]
@@ -82,6 +83,8 @@ class Choice:
     hint: bool = False
     capped: bool = True
     """Whether the search may stop at its time cap (not in a challenge: :attr:`Table.capped`)."""
+    answer: str = ""
+    """The action already decided, if any (a challenge's computer on the sender's line): no search."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,8 @@ class Table:
         self._redoing = False
         self.claim_text = ""
         """The sentence of the last claim: accepted (until the next hand), or yours refused (until a card)."""
+        self.challenge: ChallengeRun | None = None
+        """A deal of a challenge by link (whist.table.challenge_run): one hand, no undo, no hints."""
         if state is None:
             self.new_game(seed, dealer=dealer)
         else:
@@ -225,7 +230,7 @@ class Table:
 
     @classmethod
     def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S, people: Any = None, holder: Any = None,
-             offer: Any = None, live: Any = False, levels: Any = None) -> Table:
+             offer: Any = None, live: Any = False, levels: Any = None, challenge: Any = None) -> Table:
         """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
         replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
@@ -245,6 +250,8 @@ class Table:
         except ValueError as err:
             raise SavedGameError(f"its players: {err}") from None
         table.redo_stack = [list(g) for g in redo]
+        if challenge is not None:
+            table = _challenge_table(challenge, state)
         if table.people:
             table.human = next((s for s in table.people if SEAT_NAMES[s] == holder), YOU)
             table._restore_offer(offer)
@@ -283,6 +290,8 @@ class Table:
                 out["live"] = True
             if self.offer is not None:
                 out["offer"] = self.offer.saved()
+        if self.challenge is not None:
+            out["challenge"] = self.challenge.saved()
         return out
 
     def replay(self, hand: FinishedHand | None = None) -> Table:
@@ -359,12 +368,22 @@ class Table:
         seat = self.state.to_play
         if seat is None or not self.computer_to_play:
             return None
-        return self._choice(seat, seat)
+        choice = self._choice(seat, seat)
+        known = self._scripted()
+        return choice if known is None else replace(choice, answer=known)
+
+    def _scripted(self) -> str | None:
+        """At a challenge's table, while every play so far is the sender's, the sender's next one."""
+        line = self.challenge.script() if self.challenge is not None else ()
+        done = self.state.actions
+        if len(done) < len(line) and all(a == b for a, b in zip(done, line, strict=False)):
+            return line[len(done)]
+        return None
 
     def hint_choice(self) -> Choice | None:
         """The decision a hint makes now for you or your dummy (None when it is not your turn)."""
         seat = self.state.to_play
-        if not self.controls(seat):
+        if not self.controls(seat) or self.challenge is not None:
             return None
         assert seat is not None
         # your dummy's card: the computer decides as you would, seeing both hands
@@ -372,7 +391,7 @@ class Table:
 
     def decide(self, choice: Choice) -> str:
         """The answer to ``choice`` here and now (what a worker answers too)."""
-        return self.player(choice.player).choose(choice.observation)
+        return choice.answer or self.player(choice.player).choose(choice.observation)
 
     def is_current(self, choice: Choice) -> bool:
         """Whether ``choice`` is still the decision to make (not after an undo, a new game, a card)."""
@@ -389,6 +408,9 @@ class Table:
         if choice.hint or not self.is_current(choice):
             return None
         st = self.state
+        if choice.answer and action == choice.answer:
+            self._apply(action)  # the sender's line (a claim too), legal where it was played
+            return action
         if action not in st.legal_actions():
             # A computer player must never stall the table: fall back to a legal action.
             action = PASS if st.phase is Phase.AUCTION else card_name(next(cards_high_first(st.legal_mask())))
@@ -668,7 +690,7 @@ class Table:
         (from its own knowledge: the proof sees what that seat sees), cheaply."""
         st = self.state
         if (not self.computers_claim or self._redoing or not self.computer_to_play or st.phase is not Phase.PLAY
-                or st.stock or st.rules.tricks_per_hand - len(st.tricks) < 2):
+                or st.stock or st.rules.tricks_per_hand - len(st.tricks) < 2 or self._scripted() is not None):
             return
         if st.claim(node_limit=COMPUTER_NODES).ok:
             self._announce_claim()
@@ -685,7 +707,7 @@ class Table:
     def hint(self) -> str | None:
         """The card or call the computer would make for you now (None when it is not your turn)."""
         seat = self.state.to_play
-        if not self.controls(seat):
+        if not self.controls(seat) or self.challenge is not None:
             return None
         assert seat is not None
         if seat != self.human:
@@ -699,7 +721,7 @@ class Table:
         choice = self.pending_choice()
         if choice is None:
             return None
-        return self.apply_choice(choice, self.choose(choice.seat))
+        return self.apply_choice(choice, self.decide(choice))
 
     def proceed(self) -> bool:
         """Go on from a pause in the game: deal after the draw for partners, or the next hand
@@ -724,6 +746,8 @@ class Table:
     def last_human_action(self) -> int | None:
         """The index in ``state.actions`` of your last card or call, or None if you have made none."""
         st = self.state
+        if self.challenge is not None:
+            return None  # (no undo in a challenge)
         mine = self.rules.controller  # (also on the hand-over screen, before the next person takes the device)
         i = next((i for i in range(len(st.actions) - 1, -1, -1)
                   if (a := st.actor_of(i)) is not None and mine(a) == self.human), None)
@@ -733,6 +757,11 @@ class Table:
                                              for a in actors):
                 return None
         return i
+
+    @property
+    def help_off(self) -> str:
+        """Why undo and hints are off at this table ("" when they are not)."""
+        return self.challenge.view().no_help if self.challenge is not None else ""
 
     @property
     def can_undo(self) -> bool:
@@ -934,6 +963,26 @@ class SavedGameError(ValueError):
     def __init__(self, reason: str, part: str = "record") -> None:
         super().__init__(reason)
         self.part = part
+
+
+def _challenge_table(saved: Any, state: GameState) -> Table:
+    """The table of a challenge's deal kept with the game: the deal as the challenge deals it, at
+    ``state`` (SavedGameError when the challenge or the deal does not fit)."""
+    from whist.table.challenge import ChallengeError
+    from whist.table.challenge_run import ChallengeRun
+
+    try:
+        run = ChallengeRun.load(saved)
+    except ChallengeError as err:
+        raise SavedGameError(str(err)) from None
+    table = run.table()
+    fresh = table.state
+    kept = (state.deal_number, state.dealer, state.rules.options)
+    if (fresh.deal_number, fresh.dealer, fresh.rules.options) != kept or state.hand_number:
+        raise SavedGameError("its challenge deal is not the one kept")
+    table.state = state
+    table.challenge = run
+    return table
 
 
 def _redo_ok(state: GameState, redo: Any) -> bool:

@@ -247,6 +247,19 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
+class ChallengeView:
+    """A deal of a challenge by link (:mod:`whist.table.challenge_run`): where it stands."""
+
+    deal: int  # from 1
+    deals: int
+    title: str  # "Challenge from Anna \u00b7 deal 2 of 4"
+    summary_title: str  # "Deal 2 of 4 over"
+    next_label: str  # what the summary's main button does: "Next deal", "See the results"...
+    no_help: str  # why undo and hints are off
+    sender: str  # who sent it ("" for your own)
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     winner: str
     scores: Sides
@@ -363,6 +376,8 @@ class TableView:
     """While the device passes to another person: every hand is hidden and this screen shows."""
     claim_ask: ClaimAsk | None = None
     """A person's claim that the person holding the device is asked to agree to."""
+    challenge: ChallengeView | None = None
+    """A deal of a challenge by link: no game over, no undo or hints, and its own next step."""
 
     def seat(self, key: str) -> SeatView | None:
         """The seat ``key`` (``"N"``), or None if it does not play in this game."""
@@ -599,6 +614,8 @@ def _notes(table: Table) -> tuple[str, ...]:
     notes = table.rules.notes(deal=deal, stock_left=len(st.tricks) < table.rules.first_counted_trick, trump=st.trump)
     if table.rules.revokes_allowed:  # (a shared link can carry club rules: the table says they are on)
         notes = (*notes, words.club_rules_note(table.rules.revoke_penalty_words))
+    if table.challenge is not None:
+        notes = (table.challenge.view().title, *notes)
     return tuple(notes)
 
 
@@ -799,8 +816,9 @@ def view(table: Table) -> TableView:
         turn=turn(table, hand, dummy), notes=_notes(table),
         auction=_auction(table), stock=_stock(table), draw=_draw(table),
         summary=summary(table) if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
-        game_over=game_over(table), score_sheet=score_sheet(table), **_claims(table),
-        people=tuple(table.people.values()), handover=table.handover(), claim_ask=table.claim_ask())
+        game_over=None if table.challenge else game_over(table), score_sheet=score_sheet(table), **_claims(table),
+        people=tuple(table.people.values()), handover=table.handover(), claim_ask=table.claim_ask(),
+        challenge=table.challenge.view() if table.challenge else None)
 
 
 CLAIM_OFFERED = 8
