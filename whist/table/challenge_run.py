@@ -185,6 +185,64 @@ class ChallengeRun:
         return cls(challenge, me, tuple(tuple(a) for a in mine), link)
 
 
+def load_table(saved: Any, table: Any) -> Any:
+    """The table of a challenge's deal kept with the game: ``table`` (a Table loaded from its
+    record) seated as the challenge seats it; ValueError (one sentence) when the challenge cannot
+    be read or its deal is not the game kept."""
+    run = ChallengeRun.load(saved)
+    out = run.table()
+    fresh, state = out.state, table.state
+    kept = (state.deal_number, state.dealer, state.rules.options)
+    if (fresh.deal_number, fresh.dealer, fresh.rules.options) != kept or state.hand_number or table.people:
+        raise ChallengeError("The challenge kept with the game is not the game kept.")
+    out.state = state
+    out.redo_stack = []
+    return out
+
+
+# --- in words ---------------------------------------------------------------------------------
+def _level(level: str) -> str:
+    return level.capitalize()
+
+
+def invitation(run: ChallengeRun) -> tuple[str, str]:
+    """The title and the sentences of the invitation to play a challenge someone sent."""
+    c = run.challenge
+    rules = make_rules(c.game, **c.options)
+    own = rules.own_options()
+    opts = "; ".join(f"{spec.label.lower()}: {spec.value_label(own[spec.name]).lower()}"
+                     for spec in rules.option_specs if spec.name in own)
+    who = (f"your partner plays at {_level(c.levels[0])}, the opponents at {_level(c.levels[1])}"
+           if len(rules.seats) > 2 else f"your opponent plays at {_level(c.levels[1])}")
+    text = (f"{plural(len(c.deals), 'deal')} of {rules.title}{f' ({opts})' if opts else ''}, each with the cards "
+            f"{run.sender} had. You sit South; {who}, and they play as they played for {run.sender} while you "
+            "play the same cards. Play each deal once, on your own: no undo and no hints. At the end you see both "
+            "plays side by side, and get a link to send back.")
+    return f"{run.sender} challenges you", text
+
+
+def sending(run: ChallengeRun) -> tuple[str, str]:
+    """The title and the sentences of the dialog that sends your challenge, or your reply."""
+    if run.sender:
+        return (f"{run.sender} v {run.me}", f"Send this link back to {run.sender}: it carries both plays, so "
+                f"{run.sender} sees this comparison too.")
+    deals = len(run.challenge.deals)
+    what = "this deal" if deals == 1 else f"these {deals} deals"
+    return ("Challenge a friend", f"Send this link to a friend: they play {what} with the same cards and the same "
+            "computers, and then see your play beside theirs. The link holds the whole challenge: nothing is "
+            "sent anywhere else.")
+
+
+def own_results(run: ChallengeRun) -> tuple[tuple[str, str], ...]:
+    """Your finished deals: (the deal, your result) each."""
+    out = []
+    for i, actions in enumerate(run.mine):
+        _, dealer = run.challenge.deals[i]
+        out.append((f"Deal {i + 1} · {dealer.long_name} dealt",
+                    played(finished(run.challenge, i, actions)).text))
+    return tuple(out)
+
+
 # --- the comparison --------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Played:
@@ -198,7 +256,7 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class DealRow:
     number: int  # from 1
-    header: str  # "Deal 123 · West dealt · hearts trumps"
+    header: str  # "West dealt · hearts trumps"
     results: tuple[Played, Played]
     split: str  # where the two plays first differ, in words
     better: int | None  # which player did better on the deal (None: as well)
@@ -223,7 +281,7 @@ def played(state: GameState) -> Played:
     result = state.results[-1]
     mine = state.rules.side_of(YOU)
     points = result.points[mine] - sum(p for i, p in enumerate(result.points) if i != mine)
-    text = f"{plural(result.tricks[mine], 'trick')}, {points:+d}"
+    text = f"{plural(result.tricks[mine], 'trick')}, {signed(points)}"
     if result.thrown_in:
         text = "thrown in, no score"
     elif result.contract is not None:
@@ -231,6 +289,11 @@ def played(state: GameState) -> Played:
         who = "you" if c.declarer == YOU else c.declarer.long_name
         text = f"{c.long_name} by {who}: {text}"
     return Played(result.tricks[mine], points, text)
+
+
+def signed(n: int) -> str:
+    """A score with its sign, a true minus sign for a loss: ``+2``, ``0``, ``\u22123``."""
+    return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
 def _words(state: GameState, action: str) -> str:
@@ -258,7 +321,7 @@ def compare(challenge: Challenge) -> Comparison:
         raise ChallengeError("This challenge has not been played by two players to its end.")
     a_name, b_name = challenge.names
     rows, won, points = [], [0, 0], [0, 0]
-    for i, (number, dealer) in enumerate(challenge.deals):
+    for i, (_, dealer) in enumerate(challenge.deals):
         results = tuple(played(finished(challenge, i, p[i])) for p in challenge.plays)
         first, second = results
         better = None
@@ -270,7 +333,7 @@ def compare(challenge: Challenge) -> Comparison:
         st = challenge.state(i)
         trump = "" if st.phase is Phase.AUCTION else (" \u00b7 no trumps" if st.trump is None else
                                                       f" \u00b7 {_suit(st.trump)} trumps")
-        rows.append(DealRow(i + 1, f"Deal {number} \u00b7 {dealer.long_name} dealt{trump}", (first, second),
+        rows.append(DealRow(i + 1, f"{dealer.long_name} dealt{trump}", (first, second),
                             split(challenge, i, challenge.names, [p[i] for p in challenge.plays]), better))
     winner = None if won[0] == won[1] and points[0] == points[1] else (
         0 if (won[0], points[0]) > (won[1], points[1]) else 1)
@@ -279,7 +342,7 @@ def compare(challenge: Challenge) -> Comparison:
     else:
         w, lost = won[winner], won[1 - winner]
         how = (f"{w} deal{'s' if w != 1 else ''} to {lost}" if w != lost else
-               f"level on deals, {points[winner]:+d} points to {points[1 - winner]:+d}")
+               f"level on deals, {signed(points[winner])} points to {signed(points[1 - winner])}")
         text = f"{challenge.names[winner]} wins the challenge, {how}."
     return Comparison((a_name, b_name), tuple(rows), (won[0], won[1]), (points[0], points[1]), winner, text)
 

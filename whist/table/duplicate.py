@@ -185,8 +185,9 @@ def finished_hands(table: Table) -> list[int]:
 
 
 def just_finished(table: Table) -> tuple[int, str] | None:
-    """The number (from 0) of the hand just finished at ``table`` and its request; None: none is."""
-    request = request_of(table)
+    """The number (from 0) of the hand just finished at ``table`` and its request; None: none is
+    (nor at a challenge's table: its deals are compared with your friend's play instead)."""
+    request = None if table.challenge is not None else request_of(table)
     return None if request is None else (table.state.hand_number, request)
 
 

@@ -134,8 +134,7 @@ def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | No
         return None, None, [f"its deal number is not a whole number of up to {DEAL_DIGITS} digits"]
     problems: list[str] = []
     together: dict[str, Any] = {"people": data.get("people"), "holder": data.get("holder"), "offer": data.get("offer"),
-                                "live": data.get("live"), "levels": data.get("levels"),
-                                "challenge": data.get("challenge")}
+                                "live": data.get("live"), "levels": data.get("levels")}
     try:
         table = Table.load(data.get("record"), data.get("redo", []), **together)
     except SavedGameError as err:
@@ -143,6 +142,13 @@ def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | No
             return None, None, [str(err)]
         table = Table.load(data.get("record"), **together)
         problems.append(str(err))
+    if data.get("challenge") is not None:  # a deal of a challenge by link, seated as the challenge seats it
+        from whist.table.challenge_run import load_table
+
+        try:
+            table = load_table(data["challenge"], table)
+        except ValueError as err:
+            return None, None, [f"its challenge: {err}"]
     return encode_game(game_id, table), table, problems
 
 

@@ -230,7 +230,7 @@ class Table:
 
     @classmethod
     def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S, people: Any = None, holder: Any = None,
-             offer: Any = None, live: Any = False, levels: Any = None, challenge: Any = None) -> Table:
+             offer: Any = None, live: Any = False, levels: Any = None) -> Table:
         """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
         replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
@@ -250,8 +250,6 @@ class Table:
         except ValueError as err:
             raise SavedGameError(f"its players: {err}") from None
         table.redo_stack = [list(g) for g in redo]
-        if challenge is not None:
-            table = _challenge_table(challenge, state)
         if table.people:
             table.human = next((s for s in table.people if SEAT_NAMES[s] == holder), YOU)
             table._restore_offer(offer)
@@ -963,26 +961,6 @@ class SavedGameError(ValueError):
     def __init__(self, reason: str, part: str = "record") -> None:
         super().__init__(reason)
         self.part = part
-
-
-def _challenge_table(saved: Any, state: GameState) -> Table:
-    """The table of a challenge's deal kept with the game: the deal as the challenge deals it, at
-    ``state`` (SavedGameError when the challenge or the deal does not fit)."""
-    from whist.table.challenge import ChallengeError
-    from whist.table.challenge_run import ChallengeRun
-
-    try:
-        run = ChallengeRun.load(saved)
-    except ChallengeError as err:
-        raise SavedGameError(str(err)) from None
-    table = run.table()
-    fresh = table.state
-    kept = (state.deal_number, state.dealer, state.rules.options)
-    if (fresh.deal_number, fresh.dealer, fresh.rules.options) != kept or state.hand_number:
-        raise SavedGameError("its challenge deal is not the one kept")
-    table.state = state
-    table.challenge = run
-    return table
 
 
 def _redo_ok(state: GameState, redo: Any) -> bool:

@@ -378,6 +378,8 @@ class TableView:
     """A person's claim that the person holding the device is asked to agree to."""
     challenge: ChallengeView | None = None
     """A deal of a challenge by link: no game over, no undo or hints, and its own next step."""
+    challenge_offer: bool = False
+    """A hand just finished that you may send as a challenge (you and computers, not a challenge's)."""
 
     def seat(self, key: str) -> SeatView | None:
         """The seat ``key`` (``"N"``), or None if it does not play in this game."""
@@ -818,7 +820,9 @@ def view(table: Table) -> TableView:
         summary=summary(table) if st.phase not in (Phase.PLAY, Phase.AUCTION, Phase.DRAW) else None,
         game_over=None if table.challenge else game_over(table), score_sheet=score_sheet(table), **_claims(table),
         people=tuple(table.people.values()), handover=table.handover(), claim_ask=table.claim_ask(),
-        challenge=table.challenge.view() if table.challenge else None)
+        challenge=table.challenge.view() if table.challenge else None,
+        challenge_offer=(not table.people and table.challenge is None and table.human == Seat.S
+                         and st.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and bool(st.tricks)))
 
 
 CLAIM_OFFERED = 8
