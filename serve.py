@@ -12,7 +12,8 @@ Usage::
 The dev server and the builder share one definition of the site (see
 :class:`Site`, ``PUBLISHED_FILES``, ``PUBLISHED_DIRS`` and ``RUNTIME_DIRS``):
 the URL ``/runtime/pyodide/x`` is ``node_modules/pyodide/x``,
-``/runtime/pyscript/x`` is ``node_modules/@pyscript/core/dist/x``, two files
+``/runtime/pyscript/x`` is ``node_modules/@pyscript/core/dist/x``,
+``/runtime/lean-qr/x`` is ``node_modules/lean-qr/x`` (the share links' QR codes), two files
 are generated (``whist.tgz``: the modules the page and its workers import, traced
 from ``ENTRY_MODULES``, so never the command line's; PyScript unpacks it into the Python
 filesystem; ``sw.js``: the service worker ``static/sw.js`` with the precache list, a
@@ -123,7 +124,13 @@ class RuntimeDir:
 RUNTIME_DIRS: tuple[RuntimeDir, ...] = (
     RuntimeDir("runtime/pyodide", "node_modules/pyodide", "pyodide"),
     RuntimeDir("runtime/pyscript", "node_modules/@pyscript/core/dist", "@pyscript/core"),
+    RuntimeDir("runtime/lean-qr", "node_modules/lean-qr", "lean-qr"),
 )
+
+#: The files of the lean-qr package that the site ships: its ES module (whist/web/qr.py imports it
+#: on the first QR code a page draws, never at start-up) and its licence, which the MIT licence
+#: asks to travel with every copy (the module itself carries none).
+LEAN_QR_FILES: tuple[str, ...] = ("index.mjs", "LICENSE")
 
 #: The files of the Pyodide package that the page loads.
 PYODIDE_FILES: tuple[str, ...] = (
@@ -250,7 +257,10 @@ def _runtime_files(root: Path, excluded: tuple[str, ...]) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for rt in RUNTIME_DIRS:
         source = root / rt.source
-        names = PYODIDE_FILES if rt.package == "pyodide" else pyscript_files(source, excluded)
+        if rt.package == "@pyscript/core":
+            names: tuple[str, ...] | list[str] = pyscript_files(source, excluded)
+        else:
+            names = {"pyodide": PYODIDE_FILES, "lean-qr": LEAN_QR_FILES}[rt.package]
         for name in names:
             files[f"{rt.url_prefix}/{name}"] = source / name
     return files
