@@ -86,13 +86,19 @@ class Device:
     """One browser context with the game's page, its Python driven through the probe."""
 
     def __init__(self, browser: Browser, base_url: str) -> None:
+        """Open the page (its Python boots meanwhile: :meth:`ready` waits for it)."""
         self.context = browser.new_context()
         self.page = GamePage(self.context.new_page(), self.context, base_url)
         self.page.page.add_init_script(GRAB_PYTHON)
-        self.page.open("?pace=instant#deal=1")
+        self.page.goto("?pace=instant#deal=1")
+
+    def ready(self) -> Device:
+        """Wait for the table, then install the probe."""
+        self.page.wait_ready()
         files = {path: (ROOT / path).read_text() for path in MODULES}
         self.page.page.wait_for_function("() => !!window.whistRtcPython", timeout=WAIT_MS)
         self.page.page.evaluate(INSTALL, [files, PROBE.read_text()])
+        return self
 
     def call(self, name: str, *args: Any) -> Any:
         return self.page.page.evaluate("([name, args]) => window.rtcProbe(name, ...args)", [name, list(args)])
@@ -117,8 +123,8 @@ class Device:
 @pytest.fixture(scope="module")
 def devices(rtc_browser: Browser, dev_server: str) -> Iterator[list[Device]]:
     """Four devices (browser contexts), each on the game's page with the probe installed."""
-    made = [Device(rtc_browser, dev_server) for _ in range(4)]
-    yield made
+    made = [Device(rtc_browser, dev_server) for _ in range(4)]  # booting side by side
+    yield [device.ready() for device in made]
     for device in made:
         device.context.close()
 
@@ -227,7 +233,8 @@ def test_another_version_is_explained(table: list[Device]) -> None:
 
 def test_no_connection_is_said_plainly(table: list[Device]) -> None:
     """An answer from a device that cannot be reached: the host says so when its deadline passes
-    (2 s here rather than 15, for the test's sake), and a guest's page that gave up too."""
+    (2 s here rather than 15, for the test's sake); a guest's page when the host does not paste
+    its answer in time, and the host's when it does so after that page gave up."""
     host, guest = table[:2]
     host.call("host", 3, 2.0)
     _, code = host.call("invite")
@@ -240,10 +247,12 @@ def test_no_connection_is_said_plainly(table: list[Device]) -> None:
     assert closed[2] == NO_CONNECTION or closed[2].startswith("No connection was made:")
 
     _, code = host.call("invite")
-    guest.call("guest")
+    guest.call("guest", 1.0)  # a guest that waits 1 s (rather than 5 minutes) for the host to paste
     answer = guest.call("answer", code)
-    guest.call("reset")  # the guest's page gives up before the host pastes its answer
-    assert host.call("accept", answer) == 1
+    closed = guest.wait_for("closed", 0)
+    assert closed[2].startswith("No connection after 1 second: the host has not pasted this answer code"), closed
+    assert guest.call("state", 0) == "failed"
+    assert host.call("accept", answer) == 1  # too late: that page has given up
     closed = host.wait_for("closed", 1)
     assert closed[2].startswith("No connection "), closed
 
@@ -274,6 +283,7 @@ def test_mdns_names_connect_and_a_closed_page_is_told(browser: Browser, dev_serv
     host, guest = Device(browser, dev_server), Device(browser, dev_server)
     request.node.stash.setdefault(PAGES_KEY, []).extend((host.page, guest.page))
     try:
+        host.ready(), guest.ready()
         host.call("host")
         _, code = host.call("invite")
         assert all(c.address.endswith(".local") for c in decode(code, OFFER).candidates)

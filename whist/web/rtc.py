@@ -45,7 +45,7 @@ CHANNEL_ID = 0
 
 def no_connection(seconds: float, guest: bool = False) -> str:
     """Why no connection was made after ``seconds`` (the host's sentence, or a guest's)."""
-    after = f"{seconds / 60:g} minutes" if seconds >= 120 else f"{seconds:g} seconds"
+    after = f"{seconds / 60:g} minutes" if seconds >= 120 else f"{seconds:g} second{'s' * (seconds != 1)}"
     if guest:
         return (f"No connection after {after}: the host has not pasted this answer code, or the two devices "
                 "cannot reach each other. Ask the host for a new invitation.")
