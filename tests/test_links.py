@@ -27,6 +27,14 @@ class Forms:
         self.links.append(link)
 
 
+class Challenges:
+    def __init__(self) -> None:
+        self.arrived: list[str] = []
+
+    def arrive(self, text: str) -> None:
+        self.arrived.append(text)
+
+
 class Page:
     """The page as the links see it (whist.web.links.LinkHost)."""
 
@@ -34,6 +42,7 @@ class Page:
         self.window = window
         self.table = table
         self.forms = Forms()
+        self.challenges = Challenges()
         self.said: list[str] = []
         self.games: list[tuple[str | None, dict[str, Any] | None, int | None]] = []
 
@@ -92,3 +101,23 @@ def test_the_address_forgets_a_game_no_longer_on_the_table() -> None:
     page.table = Table(seed=7)
     links.sync()
     assert window.replaced == ["/whist/?pace=fast"]
+
+
+def test_a_challenge_link_goes_to_the_challenge_and_leaves_the_address_with_another_game() -> None:
+    page = Page(Window("?pace=fast", "#challenge=1.AbC-d_9"), _in_progress())
+    links = Links(page)
+    links.on_change(None)
+    assert page.challenges.arrived == ["1.AbC-d_9"] and page.games == [] and page.forms.links == []
+    links.sync()  # the game on the table is not that challenge's: a reload must not ask again
+    assert page.window.replaced == ["/whist/?pace=fast"]
+
+
+def test_the_address_keeps_the_challenge_being_played() -> None:
+    from whist.table.challenge_run import ChallengeRun
+
+    run = ChallengeRun.dealt("classic", {}, ("normal", "normal"), [5])
+    table = run.table()
+    table.challenge = ChallengeRun(run.challenge, link="1.AbC")
+    page = Page(Window("", "#challenge=1.AbC"), table)
+    Links(page).sync()
+    assert page.window.replaced == []

@@ -10,6 +10,7 @@ something laid over it.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pytest
@@ -160,6 +161,27 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
         document.getElementById('claim-ask').showModal(); }""")
     check(page, "#claim-ask")
     page.evaluate("() => document.getElementById('claim-ask').close()")
+    # A challenge by link: the invitation (a name asked for), and both plays compared.
+    invite, results = challenge_links()
+    page.open(f"?pace=instant#challenge={invite}")
+    check(page, "#challenge")
+    page.click("#ch-later")
+    page.open(f"?pace=instant#challenge={results}")
+    check(page, "#challenge")
+    close(page, "#challenge")
+
+
+@functools.cache
+def challenge_links() -> tuple[str, str]:
+    """A 4-deal Classic challenge played by the computers for Anna, and Ben's reply (long names)."""
+    from whist.table.challenge import Challenge, encode, replay_hand, seated
+    from whist.table.challenge_run import ChallengeRun
+
+    base = ChallengeRun.dealt("classic", {}, ("normal", "hard"), [11, 12, 13, 14]).challenge
+    anna = base.with_play("Anastasia Oblonskaya", [replay_hand(base, i, seated(base, i)) for i in range(4)])
+    ben = anna.with_play("Benedict Cumberbatch", [replay_hand(base, i, seated(base, i, "easy")) for i in range(4)])
+    assert isinstance(ben, Challenge)
+    return encode(anna), encode(ben)
 
 
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
@@ -181,6 +203,11 @@ def test_the_end_of_hand_dialogs_fit(request: pytest.FixtureRequest, browser: Br
         page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
         assert unreachable(page, "#review") == [], size
         close(page, "#review")
+        page.click("#summary-challenge")  # the hand sent as a challenge: its link and QR code
+        page.fill("#ch-name", "Anna")
+        page.wait_for_selector("#ch-qr svg")
+        check(page, "#challenge")
+        close(page, "#challenge")
 
 
 def unreachable_panel(page: GamePage) -> list[str]:

@@ -28,7 +28,7 @@ from whist.web.settings import PACES
 if TYPE_CHECKING:
     from whist.table import Table
 
-RESERVED = ("game", "deal", "seed", "dealer", "pace")
+RESERVED = ("game", "deal", "seed", "dealer", "pace", "challenge")
 DEAL_NUMBER = re.compile(f"[0-9]{{1,{DEAL_DIGITS}}}")
 """A deal number as the address may give it: ASCII digits only (``str.isdigit`` also takes
 "²" and "①", which ``int`` refuses), few enough to be a deal (:data:`whist.table.records.DEAL_DIGITS`)."""
@@ -92,6 +92,8 @@ class StartRequest:
     of another kind is then not restored in its place."""
     problems: list[str] = field(default_factory=list)
     """What in the address could not be used, in plain words (the page says it once)."""
+    challenge: str | None = None
+    """A challenge link's text (``#challenge=``: whist.web.challenge_view reads it), not a game asked for."""
 
 
 def _value(text: str, choices: tuple[Any, ...]) -> Any:
@@ -105,7 +107,8 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     """Read the query and the fragment (either may hold any key; the fragment wins)."""
     pairs = dict(parse_pairs(search.lstrip("?"))) | dict(parse_pairs(fragment.lstrip("#")))
     start = StartRequest()
-    start.asked = any(key != "pace" for key in pairs)
+    start.asked = any(key not in ("pace", "challenge") for key in pairs)
+    start.challenge = pairs.get("challenge")
     first = catalog.first_game()
     game = pairs.get("game", first.name)
     cls = catalog.game(game)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from whist.table import Table
     from whist.table.view import TableView
     from whist.web.address import StartRequest
+    from whist.web.challenge_view import ChallengeBox
     from whist.web.inputs import Input
     from whist.web.screen import Screen
     from whist.web.settings import Settings
@@ -57,6 +58,9 @@ class FormsHost(Writer, Binder, Protocol):
 
     def after_action(self, sound: str | None = None) -> None: ...
 
+    @property
+    def challenges(self) -> ChallengeBox: ...
+
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
                  seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None: ...
 
@@ -68,6 +72,7 @@ class Forms:
         self.dummy_key: tuple[Any, ...] = ()
         self.draw_key: Any = None
         self.link: StartRequest | None = None  # the deal link the New game dialog is open for
+        self.deals = 0  # the deals of a challenge the dialog asks for (0: a game)
         self.handover = HandOverScreen(page)  # pass-and-play: the hand-over screen, a claim put to the others
 
     def el(self, id_: str) -> Any:
@@ -153,7 +158,7 @@ class Forms:
         picked = form.querySelector("input[name=game]:checked")
         game = str(picked.value) if picked else self.page.table.game
         values: dict[str, str] = {}
-        for field in form.querySelectorAll("[name^=opt-], [name^=who-], [name^=name-]"):
+        for field in form.querySelectorAll("[name^=opt-], [name^=who-], [name^=name-], [name=ng-set]"):
             name = str(field.name)
             if str(field.type) == "checkbox":
                 if field.checked:
@@ -161,12 +166,16 @@ class Forms:
             else:
                 values[name] = str(field.value)
         settings = self.page.settings
+        self.deals = newgame.read_set(values)
         return (game, newgame.read_options(self.choices, game, values), newgame.read_people(self.choices, game, values),
                 newgame.read_levels(self.choices, game, values, (settings.partner_level, settings.opponent_level)))
 
     def start_chosen(self) -> None:
         game, options, people, levels = self.chosen()
         link = self.link
+        if self.deals:  # a challenge: a set of deals for you, then a link for a friend
+            self.start_challenge(game, options, people, levels)
+            return
         try:
             if link is not None and link.game == game:  # the deal the link asks for (any options)
                 self.page.new_game(game, options, link.seed, link.dealer, people=people, levels=levels)
@@ -181,6 +190,21 @@ class Forms:
         if people:  # the names are remembered on this device, by seat
             p = self.page
             p.apply_settings(p.settings.changed(names=p.settings.remember(people)), notify=False)
+
+    def start_challenge(self, game: str, options: dict[str, Any], people: dict[str, str],
+                        levels: dict[str, str]) -> None:
+        p = self.page
+        if people:
+            p.open_dialog("confirm-new")
+            p.set_text("ng-error", "A challenge is played with the computers alone: make every other seat a computer.")
+            self.el("ng-error").hidden = False
+            return
+        spec = next(g for g in self.choices if g.game == game)
+        own = [(s.partner, levels[s.seat]) for s in spec.seats if s.seat in levels]
+        chosen = (next((v for partner, v in own if partner), p.settings.partner_level),
+                  next((v for partner, v in own if not partner), p.settings.opponent_level))
+        self.link = None
+        p.challenges.start_new(game, options, self.deals, chosen)
 
     def on_choice_change(self, evt: Any) -> None:
         name = str(evt.target.name)
@@ -354,10 +378,11 @@ class Forms:
         else:
             rubber.hidden = True
         nxt = self.el("next-hand")
-        label = "Next game" if summary.game_winner and not over else "Next hand"
+        won_game = bool(summary.game_winner) and not over and not view.challenge  # (a challenge's deal: no games)
+        label = view.challenge.next_label if view.challenge else "Next game" if won_game else "Next hand"
         if nxt.textContent != label:
             nxt.textContent = label
-        if summary.game_winner and not over:
+        if won_game and summary.game_winner:
             won = view.side_names[summary.game_winner]
             games = summary.games
             number = sheet.rows[-1].game if sheet.rows else view.game_number

@@ -268,6 +268,19 @@ def resumable(page: GuideHost) -> Guide | None:
     return guide
 
 
+def again(page: GuideHost) -> None:
+    """The guided first hand, dealt again. A game in progress is not dropped at one press: the
+    first says it would be, a second deals."""
+    note = page.el("guide-abandon")
+    if page.table.in_progress and note.hidden:
+        note.textContent = "The game in progress will be abandoned: press again to deal the guided hand."
+        note.hidden = False
+        page.say(note.textContent)
+        return
+    note.hidden = True
+    start(page)
+
+
 def start(page: GuideHost, deal: bool = True, guide: Guide | None = None) -> GuideView:
     """Start the guided first hand; ``deal`` deals its deal first (from the help; on a first
     visit the page is dealt it already); ``guide``: where a reload found it (``resumable``)."""

@@ -20,6 +20,10 @@ class LinkForms(Protocol):
     def open_new_game(self, link: StartRequest | None = None) -> None: ...
 
 
+class LinkChallenges(Protocol):
+    def arrive(self, text: str) -> None: ...
+
+
 class LinkHost(Protocol):
     """What :class:`Links` needs of the page: its window (the address), the table, the New game
     dialog, a new game, the announcer."""
@@ -32,6 +36,9 @@ class LinkHost(Protocol):
 
     @property
     def forms(self) -> LinkForms: ...
+
+    @property
+    def challenges(self) -> LinkChallenges: ...
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
                  seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None: ...
@@ -67,7 +74,9 @@ class Links:
         location, history = self.page.window.location, self.page.window.history
         search = str(location.search)
         start = parse_address(search, str(location.hash))
-        if start.asked and not self.answered(start):
+        run = self.page.table.challenge
+        other = start.challenge is not None and (run is None or run.link != start.challenge)  # (another challenge's)
+        if (start.asked and not self.answered(start)) or other:
             history.replaceState(history.state, "", str(location.pathname) + plain_address(search))
 
     def on_change(self, evt: Any) -> None:
@@ -76,6 +85,9 @@ class Links:
         page, location = self.page, self.page.window.location
         start = parse_address(str(location.search), str(location.hash))
         self.tell(start.problems)
+        if start.challenge is not None:  # a challenge link: the invitation, or both plays compared
+            page.challenges.arrive(start.challenge)
+            return
         if not str(location.hash).lstrip("#") or not start.asked:
             return
         if self.answered(start):

@@ -87,6 +87,8 @@ def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> 
         if (kept := guide_view.resumable(page)) is not None:
             guide_view.start(page, deal=False, guide=kept)
     keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
+    if start.challenge is not None:  # a challenge link (whist/web/challenge_view.py)
+        page.challenges.arrive(start.challenge)
     return page
 
 

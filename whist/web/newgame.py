@@ -132,7 +132,30 @@ def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, 
             f'<button type="button" class="link-btn ng-howto" data-howto="{name}">'
             f'How to play {escape(g.title)}</button></fieldset>')
     return (f'<fieldset class="ng-games"><legend>Game</legend>{"".join(games)}</fieldset>'
-            f'<div class="ng-panels">{"".join(panels)}</div>')
+            f'<div class="ng-panels">{"".join(panels)}</div>{_sets()}')
+
+
+#: What the dialog may start: a game, or a challenge of a set of deals (whist.table.challenge_run.SIZES).
+SETS = (("0", "A game"), ("4", "A challenge: 4 deals, then a link for a friend"),
+        ("8", "A challenge: 8 deals, then a link for a friend"))
+
+
+def _sets() -> str:
+    options = "".join(f'<option value="{v}"{" selected" if v == "0" else ""}>{escape(w)}</option>' for v, w in SETS)
+    return ('<div class="opt ng-set"><label for="ng-set">Play</label>'
+            f'<select id="ng-set" name="ng-set" aria-describedby="ng-set-help">{options}</select>'
+            '<p class="opt-help" id="ng-set-help">A challenge: you play each deal once, with no undo and no hints; '
+            'then a link gives a friend the same cards and the same computers, and you compare your plays.</p></div>')
+
+
+def read_set(values: Mapping[str, str]) -> int:
+    """How many deals of a challenge the dialog asks for (0: a game).
+
+    >>> read_set({"ng-set": "4"}), read_set({"ng-set": "99"}), read_set({})
+    (4, 0, 0)
+    """
+    raw = values.get("ng-set", "0")
+    return int(raw) if raw in {v for v, _ in SETS} else 0
 
 
 def read_options(choices: Sequence[GameChoice], game: str, values: Mapping[str, str]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import js
 
 from whist.table import Table
 from whist.web.auction_lazy import LazyAuctionBox
+from whist.web.challenge_view import ChallengeBox
 from whist.web.coach_box import CoachBox
 from whist.web.dialogs import Dialogs, DialogStack
 from whist.web.formsui import Forms
@@ -87,6 +88,7 @@ class Page:
         self.input: Input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
         self.coach = CoachBox(self)  # coach: your costly cards pointed out (whist/web/coach_box.py)
+        self.challenges = ChallengeBox(self)  # a challenge by link (whist/web/challenge_view.py)
 
     def close(self) -> None:
         """Hand the document over (whist.web.testing starts another page in it): stop every
@@ -156,6 +158,7 @@ class Page:
         from whist.web import review_view
         self.review = review_view.install(self)
         self.forms.start()  # forms
+        self.challenges.start()
         self.apply_settings(self.settings, notify=False)
         self.take_announcements()
         self.settle()
@@ -333,8 +336,8 @@ class Page:
             await self.run()
 
     def show_hint(self) -> None:
-        if self.busy or not self.table.human_to_play:
-            self.say("A hint is for your turn.")
+        if self.busy or not self.table.human_to_play or self.table.help_off:
+            self.say(self.table.help_off or "A hint is for your turn.")
             return
         if self.table.in_auction:
             self.auction_box.hint()
@@ -355,7 +358,7 @@ class Page:
 
     def undo(self) -> None:
         if not self.table.can_undo:
-            self.say("Nothing to undo: you have not played a card yet.")
+            self.say(self.table.help_off or "Nothing to undo: you have not played a card yet.")
             return
         self.cancel_flow()
         self.table.undo()
@@ -386,18 +389,10 @@ class Page:
             self.input.move_focus("Here")
 
     def guided_hand(self) -> None:
-        """The guided first hand, dealt again (whist/web/guide_view.py, imported on first use). A game
-        in progress is not dropped at one press: the first says it would be, a second deals."""
-        note = self.el("guide-abandon")
-        if self.table.in_progress and note.hidden:
-            note.textContent = "The game in progress will be abandoned: press again to deal the guided hand."
-            note.hidden = False
-            self.say(note.textContent)
-            return
-        note.hidden = True
+        """The guided first hand, dealt again (whist/web/guide_view.py, imported on first use)."""
         from whist.web import guide_view
 
-        guide_view.start(self)
+        guide_view.again(self)
 
     def toggle_mute(self) -> None:
         self.apply_settings(self.settings.changed(sound=not self.settings.sound))
@@ -430,6 +425,10 @@ class Page:
 
     # --- new games and hands ------------------------------------------------------------
     def next_hand(self) -> None:
+        if self.table.challenge is not None:  # the next deal of a challenge, or its end
+            if not self.busy:
+                self.challenges.next_deal()
+            return
         if self.busy or not self.table.next_hand():
             return
         self.after_action()

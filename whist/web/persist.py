@@ -71,6 +71,7 @@ from whist.web.storage import (
 )
 
 if TYPE_CHECKING:
+    from whist.web.challenge_view import ChallengeBox
     from whist.web.links import Links
     from whist.web.review_view import ReviewView
     from whist.web.screen import Screen
@@ -100,6 +101,9 @@ class KeeperHost(NoticeHost, PanelHost, Protocol):
 
     @property
     def screen(self) -> Screen: ...
+
+    @property
+    def challenges(self) -> ChallengeBox: ...
 
     def put_table(self, table: Table, *, fresh: bool = True, save: bool = True, resume: bool = False) -> None: ...
 
@@ -257,6 +261,7 @@ class Keeper:
             self.guard(earlier.show)
         if self.page is not None and earlier is not None:
             self.page.review.before_replay(earlier.keep_running)  # a replay over a game in progress keeps it
+            self.page.challenges.before_start(earlier.keep_running)  # ...and so does a challenge
 
     def guard(self, action: Callable[[], None]) -> None:
         try:
@@ -289,6 +294,8 @@ class Keeper:
                 self._last_game = text
                 self.keep_own(text, seen=text)
             self.problem(problem)
+        if table.challenge is not None:
+            return  # a challenge's deals are not games of your record
         if not table.is_over and STATS_KEY not in self.held and not table.people:  # (pass-and-play: apart)
             self.count_hands(table)
         if table.is_over and self.game_id not in self._counted and STATS_KEY not in self.held:

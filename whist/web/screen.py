@@ -147,9 +147,10 @@ class Screen:
         """The toolbar buttons that depend on the position: hint, undo, redo, last trick."""
         page = self.page
         view = view or page.table.view()
+        off = view.challenge.no_help if view.challenge else ""  # (a challenge: no undo, no hints)
         states = {
-            "hint-btn": (view.your_turn and not page.busy, "A hint is for your turn."),
-            "undo-btn": (view.can_undo, "Nothing to undo: you have not played a card yet."),
+            "hint-btn": (view.your_turn and not page.busy and not off, off or "A hint is for your turn."),
+            "undo-btn": (view.can_undo, off or "Nothing to undo: you have not played a card yet."),
             "redo-btn": (view.can_redo, "Nothing to redo."),
             "last-btn": (view.last_trick is not None or view.hand_number > 1,
                          "No trick has been played yet."),
@@ -424,7 +425,8 @@ class Screen:
             panel.hidden = True
             return
         over = view.game_over
-        title = over.title if over else f"Hand {summary.hand_number} over"
+        title = over.title if over else (view.challenge.summary_title if view.challenge
+                                         else f"Hand {summary.hand_number} over")
         page.set_text("summary-title", title)
         trump = markup.SUIT_WORDS.get(summary.trump)
         played = f"{over.hands_played_text} \u00b7 " if over else ""
@@ -445,6 +447,8 @@ class Screen:
                                                            "them" if summary.points.them else "even")
         panel.classList.toggle("game-over", bool(over))
         page.el("next-hand").hidden = bool(over)
+        page.el("summary-challenge").hidden = not view.challenge_offer
+        page.el("summary").classList.toggle("challenge", bool(view.challenge))  # (no Expert replay: forms.css)
         page.el("play-again").hidden = not over
         was_hidden = panel.hidden
         panel.hidden = False
