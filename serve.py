@@ -98,13 +98,20 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
 #: and one the page needs but the trace missed fails the end-to-end tests, which run on it.
 ENTRY_MODULES: tuple[str, ...] = ("whist.web.main", "whist.web.thinker")
 
+#: The package's modules the page imports only once a player asks for them, after fetching them
+#: (``whist.web.later.need``): these and every module only they import ship in ``whist-later.tgz``,
+#: unpacked into ``whist/`` on first use (the service worker precaches it, so it works offline),
+#: not in ``whist.tgz``, which the page waits for at start-up.
+LATER_ENTRIES: tuple[str, ...] = ("whist.web.challenge_view",)
+LATER_ZIP = "whist-later.tgz"
+
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.
 SERVICE_WORKER = "sw.js"
 SERVICE_WORKER_TEMPLATE = "static/sw.js"
 
 #: Site files made by :class:`Site` rather than copied.
-GENERATED: tuple[str, ...] = (PACKAGE_ZIP, SERVICE_WORKER)
+GENERATED: tuple[str, ...] = (PACKAGE_ZIP, LATER_ZIP, SERVICE_WORKER)
 
 #: The line of the template that the build replaces with the precache list.
 _BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
@@ -360,9 +367,9 @@ def _module_name(rel: str) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def package_files(root: Path) -> dict[str, Path]:
-    """Path inside whist.tgz (relative to ``whist/``) -> file, for every module of the package
-    the page runs (:data:`ENTRY_MODULES` and all they import, with their packages)."""
+def _traced(root: Path, entries: tuple[str, ...], stop: tuple[str, ...] = ()) -> dict[str, Path]:
+    """Path inside the package (relative to ``whist/``) -> file, for ``entries`` and every module
+    they import, with their packages; the modules of ``stop`` neither shipped nor followed."""
     base = root / PACKAGE
     every = {
         path.relative_to(base).as_posix(): path
@@ -371,10 +378,10 @@ def package_files(root: Path) -> dict[str, Path]:
     }
     by_name = {_module_name(rel): rel for rel in every}
     wanted: set[str] = set()
-    todo = list(ENTRY_MODULES)
+    todo = list(entries)
     while todo:
         name = todo.pop()
-        if name in wanted or name not in by_name:
+        if name in wanted or name not in by_name or name in stop:
             continue
         wanted.add(name)
         parts = name.split(".")
@@ -382,6 +389,20 @@ def package_files(root: Path) -> dict[str, Path]:
         rel = by_name[name]
         todo += _imports_of(every[rel], name if rel.endswith("__init__.py") else name.rpartition(".")[0])
     return {rel: every[rel] for rel in sorted(by_name[n] for n in wanted)}
+
+
+def package_files(root: Path) -> dict[str, Path]:
+    """Path inside whist.tgz (relative to ``whist/``) -> file, for every module of the package
+    the page runs at start (:data:`ENTRY_MODULES` and all they import, with their packages),
+    those it fetches on first use left out (:data:`LATER_ENTRIES`)."""
+    return _traced(root, ENTRY_MODULES, LATER_ENTRIES)
+
+
+def later_files(root: Path) -> dict[str, Path]:
+    """Path inside whist-later.tgz (relative to ``whist/``) -> file: :data:`LATER_ENTRIES` and what
+    they import that whist.tgz does not ship."""
+    first = package_files(root)
+    return {rel: path for rel, path in _traced(root, LATER_ENTRIES).items() if rel not in first}
 
 
 def project_files(root: Path) -> dict[str, Path]:
@@ -438,6 +459,39 @@ def css_for_site(data: bytes) -> bytes:
         parts[i] = re.sub(rb"([{;][-\w]+): ", rb"\1:", text).replace(b";}", b"}")
     parts[1::2] = [kept if kept[:1] in b"'\"" else _CSS_SPACE.sub(b" ", kept) for kept in parts[1::2]]
     return b"".join(parts).strip() + b"\n"
+
+
+def js_for_site(data: bytes) -> bytes:
+    r"""One of our scripts as the built site ships it: the comments that stand on lines of their own
+    taken out (a ``//`` line, a ``/* ... */`` block whose first line starts with it and whose last
+    ends with it), and the blank lines; every other line exactly as written, a comment after code
+    too. A block that does not end its line is kept whole, so nothing but comments ever goes (our
+    scripts hold no multi-line template string; tests/test_serve.py parses each built one with node).
+
+    >>> js_for_site(b"/* why\n   more */\nconst a = 1; // kept\n\n  // gone\n/* x */ b();\n")
+    b'const a = 1; // kept\n/* x */ b();\n'
+    """
+    out: list[bytes] = []
+    block: list[bytes] = []
+    for line in data.splitlines(keepends=True):
+        text = line.strip()
+        if block:
+            block.append(line)
+            if b"*/" in text:
+                if not text.endswith(b"*/"):
+                    out += block  # code after the block's end: kept whole
+                block = []
+            continue
+        if text.startswith(b"/*"):
+            if b"*/" in text and not text.endswith(b"*/"):
+                out.append(line)
+            elif b"*/" not in text:
+                block = [line]
+            continue
+        if text.startswith(b"//") or not text:
+            continue
+        out.append(line)
+    return b"".join(out + block)
 
 
 _HTML_COMMENT = re.compile(rb"<!--.*?-->", re.S)
@@ -561,6 +615,7 @@ class Site:
         self.release = release
         self._zip_lock = threading.Lock()
         self._zip: tuple[tuple[tuple[str, int, int], ...], bytes] | None = None
+        self._later: tuple[tuple[tuple[str, int, int], ...], bytes] | None = None
 
     # -- the generated files ---------------------------------------------------
 
@@ -573,11 +628,21 @@ class Site:
                 self._zip = (key, make_package_zip(files))
             return self._zip[1]
 
+    def later_zip(self) -> bytes:
+        """whist-later.tgz, made again only when a module changed."""
+        files = later_files(self.root)
+        key = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
+        with self._zip_lock:
+            if self._later is None or self._later[0] != key:
+                self._later = (key, make_package_zip(files))
+            return self._later[1]
+
     def _source_hashes(self) -> dict[str, str]:
         """Site path -> content hash of every file but sw.js, index.html not stamped."""
-        hashes = {path: content_hash(css_for_site(source.read_bytes())) if self.strips(path) else file_hash(source)
-                  for path, source in site_files(self.root).items()}
+        hashes = {path: content_hash(self.for_site(path, source.read_bytes())) if self.strips(path)
+                  else file_hash(source) for path, source in site_files(self.root).items()}
         hashes[PACKAGE_ZIP] = content_hash(self.package_zip())
+        hashes[LATER_ZIP] = content_hash(self.later_zip())
         return dict(sorted(hashes.items()))
 
     def version(self) -> str:
@@ -602,13 +667,14 @@ class Site:
         build: dict[str, object] = {"version": self.version(), "files": self.precache()}
         if not self.release:
             build["dev"] = True
-        return make_service_worker((self.root / SERVICE_WORKER_TEMPLATE).read_bytes(), build)
+        worker = make_service_worker((self.root / SERVICE_WORKER_TEMPLATE).read_bytes(), build)
+        return js_for_site(worker) if self.release else worker
 
     # -- every file ------------------------------------------------------------
 
     def paths(self) -> list[str]:
         """Every site path."""
-        paths = set(site_files(self.root)) | {PACKAGE_ZIP}
+        paths = set(site_files(self.root)) | {PACKAGE_ZIP, LATER_ZIP}
         if (self.root / SERVICE_WORKER_TEMPLATE).is_file():
             paths.add(SERVICE_WORKER)
         return sorted(paths)
@@ -618,6 +684,8 @@ class Site:
         site_path = site_path or "index.html"
         if site_path == PACKAGE_ZIP:
             return self.package_zip()
+        if site_path == LATER_ZIP:
+            return self.later_zip()
         if site_path == SERVICE_WORKER:
             return self.service_worker() if (self.root / SERVICE_WORKER_TEMPLATE).is_file() else None
         if site_path == "index.html" and (self.root / "index.html").is_file():
@@ -625,12 +693,18 @@ class Site:
         path = resolve(self.root, site_path)
         if path is None:
             return None
-        return css_for_site(path.read_bytes()) if self.strips(site_path) else path.read_bytes()
+        return self.for_site(site_path, path.read_bytes()) if self.strips(site_path) else path.read_bytes()
+
+    @staticmethod
+    def for_site(site_path: str, data: bytes) -> bytes:
+        return css_for_site(data) if site_path.endswith(".css") else js_for_site(data)
 
     def strips(self, site_path: str) -> bool:
-        """Whether ``site_path`` is shipped other than its source: a style sheet of the build, without
-        its comments (:func:`css_for_site`)."""
-        return self.release and site_path.endswith(".css")
+        """Whether ``site_path`` is shipped other than its source: a style sheet or one of our scripts
+        of the build, without its comments (:func:`css_for_site`, :func:`js_for_site`; never a file
+        of the runtime)."""
+        return self.release and (site_path.endswith(".css")
+                                 or (site_path.endswith(".js") and site_path.startswith("static/")))
 
 
 # --------------------------------------------------------------------------
@@ -931,7 +1005,8 @@ def build_site(dest: Path, root: Path = ROOT) -> list[str]:
 
 
 def own_bytes(site_dir: Path) -> tuple[int, int]:
-    """(bytes of our own files, bytes of the runtime) in a built site."""
+    """(bytes of our own files, bytes of the runtime) in a built site (whist-later.tgz among
+    our own: :func:`later_bytes` tells it apart)."""
     own = runtime = 0
     for path in site_dir.rglob("*"):
         if path.is_file():
@@ -940,6 +1015,12 @@ def own_bytes(site_dir: Path) -> tuple[int, int]:
             else:
                 own += path.stat().st_size
     return own, runtime
+
+
+def later_bytes(site_dir: Path) -> int:
+    """The bytes of our own files a page fetches only on first use (whist-later.tgz), not at start-up."""
+    path = site_dir / LATER_ZIP
+    return path.stat().st_size if path.is_file() else 0
 
 
 # --------------------------------------------------------------------------

@@ -32,6 +32,10 @@ def _zip_names() -> set[str]:
     return set(serve.read_package_zip(data))
 
 
+def _later_names() -> set[str]:
+    return set(serve.read_package_zip(serve.Site(ROOT, release=False).later_zip()))
+
+
 def test_the_package_ships_as_one_zip_unpacked_into_whist() -> None:
     files = _config()["files"]
     assert files == {"./whist.tgz": "./whist/*"}, (
@@ -46,16 +50,36 @@ def _command_line() -> set[str]:
 def test_the_zip_holds_what_the_page_runs_and_leaves_out_the_command_line() -> None:
     """whist.tgz: the page's script and its workers' module, every module they import and their
     packages (serve.package_files), and none of the command line's."""
-    names = _zip_names()
+    site = serve.Site(ROOT, release=False)
+    first, later = _zip_names(), _later_names()
+    names = first | later
     cli = _command_line()
     assert cli <= _package_files(), f"not modules of the package: {sorted(cli - _package_files())}"
-    assert not names & cli and names <= _package_files()
-    for name, data in serve.read_package_zip(serve.Site(ROOT, release=False).package_zip()).items():
+    assert not names & cli and names <= _package_files() and not first & later
+    shipped = {**serve.read_package_zip(site.package_zip()), **serve.read_package_zip(site.later_zip())}
+    for name, data in shipped.items():
         for module in _imported(data.decode("utf-8")):  # closed: what a shipped module imports is shipped
             rel = module.removeprefix("whist.").replace(".", "/")
             for candidate in (f"{rel}.py", f"{rel}/__init__.py"):
                 assert candidate not in _package_files() or candidate in names, f"{name} imports {module}"
-    assert {"web/main.py", "web/thinker.py", "web/page.py", "ai/montecarlo.py", "engine/state.py"} <= names
+    assert {"web/main.py", "web/thinker.py", "web/page.py", "ai/montecarlo.py", "engine/state.py"} <= first
+
+
+def test_what_a_player_asks_for_later_ships_apart_and_is_imported_only_after_it_is_fetched() -> None:
+    """whist-later.tgz holds the challenge's dialog and the QR codes (the engine's challenge modules
+    stay in whist.tgz: a saved challenge deal is restored at start-up); whist.tgz imports them only
+    where whist.web.later.need() has fetched them first."""
+    first, later = _zip_names(), _later_names()
+    assert {"web/challenge_view.py", "web/challenge_markup.py", "web/qr.py"} <= later
+    assert {"table/challenge_run.py", "table/challenge.py"} <= first
+    assert {"web/later.py", "web/challenge_lazy.py"} <= first
+    entries = {e.removeprefix("whist.").replace(".", "/") + ".py" for e in serve.LATER_ENTRIES}
+    for name, data in serve.read_package_zip(serve.Site(ROOT, release=False).package_zip()).items():
+        text = data.decode("utf-8")
+        for module in _imported(text):
+            rel = module.removeprefix("whist.").replace(".", "/") + ".py"
+            if rel in entries:
+                assert "later.need()" in text, f"{name} imports {module} without fetching it first"
 
 
 def test_the_trace_follows_every_way_of_importing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

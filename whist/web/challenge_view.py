@@ -79,8 +79,7 @@ class ChallengeBox:
         self.listeners.append(listener)
 
     def start(self) -> None:
-        p = self.page
-        p.on(p.el("summary-challenge"), "click", _clicked(self.offer_hand))
+        p = self.page  # (the summary's "Challenge a friend": whist.web.challenge_lazy binds it)
         p.on(p.el("ch-go"), "click", _clicked(self.go))
         p.on(p.el("ch-later"), "click", _clicked(self.close))
         p.on(p.el("ch-close"), "click", _clicked(self.close))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from whist.table import Table
     from whist.table.view import TableView
     from whist.web.address import StartRequest
-    from whist.web.challenge_view import ChallengeBox
+    from whist.web.challenge_lazy import LazyChallenges
     from whist.web.inputs import Input
     from whist.web.screen import Screen
     from whist.web.settings import Settings
@@ -59,7 +59,7 @@ class FormsHost(Writer, Binder, Protocol):
     def after_action(self, sound: str | None = None) -> None: ...
 
     @property
-    def challenges(self) -> ChallengeBox: ...
+    def challenges(self) -> LazyChallenges: ...
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
                  seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None: ...

@@ -18,7 +18,7 @@ import js
 
 from whist.table import Table
 from whist.web.auction_lazy import LazyAuctionBox
-from whist.web.challenge_view import ChallengeBox
+from whist.web.challenge_lazy import LazyChallenges
 from whist.web.coach_box import CoachBox
 from whist.web.dialogs import Dialogs, DialogStack
 from whist.web.formsui import Forms
@@ -88,7 +88,7 @@ class Page:
         self.input: Input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
         self.coach = CoachBox(self)  # coach: your costly cards pointed out (whist/web/coach_box.py)
-        self.challenges = ChallengeBox(self)  # a challenge by link (whist/web/challenge_view.py)
+        self.challenges = LazyChallenges(self)  # a challenge by link (whist/web/challenge_view.py), on first use
 
     def close(self) -> None:
         """Hand the document over (whist.web.testing starts another page in it): stop every

@@ -71,7 +71,7 @@ from whist.web.storage import (
 )
 
 if TYPE_CHECKING:
-    from whist.web.challenge_view import ChallengeBox
+    from whist.web.challenge_lazy import LazyChallenges
     from whist.web.links import Links
     from whist.web.review_view import ReviewView
     from whist.web.screen import Screen
@@ -103,7 +103,7 @@ class KeeperHost(NoticeHost, PanelHost, Protocol):
     def screen(self) -> Screen: ...
 
     @property
-    def challenges(self) -> ChallengeBox: ...
+    def challenges(self) -> LazyChallenges: ...
 
     def put_table(self, table: Table, *, fresh: bool = True, save: bool = True, resume: bool = False) -> None: ...
 

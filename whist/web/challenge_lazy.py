@@ -1,0 +1,66 @@
+"""A challenge by link, loaded on first use: the page starts without :mod:`whist.web.challenge_view`
+and the engine's challenge modules, which come in ``whist-later.tgz`` (:mod:`whist.web.later`)
+the first time a link is opened, a hand is sent, or a set of deals is dealt."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from whist.web import later
+
+if TYPE_CHECKING:
+    from whist.web.challenge_view import ChallengeBox, ChallengeHost
+
+
+class LazyChallenges:
+    """The page's :class:`whist.web.challenge_view.ChallengeBox`, fetched and made on first use;
+    each call waits for it (a second call meanwhile comes after the first)."""
+
+    def __init__(self, page: ChallengeHost) -> None:
+        self.page = page
+        self.box: ChallengeBox | None = None
+        self.listeners: list[Callable[[str], None]] = []
+
+    def start(self) -> None:
+        p = self.page
+        p.on(p.el("summary-challenge"), "click", lambda evt: self.call("offer_hand"))
+
+    def before_start(self, listener: Callable[[str], None]) -> None:
+        """``listener(why)`` is called before a challenge deals over a game in progress."""
+        self.listeners.append(listener)
+        if self.box is not None:
+            self.box.before_start(listener)
+
+    def arrive(self, text: str) -> None:
+        self.call("arrive", text)
+
+    def next_deal(self) -> None:
+        self.call("next_deal")
+
+    def start_new(self, game: str, options: dict[str, Any], count: int, levels: tuple[str, str]) -> None:
+        self.call("start_new", game, options, count, levels)
+
+    def call(self, name: str, *args: Any) -> None:
+        if self.box is not None:
+            getattr(self.box, name)(*args)
+            return
+        self.page.spawn(self._load_and_call(name, args))
+
+    async def _load_and_call(self, name: str, args: tuple[Any, ...]) -> None:
+        if self.box is None:
+            try:
+                await later.need()
+            except later.NotLoaded as err:
+                self.page.say(str(err))
+                self.page.set_status(str(err), "refuse")
+                return
+            if self.box is None:
+                from whist.web.challenge_view import ChallengeBox
+
+                box = ChallengeBox(self.page)
+                box.start()
+                for listener in self.listeners:
+                    box.before_start(listener)
+                self.box = box
+        getattr(self.box, name)(*args)
