@@ -68,6 +68,13 @@ def play_deal(page: GamePage, cards: list[str] | None = None, last: bool = False
     raise AssertionError("the deal did not end")
 
 
+def next_deal(page: GamePage, more: bool) -> None:
+    """The summary's main button: the next deal (wait until it is dealt), or the challenge's end."""
+    page.click("#next-hand")
+    if more:
+        page.wait_for_function("() => ['play', 'auction'].includes(document.body.dataset.phase)")
+
+
 def fragment(link: str) -> str:
     """The page's address of a challenge link (its fragment, on the test's server)."""
     parts = urlsplit(link)
@@ -119,7 +126,7 @@ def test_a_four_deal_classic_challenge_between_two_devices(game_page: GamePage,
             assert anna.inner_text("#summary-title") == "Deal 2 of 4 over"
         label = "Send the challenge" if deal == 3 else "Next deal"
         assert anna.inner_text("#next-hand") == label
-        anna.click("#next-hand")
+        next_deal(anna, deal < 3)
     link = send_link(anna, "Anna")
     assert len(link) < 1000 + len(anna.url())
     assert not violations(anna, "the challenge dialog, sending")
@@ -152,7 +159,7 @@ def test_a_four_deal_classic_challenge_between_two_devices(game_page: GamePage,
         ben_cards = play_deal(ben, played[deal] if deal < 2 else None, last=deal >= 2)
         if deal < 2:
             assert ben_cards == played[deal]
-        ben.click("#next-hand")
+        next_deal(ben, deal < 3)
     rows = comparison(ben)
     assert len(rows) == 4
     splits = ben.eval_on_selector_all("#challenge .ch-split td", "tds => tds.map(t => t.textContent)")

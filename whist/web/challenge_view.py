@@ -225,9 +225,12 @@ class ChallengeBox:
         page = self.page
         for deal in range(len(challenge.deals)):
             for who, play in enumerate(challenge.plays):
+                if who and play[deal] == challenge.plays[0][deal]:  # the same play: the same cost
+                    self.costs[(who, deal)] = self.costs[(0, deal)]
+                    continue
                 review = HandReview.of(finished(challenge, deal, play[deal]))
-                while review.done < review.total:
-                    answer = await page.analyst.call("review", review.request(8), background=True)
+                while review.done < review.total:  # (a position a call: a closed dialog stops it soon)
+                    answer = await page.analyst.call("review", review.request(1), background=True)
                     if gen != self.generation:
                         return
                     if answer is None:
@@ -236,7 +239,7 @@ class ChallengeBox:
                 done = review.done >= review.total
                 self.costs[(who, deal)] = (review.lost_by(review.side_of(Seat.S)) if done
                                            else challenge_markup.NOT_ANALYSED)
-                page.el("ch-body").innerHTML = challenge_markup.comparison_html(compare(challenge), self.costs)
+            page.el("ch-body").innerHTML = challenge_markup.comparison_html(compare(challenge), self.costs)
         page.el("challenge").dataset.costs = "done"
 
     # --- the dialog ---------------------------------------------------------------------------
