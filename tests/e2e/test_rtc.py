@@ -6,98 +6,68 @@ version, and say plainly when no connection is made in time.
 
 The page does not import whist.web.rtc yet (the live-table page will), so whist.tgz does not
 ship it: each page gets it, and the test-only driver tests/rtc_data/probe.py, written into its
-Python once it has booted. The page's Python is reached through PyScript's ``main.onReady``
-hook, added by an init script (``window.whistRtcPython``, the interpreter).
-
-These pages run in a browser of this module's own, launched with
-``--disable-features=WebRtcHideLocalIpsWithMdns``: without it Chromium offers its local
-addresses as mDNS names (``<uuid>.local``), which need multicast DNS to resolve, and this
-machine has none (tests/e2e/conftest.py's browser keeps its flags).
+Python through the test hook ``window.whistRun`` (whist/web/testing.py). The devices are the
+suite's shared pages (three kinds of browser context and a second tab), booted once for every
+test that uses them; their browser is the suite's, as a player's: Chromium offers its local
+addresses as mDNS names (``<uuid>.local``), which this machine resolves.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright
 
 import serve
-from tests.e2e.conftest import CHROMIUM_ARGS, PAGES_KEY, GamePage, chromium_executable
+from tests.e2e.conftest import GamePage, SharedPageFactory
 from whist.web.signal_code import ANSWER, OFFER, Candidate, Signal, decode, encode, tag
 
 pytestmark = pytest.mark.e2e
 
-RTC_FLAG = "--disable-features=WebRtcHideLocalIpsWithMdns"
 ROOT = serve.ROOT
 #: The modules the test writes into the page's Python (path under the project -> in the page).
 MODULES = ("whist/web/rtc.py", "whist/web/signal_code.py", "whist/table/referee.py")
 PROBE = ROOT / "tests/rtc_data/probe.py"
-
-#: An init script: once the page's own scripts have imported PyScript (its config read from the
-#: document), add a hook that keeps PyScript's main interpreter when it is ready.
-GRAB_PYTHON = """
-document.addEventListener("DOMContentLoaded", () => {
-  import(new URL("runtime/pyscript/core.js", document.baseURI).href).then(({hooks}) => {
-    hooks.main.onReady.add((wrap) => { window.whistRtcPython = wrap.interpreter; });
-  });
-});
-"""
+#: The shared pages' kinds of browser context the devices are (each another device's storage).
+KINDS: tuple[dict[str, Any], ...] = (
+    {}, {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2},
+    {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True})
 
 #: Writes the modules and the probe into the page's Python and installs the probe.
-INSTALL = """([files, probe]) => {
-  const py = window.whistRtcPython;
-  py.globals.set("rtc_files", py.toPy(files));
-  py.globals.set("rtc_probe_source", probe);
-  py.runPython(`
+INSTALL = """
 import importlib, os
-for path, text in rtc_files.items():
+for path, text in {files!r}.items():
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as file:
         file.write(text)
 with open("rtc_probe.py", "w") as file:
-    file.write(rtc_probe_source)
+    file.write({probe!r})
 importlib.invalidate_caches()
 import rtc_probe
 rtc_probe.install()
-`);
-}"""
+"""
 
 WAIT_MS = 30_000
 NO_CONNECTION = ("No connection after 2 seconds: the two devices could not reach each other. Both must be on the "
                  "same network (or both have IPv6 internet); make a new invitation and try again.")
 
 
-@pytest.fixture(scope="module")
-def rtc_browser(playwright: Playwright) -> Iterator[Browser]:
-    args = [*CHROMIUM_ARGS, RTC_FLAG]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--no-sandbox")
-    browser = playwright.chromium.launch(executable_path=chromium_executable(), args=args)
-    yield browser
-    browser.close()
-
-
 class Device:
-    """One browser context with the game's page, its Python driven through the probe."""
+    """One device: a shared page of the game, its Python driven through the probe."""
 
-    def __init__(self, browser: Browser, base_url: str) -> None:
-        """Open the page (its Python boots meanwhile: :meth:`ready` waits for it)."""
-        self.context = browser.new_context()
-        self.page = GamePage(self.context.new_page(), self.context, base_url)
-        self.page.page.add_init_script(GRAB_PYTHON)
-        self.page.goto("?pace=instant#deal=1")
+    def __init__(self, page: GamePage) -> None:
+        self.page = page
 
     def ready(self) -> Device:
-        """Wait for the table, then install the probe."""
-        self.page.wait_ready()
+        """Open the table, then install the probe (again: a page keeps the files, not the table)."""
+        self.page.open("?pace=instant#deal=1")
         files = {path: (ROOT / path).read_text() for path in MODULES}
-        self.page.page.wait_for_function("() => !!window.whistRtcPython", timeout=WAIT_MS)
-        self.page.page.evaluate(INSTALL, [files, PROBE.read_text()])
+        self.page.page.evaluate("(source) => window.whistRun(source)",
+                                INSTALL.format(files=files, probe=PROBE.read_text()))
+        self.call("reset")
         return self
 
     def call(self, name: str, *args: Any) -> Any:
@@ -120,23 +90,16 @@ class Device:
         return [e[2] for e in self.events() if e[0] == "message" and e[1] == who]
 
 
-@pytest.fixture(scope="module")
-def devices(rtc_browser: Browser, dev_server: str) -> Iterator[list[Device]]:
-    """Four devices (browser contexts), each on the game's page with the probe installed."""
-    made = [Device(rtc_browser, dev_server) for _ in range(4)]  # booting side by side
-    yield [device.ready() for device in made]
-    for device in made:
-        device.context.close()
-
-
 @pytest.fixture
-def table(devices: list[Device], request: pytest.FixtureRequest) -> list[Device]:
-    """The four devices, watched for this test (any error in a page fails it), connections reset."""
+def table(shared_page: SharedPageFactory, second_tab: Callable[[], GamePage]) -> Iterator[list[Device]]:
+    """Four devices: three kinds of browser context and a second tab of the first, each on the
+    game's page with the probe installed, watched for this test (any error in a page fails it)."""
+    pages = [shared_page(**kind) for kind in KINDS]
+    pages.append(second_tab())
+    devices = [Device(page).ready() for page in pages]
+    yield devices
     for device in devices:
-        device.page.problems.clear()
-        device.call("reset")
-    request.node.stash.setdefault(PAGES_KEY, []).extend(d.page for d in devices)
-    return devices
+        device.call("reset")  # no connection left open for the next test on these pages
 
 
 def connect(host: Device, guest: Device) -> int:
@@ -275,29 +238,22 @@ def test_bad_codes_are_refused_in_the_page(table: list[Device]) -> None:
     assert Path(PROBE).is_file()
 
 
-def test_mdns_names_connect_and_a_closed_page_is_told(browser: Browser, dev_server: str,
-                                                       request: pytest.FixtureRequest) -> None:
-    """In a browser without this module's flag (the suite's, as a player's): the codes carry
-    Chromium's mDNS names for the local addresses, the two pages connect, and closing the guest's
-    page (not its connection) is reported on the host's."""
-    host, guest = Device(browser, dev_server), Device(browser, dev_server)
-    request.node.stash.setdefault(PAGES_KEY, []).extend((host.page, guest.page))
-    try:
-        host.ready(), guest.ready()
-        host.call("host")
-        _, code = host.call("invite")
-        assert all(c.address.endswith(".local") for c in decode(code, OFFER).candidates)
-        guest.call("guest")
-        answer = guest.call("answer", code)
-        assert all(c.address.endswith(".local") for c in decode(answer, ANSWER).candidates)
-        assert host.call("accept", answer) == 1
-        host.wait_for("open", 1)
-        guest.wait_for("open", 0)
-        assert guest.call("send", 0, "hello from far away")
-        assert host.wait_messages(1, 1) == ["hello from far away"]
-        guest.page.page.close()
-        closed = host.wait_for("closed", 1)
-        assert closed[2].startswith("The connection to the other device was lost")
-    finally:
-        host.context.close()
-        guest.context.close()
+def test_mdns_names_connect_and_a_page_left_is_told(table: list[Device]) -> None:
+    """The codes carry Chromium's mDNS names for the local addresses (as a player's browser sends
+    them), the two pages connect, and the guest's page going away (its ``pagehide``, as when the
+    tab is closed or left) is reported on the host's."""
+    host, guest = table[:2]
+    host.call("host")
+    _, code = host.call("invite")
+    assert all(c.address.endswith(".local") for c in decode(code, OFFER).candidates)
+    guest.call("guest")
+    answer = guest.call("answer", code)
+    assert all(c.address.endswith(".local") for c in decode(answer, ANSWER).candidates)
+    assert host.call("accept", answer) == 1
+    host.wait_for("open", 1)
+    guest.wait_for("open", 0)
+    assert guest.call("send", 0, "hello from far away")
+    assert host.wait_messages(1, 1) == ["hello from far away"]
+    guest.page.page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")
+    closed = host.wait_for("closed", 1)
+    assert closed[2].startswith("The connection to the other device was lost")
