@@ -23,16 +23,16 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from whist.engine.jsontext import json_problem
 from whist.engine.seats import SEAT_NAMES, Seat
+from whist.table.view_data import data_of
 
 if TYPE_CHECKING:
     from whist.table.session import Table
@@ -55,17 +55,6 @@ class Outcome:
     code: str
 
 
-def plain(value: Any) -> Any:
-    """A view (dataclasses, tuples, mappings) as JSON data."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
 class Referee:
     """The host's side of a live table: ``table``'s people other than the host play from their
     own devices (a table made with ``live=True``: no hand-over screen on the host's)."""
@@ -85,7 +74,7 @@ class Referee:
         table = self.table
         holder, table.human = table.human, seat
         try:
-            return plain(table.view())
+            return data_of(table.view())
         finally:
             table.human = holder
 
