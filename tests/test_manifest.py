@@ -7,6 +7,7 @@ build once): never the command-line tools, nor a module nothing the page runs im
 
 from __future__ import annotations
 
+import functools
 import tomllib
 import types
 from pathlib import Path
@@ -22,18 +23,23 @@ def _config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def _package_files() -> set[str]:
-    return {p.relative_to(ROOT / "whist").as_posix() for p in (ROOT / "whist").rglob("*.py")
-            if "__pycache__" not in p.parts and "tests" not in p.parts}
+@functools.cache
+def _package_files() -> frozenset[str]:
+    return frozenset(p.relative_to(ROOT / "whist").as_posix() for p in (ROOT / "whist").rglob("*.py")
+                     if "__pycache__" not in p.parts and "tests" not in p.parts)
+
+
+@functools.cache
+def _site() -> serve.Site:
+    return serve.Site(ROOT, release=False)  # (its archives made once, while no module changes)
 
 
 def _zip_names() -> set[str]:
-    data = serve.Site(ROOT, release=False).package_zip()
-    return set(serve.read_package_zip(data))
+    return set(serve.read_package_zip(_site().package_zip()))
 
 
 def _later_names() -> set[str]:
-    return set(serve.read_package_zip(serve.Site(ROOT, release=False).later_zip()))
+    return set(serve.read_package_zip(_site().later_zip()))
 
 
 def test_the_package_ships_as_one_zip_unpacked_into_whist() -> None:
@@ -50,7 +56,7 @@ def _command_line() -> set[str]:
 def test_the_zip_holds_what_the_page_runs_and_leaves_out_the_command_line() -> None:
     """whist.tgz: the page's script and its workers' module, every module they import and their
     packages (serve.package_files), and none of the command line's."""
-    site = serve.Site(ROOT, release=False)
+    site = _site()
     first, later = _zip_names(), _later_names()
     names = first | later
     cli = _command_line()
@@ -74,7 +80,7 @@ def test_what_a_player_asks_for_later_ships_apart_and_is_imported_only_after_it_
     assert {"table/challenge_run.py", "table/challenge.py"} <= first
     assert {"web/later.py", "web/challenge_lazy.py"} <= first
     entries = {e.removeprefix("whist.").replace(".", "/") + ".py" for e in serve.LATER_ENTRIES}
-    for name, data in serve.read_package_zip(serve.Site(ROOT, release=False).package_zip()).items():
+    for name, data in serve.read_package_zip(_site().package_zip()).items():
         text = data.decode("utf-8")
         for module in _imported(text):
             rel = module.removeprefix("whist.").replace(".", "/") + ".py"
@@ -107,7 +113,7 @@ def _imported(source: str, package: str = "whist") -> set[str]:
 
 def test_nothing_shipped_imports_the_command_line() -> None:
     """The modules left out of whist.tgz are imported by none that is in it."""
-    archive = serve.read_package_zip(serve.Site(ROOT, release=False).package_zip())
+    archive = serve.read_package_zip(_site().package_zip())
     cli = {"whist." + name.removesuffix(".py").replace("/", ".") for name in _command_line()}
     assert "whist.cli.bot" in cli
     for name, data in archive.items():
@@ -133,7 +139,7 @@ def _code(code: types.CodeType) -> list[tuple[object, ...]]:
 def test_the_zip_holds_the_modules_as_they_are_but_their_comments_and_docstrings() -> None:
     """Each module compiles, in whist.tgz, to the code ``python -OO`` makes of its source: the same
     instructions, constants and names on the same lines; only the docstrings are gone."""
-    archive = serve.read_package_zip(serve.Site(ROOT, release=False).package_zip())
+    archive = serve.read_package_zip(_site().package_zip())
     shipped = saved = 0
     for name, data in archive.items():
         source = (ROOT / "whist" / name).read_bytes()
