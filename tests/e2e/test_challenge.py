@@ -91,10 +91,17 @@ def send_link(page: GamePage, name: str) -> str:
     return page.input_value("#ch-link")
 
 
-def accept(page: GamePage, name: str) -> None:
+def accept(page: GamePage, name: str, keyboard: bool = False) -> None:
+    """Accept the invitation under ``name``: its button, or (``keyboard``) Enter in the name box,
+    which has the focus when the dialog opens."""
     page.wait_for_selector("#challenge[open][data-mode=invite]")
-    page.fill("#ch-name", name)
-    page.click("#ch-go")
+    if keyboard:
+        assert page.evaluate("() => document.activeElement.id") == "ch-name"
+        page.keyboard.type(name)
+        page.keyboard.press("Enter")
+    else:
+        page.fill("#ch-name", name)
+        page.click("#ch-go")
     page.wait_for_function("() => !document.querySelector('#challenge[open]')")
 
 
@@ -197,7 +204,7 @@ def test_a_hand_sent_as_a_challenge_and_its_reply(game: str, game_page: GamePage
 
     ben = shared_page(**PHONE)
     ben.open(fragment(link))
-    accept(ben, "Ben")
+    accept(ben, "Ben", keyboard=game == "german")
     assert play_deal(ben, mine) == mine
     assert ben.inner_text("#next-hand") == "See the results"
     ben.click("#next-hand")
@@ -206,6 +213,7 @@ def test_a_hand_sent_as_a_challenge_and_its_reply(game: str, game_page: GamePage
     assert ben.inner_text("#challenge .ch-split td") == "You played alike throughout."
     # Both double-dummy costs worked out in the analyst, the same for the same play.
     ben.wait_for_selector("#challenge[data-costs=done]", timeout=120000)
+    assert ben.inner_text("#ch-share-msg").startswith("The double-dummy costs are worked out")
     costs = ben.eval_on_selector_all("#challenge .ch-row td", "tds => tds.map(t => t.dataset.cost)")
     assert len(costs) == 2 and costs[0] == costs[1] and costs[0].isdigit()
     reply = ben.input_value("#ch-link")

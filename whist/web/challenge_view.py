@@ -56,6 +56,16 @@ class ChallengeHost(Writer, Binder, Protocol):
     def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
 
 
+def run_link(box: ChallengeBox) -> bool:
+    """Whether the results dialog shows a reply link (its words then stay: the progress goes below it)."""
+    return bool(box.link)
+
+
+def _working(deal: int, deals: int) -> str:
+    return (f"Working out the double-dummy costs: deal {deal + 1} of {deals}\u2026 (the early tricks take the "
+            "longest; you may close this and come back)")
+
+
 def _clicked(action: Callable[[], None]) -> Callable[[Any], None]:
     def handle(evt: Any) -> None:
         action()
@@ -86,6 +96,7 @@ class ChallengeBox:
         p.on(p.el("ch-copy"), "click", _clicked(lambda: p.spawn(self.copy())))
         p.on(p.el("ch-share-btn"), "click", _clicked(lambda: p.spawn(self.share())))
         p.on(p.el("ch-name"), "input", _clicked(self.on_name))
+        p.on(p.el("ch-name"), "keydown", self.on_name_key)
         p.on(p.el("challenge"), "close", _clicked(self.on_close))
 
     # --- arriving: a link ---------------------------------------------------------------------
@@ -203,8 +214,9 @@ class ChallengeBox:
         """Both plays compared; ``run``: yours, just finished (the reply link is offered)."""
         from whist.table.challenge_run import compare, sending
 
+        if challenge != self.shown:
+            self.costs = {}  # (the same challenge opened again: the costs worked out so far are kept)
         self.run, self.mode, self.shown = run, "results", challenge
-        self.costs = {}
         result = compare(challenge)
         title, text = (sending(run) if run is not None else
                        (f"{result.names[0]} v {result.names[1]}", "Both plays of the challenge, deal by deal."))
@@ -223,8 +235,12 @@ class ChallengeBox:
         from whist.table.challenge_run import compare, finished
 
         page = self.page
-        for deal in range(len(challenge.deals)):
+        deals = len(challenge.deals)
+        for deal in range(deals):
+            page.set_text("ch-share-msg" if run_link(self) else "ch-text", _working(deal, deals))
             for who, play in enumerate(challenge.plays):
+                if (who, deal) in self.costs:
+                    continue  # (worked out before the dialog was closed)
                 if who and play[deal] == challenge.plays[0][deal]:  # the same play: the same cost
                     self.costs[(who, deal)] = self.costs[(0, deal)]
                     continue
@@ -240,6 +256,8 @@ class ChallengeBox:
                 self.costs[(who, deal)] = (review.lost_by(review.side_of(Seat.S)) if done
                                            else challenge_markup.NOT_ANALYSED)
             page.el("ch-body").innerHTML = challenge_markup.comparison_html(compare(challenge), self.costs)
+        page.set_text("ch-share-msg" if run_link(self) else "ch-text", "The double-dummy costs are worked out: "
+                      "the tricks each play's own cards gave away against perfect play.")
         page.el("challenge").dataset.costs = "done"
 
     # --- the dialog ---------------------------------------------------------------------------
@@ -278,6 +296,12 @@ class ChallengeBox:
         p.set_text("ch-error", text)
         p.el("ch-error").hidden = False
         p.say(text)
+
+    def on_name_key(self, evt: Any) -> None:
+        """Enter in the name box does what the dialog's main button does (plays the challenge)."""
+        if str(evt.key) == "Enter" and self.mode == "invite":
+            evt.preventDefault()
+            self.go()
 
     def on_name(self) -> None:
         """Sending: the link is made with the name as you type it (none while it is not a name)."""
