@@ -29,7 +29,7 @@ pytestmark = pytest.mark.e2e
 
 ROOT = serve.ROOT
 #: The modules the test writes into the page's Python (path under the project -> in the page).
-MODULES = ("whist/web/rtc.py", "whist/web/signal_code.py", "whist/table/referee.py")
+MODULES = ("whist/web/rtc.py", "whist/web/signal_code.py", "whist/table/referee.py", "whist/table/view_data.py")
 PROBE = ROOT / "tests/rtc_data/probe.py"
 #: The shared pages' kinds of browser context the devices are (each another device's storage).
 KINDS: tuple[dict[str, Any], ...] = (
