@@ -179,6 +179,7 @@ def test_a_four_deal_classic_challenge_between_two_devices(game_page: GamePage,
     assert len(better) == sum(row[1] != row[2] for row in rows)
     reply = ben.input_value("#ch-link")
     assert ben.inner_text("#ch-title") == "Anna v Ben"
+    ben.wait_for_selector("#ch-qr svg")  # the reply's QR code too
     assert not violations(ben, "the challenge dialog, the results")
     shot(ben, "challenge-results-phone")
     ben.set_viewport_size({"width": 844, "height": 390})

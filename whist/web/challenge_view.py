@@ -171,8 +171,8 @@ class ChallengeBox:
         dialog that sends your challenge (or compares your play with your friend's)."""
         p = self.page
         run = p.table.challenge
-        if run is None:
-            return
+        if run is None or p.table.view().summary is None:
+            return  # (the deal is not over)
         if len(run.mine) == run.deal and not run.done:
             run = run.after(p.table.state)
             p.table.challenge = run
@@ -336,17 +336,16 @@ class ChallengeBox:
         p.set_text("ch-share-msg", "")
         p.el("ch-qr").innerHTML = ""
         if link:
-            self.generation += 1
-            p.spawn(self.draw_qr(self.generation, link))
+            p.spawn(self.draw_qr(link))
 
-    async def draw_qr(self, gen: int, link: str) -> None:
+    async def draw_qr(self, link: str) -> None:
         from whist.web.qr import qr_svg
 
         try:
             svg = await qr_svg(link, "QR code of the challenge link")
         except ValueError as err:
             svg = f'<p class="ch-no-qr">{escape(str(err))}</p>'
-        if gen == self.generation and self.link == link:
+        if self.link == link:  # (still the link on show: not another one made meanwhile)
             self.page.el("ch-qr").innerHTML = svg
 
     async def copy(self) -> None:

@@ -425,9 +425,8 @@ class Page:
 
     # --- new games and hands ------------------------------------------------------------
     def next_hand(self) -> None:
-        if self.table.challenge is not None:  # the next deal of a challenge, or its end
-            if not self.busy:
-                self.challenges.next_deal()
+        if self.table.challenge is not None:  # the next deal of a challenge, or its end (even while
+            self.challenges.next_deal()  # the last trick is gathered: the new deal's table cancels that)
             return
         if self.busy or not self.table.next_hand():
             return
