@@ -146,6 +146,7 @@ def test_a_four_deal_classic_challenge_between_two_devices(game_page: GamePage,
     ben.click(f'#hand button.card[data-card="{first}"]')
     ben.wait_for_function(YOUR_MOVE)
     ben.open(fragment(link), keep=True)  # ...when Anna's link opens on his phone
+    ben.wait_for_selector("#challenge[open][data-mode=invite]")  # (once its code is fetched: on first use)
     page_text = ben.inner_text("#ch-text")
     assert "The game you are playing is kept on this device" in page_text
     assert ben.inner_text("#ch-title") == "Anna challenges you" and "4 deals of Classic Whist" in page_text
