@@ -21,7 +21,7 @@ sentence for the player (:class:`SignalError`), and nothing else.
 >>> code = encode(offer)
 >>> len(code), decode(code, OFFER) == offer
 (92, True)
->>> code_in(invitation_link("https://example.org/whist/?game=classic#deal=3", code)) == code
+>>> code_in(invitation_link("/whist/?game=classic#deal=3", code)) == code
 True
 >>> try:
 ...     decode(code, ANSWER)
