@@ -38,7 +38,10 @@ OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClient
 ASKING = ON_LOAD + """window.__asks = [];
 if (!window.__whistAsking) onLoad(() => { window.__whistAsking = true; new MutationObserver(() => {
   const d = document.body.dataset; window.__asks.push((d.thinking || "0") + (d.coach ? "c" : "-"));
-}).observe(document.body, {attributes: true, attributeFilter: ["data-thinking", "data-coach"]}); });"""
+}).observe(document.body, {attributes: true, attributeFilter: ["data-thinking", "data-coach"]});
+  document.addEventListener("click", (e) => {  // capturing: marked before the page plays the card
+    if (e.target.closest("#hand button.card")) window.__asks.push("you");
+  }, true); });"""
 
 
 def to_the_position(page: GamePage, coach: bool) -> None:
@@ -129,19 +132,28 @@ def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     for i in range(3):
         wait_your_move(game_page, timeout=60000)
-        game_page.evaluate("window.__asks.push('you')")
         play_lowest(game_page)
         game_page.wait_for_function("(n) => window.__asks.filter(m => m.endsWith('c')).length >= n", arg=i + 1,
                                     timeout=60000)
     marks = game_page.evaluate("window.__asks")
     # After each card of yours: first the opponents think, then the coach is asked, never while they think.
+    # A round: the marks from one card of yours (marked as it is clicked) to the next. In some rounds
+    # no computer plays before your turn comes back (your card won the trick, and you lead again).
+    # (The coach may still be asking about your last card as you play the next: only a new question counts.)
+    rounds: list[list[tuple[str, bool]]] = [[]]  # each mark, and whether the coach was newly asked
     state = "0-"
-    seen: list[str] = []  # the marks since your last card
     for m in marks:
         if m == "you":
-            seen = []
+            rounds.append([])
             continue
-        if state.endswith("-") and m.endswith("c"):
-            assert "1-" in seen and m == "0c", marks
-        seen.append(m)
+        rounds[-1].append((m, state.endswith("-") and m.endswith("c")))
         state = m
+    waited = 0
+    for seen in rounds:
+        starts = [i for i, (m, new) in enumerate(seen) if new]
+        if starts:
+            first = starts[0]
+            assert seen[first][0] == "0c", marks  # asked once no computer thinks
+            assert not any(m.startswith("1") for m, _ in seen[first:]), marks  # and none is left to play
+            waited += any(m.startswith("1") for m, _ in seen[:first])
+    assert waited >= 1, marks  # and at least once there was thinking to wait for
