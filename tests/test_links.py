@@ -35,6 +35,14 @@ class Challenges:
         self.arrived.append(text)
 
 
+class Live:
+    def __init__(self) -> None:
+        self.joined: list[str] = []
+
+    def join(self, text: str) -> None:
+        self.joined.append(text)
+
+
 class Page:
     """The page as the links see it (whist.web.links.LinkHost)."""
 
@@ -43,11 +51,13 @@ class Page:
         self.table = table
         self.forms = Forms()
         self.challenges = Challenges()
+        self.live = Live()
         self.said: list[str] = []
         self.games: list[tuple[str | None, dict[str, Any] | None, int | None]] = []
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None:
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None,
+                 live: bool = False) -> None:
         self.games.append((game, options, seed))
 
     def say(self, text: str) -> None:
@@ -120,4 +130,13 @@ def test_the_address_keeps_the_challenge_being_played() -> None:
     table.challenge = ChallengeRun(run.challenge, link="1.AbC")
     page = Page(Window("", "#challenge=1.AbC"), table)
     Links(page).sync()
+    assert page.window.replaced == []
+
+
+def test_an_invitation_goes_to_the_live_table_and_deals_nothing() -> None:
+    page = Page(Window("?pace=fast", "#join=AbC-d_9"), _in_progress())
+    links = Links(page)
+    links.on_change(None)
+    assert page.live.joined == ["AbC-d_9"] and page.games == [] and page.forms.links == []
+    links.sync()  # an invitation asks for no game: the address is left as it is (the guest's page drops it)
     assert page.window.replaced == []

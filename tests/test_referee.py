@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from whist.engine.cards import card_name
+from whist.engine.cards import card_long_name, card_name
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.table.referee import MAX_MESSAGE, RATE, Referee
 from whist.table.session import Table
@@ -214,3 +214,34 @@ def test_a_live_table_survives_the_hosts_reload() -> None:
                        live=saved["live"])
     assert again.live and not again.is_covered and again.due == Seat.N
     assert again.state.snapshot() == table.state.snapshot()
+
+
+@pytest.mark.parametrize("game", ["classic", "german"])
+def test_the_host_hears_a_guests_card_by_name_and_never_what_only_the_guest_may_know(game: str) -> None:
+    """A guest's card is said on the host's device in the host's words ("Ben plays the ..."), and
+    in German Whist the card a guest draws from the stock (face down) is never said there."""
+    people = {"S": "Anna", "N": "Ben"}
+    table = Table(seed=11, game=game, people=people, live=True)
+    ticks = iter(range(10_000))
+    referee = Referee(table, clock=lambda: float(next(ticks)))  # (a second between moves: no flood)
+    said: list[str] = []
+    for _ in range(200):
+        if table.state.phase.name != "PLAY":
+            break
+        table.take_messages()
+        seat = table.state.to_play
+        if seat == Seat.N:
+            view = json.loads(referee.message_for(Seat.N))["view"]
+            assert referee.receive(Seat.N, guest_move(view)).ok
+            said = table.take_messages()
+            assert said and said[0].startswith("Ben plays the "), said
+            assert not any(text.startswith("You play") for text in said), said  # ("You draw": the host's own)
+            drawn = [d for d in table.state.draws[-2:] if d.seat == Seat.N and not d.face_up
+                     and d.trick == len(table.state.tricks) - 1 and not table.state.trick]
+            for draw in drawn:  # (Ben's own draw, face down: his alone)
+                assert not any(card_long_name(draw.card) in text for text in said), said
+        elif table.human_to_play:
+            assert table.human_play(next(c.card for c in table.view().hand if c.playable)).ok
+        else:
+            table.computer_step()
+    assert table.state.phase.name != "PLAY"

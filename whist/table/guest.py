@@ -37,6 +37,7 @@ MAX_MESSAGE = 400_000
 MAX_DEPTH = 12
 WAITING = "Waiting for the host's table."
 NO_HELP = "Undo and hints are off at a table between devices: the host's table decides every move."
+HOST_DEALS = "The host deals the next hand."
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,9 @@ class GuestTable:
     """The table on a guest's device: ``send`` carries a message (text) to the host."""
 
     challenge = None  # (never a challenge's table)
+    guest = True  # (the page neither saves nor counts it: the host's device keeps the game)
+    live = False  # (the host's table is the live one)
+    covered = False
 
     def __init__(self, send: Callable[[str], None]) -> None:
         self.send = send
@@ -59,6 +63,7 @@ class GuestTable:
         self.messages: list[str] = []
         self.seat = ""  # the guest's seat at the host's table ("N"), once the host has said
         self.token = object()  # a new one with each new game the host deals
+        self.options: dict[str, Any] = {}
 
     # --- from the host ----------------------------------------------------------------------
     def receive(self, text: Any) -> Received:
@@ -188,6 +193,19 @@ class GuestTable:
         return PlayResult(True)
 
     # --- what a guest's device does not do ----------------------------------------------------
+    def next_hand(self) -> bool:
+        self.messages.append(HOST_DEALS)
+        return False
+
+    def finished_hand(self, latest: bool = False) -> None:
+        return None  # (the host's device keeps the game's record)
+
+    def seated_people(self) -> dict[str, str]:
+        return {}
+
+    def own_levels(self) -> dict[str, str]:
+        return {}
+
     def hint_choice(self) -> None:
         return None
 

@@ -110,6 +110,13 @@ class Referee:
         if kind in ("hello", "ping"):
             return Outcome(True, "", kind)
         table = self.table
+        if kind in ("play", "call"):
+            field = "card" if kind == "play" else "call"
+            action = message.get(field)
+            if not isinstance(action, str) or not 0 < len(action) <= 8:
+                return Outcome(False, f"A {kind} names its {field}.", "bad-field")
+            result = table.move_for(seat, action, call=kind == "call")  # (said on this device in its words)
+            return Outcome(result.ok, result.reason, "ok" if result.ok else result.code or "refused")
         holder, table.human = table.human, seat
         try:
             if kind == "answer":
@@ -117,17 +124,11 @@ class Referee:
                 if not isinstance(agree, bool):
                     return Outcome(False, "An answer to a claim is agree or not.", "bad-field")
                 result = table.answer_claim(agree)
-            elif kind == "claim":
+            else:
                 n = message.get("n")
                 if n is not None and (isinstance(n, bool) or not isinstance(n, int) or not 0 < n <= 13):
                     return Outcome(False, "A claim names a number of tricks, or none for the rest.", "bad-field")
                 result = table.claim(n)
-            else:
-                field = "card" if kind == "play" else "call"
-                action = message.get(field)
-                if not isinstance(action, str) or not 0 < len(action) <= 8:
-                    return Outcome(False, f"A {kind} names its {field}.", "bad-field")
-                result = table.human_play(action) if kind == "play" else table.human_call(action)
         finally:
             table.human = holder
         return Outcome(result.ok, result.reason, "ok" if result.ok else result.code or "refused")

@@ -633,6 +633,23 @@ class Table:
         except IllegalActionError as err:
             return PlayResult(False, err.sentence(self.human, yours=True), err.code)
 
+    def move_for(self, seat: Seat, action: str, *, call: bool) -> PlayResult:
+        """A card (or, with ``call``, a call) of the person at ``seat``, who plays from another
+        device (a live table's guest: :mod:`whist.table.referee`): checked as that person's move
+        (their turn, their hand, the reason in their words), then made, with the table's messages
+        in the words of the person at this device ("Ben plays the king of hearts": nothing said
+        here that only that guest may know, such as the card a guest draws in German Whist)."""
+        holder, self.human = self.human, seat
+        try:
+            checked = self._checked(action, call=call)
+        finally:
+            self.human = holder
+        if isinstance(checked, PlayResult):
+            return checked
+        self.redo_stack.clear()
+        self._apply(checked)
+        return PlayResult(True)
+
     def _human(self, action: str, *, call: bool) -> PlayResult:
         checked = self._checked(action, call=call)
         if isinstance(checked, PlayResult):
@@ -912,13 +929,15 @@ class Table:
         st = self.state
         st.apply(card_name(card))
         who = "You play" if seat == self.human else (
-            f"You play from {seat.long_name}'s hand" if self.controls(seat) else f"{seat.long_name} plays")
+            f"You play from {seat.long_name}'s hand" if self.controls(seat) else
+            f"{self.people.get(seat) or seat.long_name} plays")
         self.messages.append(f"{who} the {card_long_name(card)}.")
         if st.trick:
             return
         done = st.tricks[-1]
         won = self.by_side(st.tricks_won)
-        winner = "You win" if done.winner == self.human else f"{done.winner.long_name} wins"
+        named = self.people.get(done.winner) or done.winner.long_name
+        winner = "You win" if done.winner == self.human else f"{named} wins"
         self.messages.append(f"{winner} the trick. Tricks: us {won['us']}, them {won['them']}.")
         if st.draws and st.draws[-1].trick == len(st.tricks) - 1:
             mine = next(d for d in st.draws[-2:] if d.seat == self.human)

@@ -28,7 +28,7 @@ from whist.web.settings import PACES
 if TYPE_CHECKING:
     from whist.table import Table
 
-RESERVED = ("game", "deal", "seed", "dealer", "pace", "challenge")
+RESERVED = ("game", "deal", "seed", "dealer", "pace", "challenge", "join")
 DEAL_NUMBER = re.compile(f"[0-9]{{1,{DEAL_DIGITS}}}")
 """A deal number as the address may give it: ASCII digits only (``str.isdigit`` also takes
 "²" and "①", which ``int`` refuses), few enough to be a deal (:data:`whist.table.records.DEAL_DIGITS`)."""
@@ -94,6 +94,8 @@ class StartRequest:
     """What in the address could not be used, in plain words (the page says it once)."""
     challenge: str | None = None
     """A challenge link's text (``#challenge=``: whist.web.challenge_view reads it), not a game asked for."""
+    join: str | None = None
+    """A live table's invitation (``#join=``: whist.web.live_view answers it), not a game asked for."""
 
 
 def _value(text: str, choices: tuple[Any, ...]) -> Any:
@@ -107,8 +109,8 @@ def parse_address(search: str, fragment: str) -> StartRequest:
     """Read the query and the fragment (either may hold any key; the fragment wins)."""
     pairs = dict(parse_pairs(search.lstrip("?"))) | dict(parse_pairs(fragment.lstrip("#")))
     start = StartRequest()
-    start.asked = any(key not in ("pace", "challenge") for key in pairs)
-    start.challenge = pairs.get("challenge")
+    start.asked = any(key not in ("pace", "challenge", "join") for key in pairs)
+    start.challenge, start.join = pairs.get("challenge"), pairs.get("join")
     first = catalog.first_game()
     game = pairs.get("game", first.name)
     cls = catalog.game(game)

@@ -92,7 +92,8 @@ class ExpertView:
     def sync(self) -> None:
         """With the summary drawn: this hand's replay is queued (once), and its answer shows if you
         asked for it, else the button alone."""
-        finished = duplicate.just_finished(self.page.table)
+        table = self.page.table
+        finished = None if getattr(table, "guest", False) else duplicate.just_finished(table)  # (a guest's: none)
         if finished is None:
             return
         hand, request = finished
@@ -127,7 +128,8 @@ class ExpertView:
 
     def ask(self) -> None:
         """The summary's button: this hand's answer, or that Expert is playing (its replay first in turn)."""
-        finished = duplicate.just_finished(self.page.table)
+        table = self.page.table
+        finished = None if getattr(table, "guest", False) else duplicate.just_finished(table)  # (a guest's: none)
         if finished is None:
             return
         hand, request = finished

@@ -62,7 +62,8 @@ class FormsHost(Writer, Binder, Protocol):
     def challenges(self) -> LazyChallenges: ...
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None: ...
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None,
+                 live: bool = False) -> None: ...
 
 
 class Forms:
@@ -73,6 +74,7 @@ class Forms:
         self.draw_key: Any = None
         self.link: StartRequest | None = None  # the deal link the New game dialog is open for
         self.deals = 0  # the deals of a challenge the dialog asks for (0: a game)
+        self.live = False  # whether its people play from their own devices (a live table)
         self.handover = HandOverScreen(page)  # pass-and-play: the hand-over screen, a claim put to the others
 
     def el(self, id_: str) -> Any:
@@ -138,7 +140,7 @@ class Forms:
                     else f"The link asks for {title}. ")
         self.el("ng-choices").innerHTML = newgame.dialog_html(
             self.choices, game, options, p.settings.names_by_seat(), p.table.seated_people(),
-            p.table.own_levels(), (p.settings.partner_level, p.settings.opponent_level))
+            p.table.own_levels(), (p.settings.partner_level, p.settings.opponent_level), bool(p.table.live))
         self.el("ng-error").hidden = True
         abandon = self.el("ng-abandon")
         abandon.textContent = note + ("The game in progress will be abandoned." if p.table.in_progress else "")
@@ -158,7 +160,7 @@ class Forms:
         picked = form.querySelector("input[name=game]:checked")
         game = str(picked.value) if picked else self.page.table.game
         values: dict[str, str] = {}
-        for field in form.querySelectorAll("[name^=opt-], [name^=who-], [name^=name-], [name=ng-set]"):
+        for field in form.querySelectorAll("[name^=opt-], [name^=who-], [name^=name-], [name^=where-], [name=ng-set]"):
             name = str(field.name)
             if str(field.type) == "checkbox":
                 if field.checked:
@@ -167,6 +169,7 @@ class Forms:
                 values[name] = str(field.value)
         settings = self.page.settings
         self.deals = newgame.read_set(values)
+        self.live = newgame.read_live(game, values)
         return (game, newgame.read_options(self.choices, game, values), newgame.read_people(self.choices, game, values),
                 newgame.read_levels(self.choices, game, values, (settings.partner_level, settings.opponent_level)))
 
@@ -178,9 +181,10 @@ class Forms:
             return
         try:
             if link is not None and link.game == game:  # the deal the link asks for (any options)
-                self.page.new_game(game, options, link.seed, link.dealer, people=people, levels=levels)
+                self.page.new_game(game, options, link.seed, link.dealer, people=people, levels=levels,
+                                   live=self.live)
             else:
-                self.page.new_game(game, options, people=people, levels=levels)
+                self.page.new_game(game, options, people=people, levels=levels, live=self.live)
         except ValueError as err:  # a person's name: the dialog stays, and says why
             self.page.open_dialog("confirm-new")
             self.page.set_text("ng-error", str(err))

@@ -24,6 +24,10 @@ class LinkChallenges(Protocol):
     def arrive(self, text: str) -> None: ...
 
 
+class LinkLive(Protocol):
+    def join(self, text: str) -> None: ...
+
+
 class LinkHost(Protocol):
     """What :class:`Links` needs of the page: its window (the address), the table, the New game
     dialog, a new game, the announcer."""
@@ -40,8 +44,12 @@ class LinkHost(Protocol):
     @property
     def challenges(self) -> LinkChallenges: ...
 
+    @property
+    def live(self) -> LinkLive: ...
+
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None: ...
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None,
+                 live: bool = False) -> None: ...
 
     def say(self, text: str) -> None: ...
 
@@ -87,6 +95,9 @@ class Links:
         self.tell(start.problems)
         if start.challenge is not None:  # a challenge link: the invitation, or both plays compared
             page.challenges.arrive(start.challenge)
+            return
+        if start.join is not None:  # a live table's invitation
+            page.live.join(start.join)
             return
         if not str(location.hash).lstrip("#") or not start.asked:
             return

@@ -79,6 +79,7 @@ def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> 
     keeper.attach(page)  # the saved game, the stats panel, the notice
     page.start()
     keeper.started()
+    page.live.table_put()  # a live table restored: its host invites its guests again
     if guided:
         from whist.web import guide_view
         guide_view.start(page, deal=False)
@@ -89,6 +90,8 @@ def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> 
     keeper.tell_address(start.problems)  # a bad address: the usual table, and a notice
     if start.challenge is not None:  # a challenge link (whist/web/challenge_view.py)
         page.challenges.arrive(start.challenge)
+    if start.join is not None:  # a live table's invitation (whist/web/live_view.py)
+        page.live.join(start.join)
     return page
 
 

@@ -44,11 +44,12 @@ LEVEL_CHOICES = tuple((level, f"Computer: {label}") for level, label in LEVEL_LA
 
 
 def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str], own: Mapping[str, str],
-             levels: tuple[str, str]) -> str:
+             levels: tuple[str, str], live: bool = False) -> str:
     """The seats of game ``g``: yours (a name) and each other a computer at a level or a person (a
     name, up to 20 characters): pass-and-play when any is a person. ``names`` are the ones
     remembered on this device by seat, ``people`` the seats people play now, ``own`` the
-    computers given a level of their own, ``levels`` Settings' (your partner's, the opponents')."""
+    computers given a level of their own, ``levels`` Settings' (your partner's, the opponents'),
+    ``live`` whether the people play from their own devices (a live table) rather than this one."""
     game = g.game
     rows = [f'<div class="ng-player"><label for="name-{game}-S">Your name</label>'
             f'<input id="name-{game}-S" name="name-{game}-S" maxlength="20" autocomplete="off" '
@@ -66,9 +67,27 @@ def _players(g: GameChoice, names: Mapping[str, str], people: Mapping[str, str],
             f'<input id="name-{game}-{key}" name="name-{game}-{key}" maxlength="20" autocomplete="off" '
             f'aria-label="{escape(seat.label)}: name" placeholder="Name" value="{name}"{"" if person else " hidden"}>'
             f'</div>')
+    where = "".join(f'<option value="{v}"{" selected" if (v == "live") == live else ""}>{w}</option>'
+                    for v, w in WHERE)
     return (f'<fieldset class="ng-players"><legend>Players</legend>{"".join(rows)}'
-            f'<p class="opt-help">A seat played by a person makes this a game for one device passed '
-            f'between you: each hand stays hidden until its player takes the device.</p></fieldset>')
+            f'<div class="opt ng-where"><label for="where-{game}">People play</label>'
+            f'<select id="where-{game}" name="where-{game}" aria-describedby="where-{game}-help">{where}</select>'
+            f'<p class="opt-help" id="where-{game}-help">On this device, each hand stays hidden until its player '
+            f'takes the device. On their own devices, your page is the table: you send each person an invitation '
+            f'(a link or a QR code) and they connect over your network, with no server.</p></div></fieldset>')
+
+
+#: Where the people of a game play (the Players rows' last choice).
+WHERE = (("here", "On this device, passed between you"), ("live", "Each on their own device, connected"))
+
+
+def read_live(game: str, values: Mapping[str, str]) -> bool:
+    """Whether the people of ``game`` play from their own devices (a live table).
+
+    >>> read_live("classic", {"where-classic": "live"}), read_live("classic", {"where-classic": "x"})
+    (True, False)
+    """
+    return values.get(f"where-{game}") == "live"
 
 
 def read_people(choices: Sequence[GameChoice], game: str, values: Mapping[str, str]) -> dict[str, str]:
@@ -112,7 +131,8 @@ def read_levels(choices: Sequence[GameChoice], game: str, values: Mapping[str, s
 
 def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, Any],
                 names: Mapping[str, str] | None = None, people: Mapping[str, str] | None = None,
-                own: Mapping[str, str] | None = None, levels: tuple[str, str] = ("normal", "normal")) -> str:
+                own: Mapping[str, str] | None = None, levels: tuple[str, str] = ("normal", "normal"),
+                live: bool = False) -> str:
     """The games as a radio list, each with its blurb, a How to play link, and its options and
     players (only the chosen game's are shown: the page toggles ``hidden`` as the choice changes)."""
     games = []
@@ -128,7 +148,7 @@ def dialog_html(choices: Sequence[GameChoice], game: str, options: Mapping[str, 
         panels.append(
             f'<fieldset class="ng-options" data-for="{name}"{"" if on else " hidden"}>'
             f'<legend>{escape(g.title)}: options</legend>{controls}'
-            f'{_players(g, names or {}, (people or {}) if on else {}, (own or {}) if on else {}, levels)}'
+            f'{_players(g, names or {}, (people or {}) if on else {}, (own or {}) if on else {}, levels, live and on)}'
             f'<button type="button" class="link-btn ng-howto" data-howto="{name}">'
             f'How to play {escape(g.title)}</button></fieldset>')
     return (f'<fieldset class="ng-games"><legend>Game</legend>{"".join(games)}</fieldset>'

@@ -1,11 +1,9 @@
 """The page: puts the Table's view on screen (:mod:`whist.web.screen`), binds the controls
-(:mod:`whist.web.inputs`, :mod:`whist.web.dialogs`), paces the computers.
-
-All game logic lives in :mod:`whist.table`; this module only shows it and turns clicks,
-taps and keys into calls on the table (the controls, as the player reads them: :mod:`whist.web.howto`).
-Every event handler is guarded: if Python raises, the page shows a short message and the
-details go to the console as a warning. While the computers play, the page waits between
-cards (``Timing`` of the settings); a click or a key skips the wait, undo and new game cancel it.
+(:mod:`whist.web.inputs`, :mod:`whist.web.dialogs`), paces the computers. All game logic lives in
+:mod:`whist.table`: this module shows it and turns clicks, taps and keys into calls on the table.
+Every event handler is guarded: if Python raises, the page shows a short message and the details go
+to the console. While the computers play, the page waits between cards (``Timing`` of the
+settings); a click or a key skips the wait, undo and new game cancel it.
 """
 
 from __future__ import annotations
@@ -24,6 +22,7 @@ from whist.web.dialogs import Dialogs, DialogStack
 from whist.web.formsui import Forms
 from whist.web.inputs import Input
 from whist.web.links import Links
+from whist.web.live_lazy import LazyLive
 from whist.web.pacing import Pacer
 from whist.web.parts import Dom
 from whist.web.plumbing import Plumbing, random_seed
@@ -89,6 +88,7 @@ class Page:
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick
         self.coach = CoachBox(self)  # coach: your costly cards pointed out (whist/web/coach_box.py)
         self.challenges = LazyChallenges(self)  # a challenge by link (whist/web/challenge_view.py), on first use
+        self.live = LazyLive(self)  # a live table between devices (whist/web/live_view.py), on first use
 
     def close(self) -> None:
         """Hand the document over (whist.web.testing starts another page in it): stop every
@@ -101,6 +101,7 @@ class Page:
             if task is not None and not task.done():
                 task.cancel()
         self.plumbing.unbind()
+        self.live.close()  # (its connections: the next page invites, or is invited, again)
         self.state_listeners.clear()
         self.settings_listeners.clear()
 
@@ -146,9 +147,7 @@ class Page:
 
         # Each handler is made by a function so that it keeps its own button.
         def pressed(action: Callable[[], None]) -> Callable[[Any], None]:
-            def handle(evt: Any) -> None:
-                self.on_button(evt, action)
-            return handle
+            return lambda evt: self.on_button(evt, action)
 
         for id_, action in buttons.items():
             self.on(self.el(id_), "click", pressed(action))
@@ -306,6 +305,8 @@ class Page:
         self.settle()
 
     def play(self, card: str) -> None:
+        if self.live.guest:  # a guest's card goes to the host's table, which decides
+            return self.live.call("play", card)
         judged = self.coach.before()  # coach: the position your card is judged from
         result = self.table.human_play(card)
         if not result.ok:
@@ -337,8 +338,7 @@ class Page:
 
     def show_hint(self) -> None:
         if self.busy or not self.table.human_to_play or self.table.help_off:
-            self.say(self.table.help_off or "A hint is for your turn.")
-            return
+            return self.say(self.table.help_off or "A hint is for your turn.")
         if self.table.in_auction:
             self.auction_box.hint()
             return
@@ -429,7 +429,7 @@ class Page:
             self.challenges.next_deal()  # the last trick is gathered: the new deal's table cancels that)
             return
         if self.busy or not self.table.next_hand():
-            return
+            return self.take_announcements()  # (a guest's table: the host deals)
         self.after_action()
         if self.table.human_to_play:
             self.input.move_focus("Here")
@@ -437,16 +437,18 @@ class Page:
             self.el("hand").focus()
 
     def new_game(self, game: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None) -> None:
-        """A new game: of ``game`` with ``options``, ``people`` and computers' ``levels`` (the New game
-        dialog; a bad name raises ValueError), else the same game again; deal ``seed`` with ``dealer``."""
+                 seed: int | None = None, dealer: Any = None, people: Any = None, levels: Any = None,
+                 live: bool = False) -> None:
+        """A new game: of ``game`` with ``options``, ``people`` (``live``: on their own devices) and
+        computers' ``levels`` (the New game dialog; a bad name raises ValueError), else the same game
+        again; deal ``seed`` with ``dealer``."""
         seed = random_seed() if seed is None else seed
         if game is None:
             self.cancel_flow()
             self.table.new_game(seed, dealer=dealer)
             table = self.table
         else:
-            table = Table(seed, game, dealer=dealer, people=people, seat_levels=levels, **(options or {}))
+            table = Table(seed, game, dealer=dealer, people=people, live=live, seat_levels=levels, **(options or {}))
         self.put_table(table, fresh=game is not None)
 
     def put_table(self, table: Table, *, fresh: bool = True, save: bool = True, resume: bool = False) -> None:
@@ -460,6 +462,7 @@ class Page:
         table.set_levels(self.settings.partner_level, self.settings.opponent_level)
         if not self.started:
             return
+        self.live.table_put()  # a live table's host: its guests' connections, the invitations
         self.cancel_flow()
         if fresh:
             self.screen.forget()

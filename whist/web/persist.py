@@ -17,8 +17,7 @@
   stats before this tab's count reached it) is counted again.
 - A record that could be neither read nor copied aside (a full storage) is held:
   nothing is written over it until the player has read the notice (which offers
-  it as a download) and pressed OK.
-
+  it as a download) and pressed OK. A guest's table (another device's game) is not kept here.
 - Each copy of the game on one origin keeps its own keys (:class:`whist.web.sites.SiteStorage`,
   by the site's folder: ``/whist/`` and ``/whist-beta/`` on one ``user.github.io``), and takes a
   copy of what was stored under the shared keys before, once.
@@ -283,6 +282,8 @@ class Keeper:
         """After every action on the table: save the game; count it once it is over."""
         assert self.page is not None
         table = self.page.table
+        if getattr(table, "guest", False):
+            return  # a guest at another device's table: that device keeps the game (this one's own stays)
         if table.game_token is not self._game:  # a new game
             self._game = table.game_token
             self.game_id = new_game_id(table.seed, int(time.time() * 1000))

@@ -50,6 +50,7 @@ def _markup() -> ModuleType:
 
     return review_markup
 
+GUEST_REVIEW = "The review is on the host's device: its page keeps the game."
 #: Aim of one analysis step in the browser (ms): well under a frame budget of 200 ms.
 TARGET_MS = 70.0
 #: The node budget of the first step, and its bounds as it is tuned.
@@ -189,6 +190,9 @@ class ReviewView:
     # --- the dialog -------------------------------------------------------------------
     def open(self, hand: FinishedHand | None) -> None:
         page = self.page
+        if getattr(page.table, "guest", False):  # (another device's game: its record is there)
+            page.say(GUEST_REVIEW)
+            return
         if hand is None:
             page.say("No hand has been finished yet: a review is for a finished hand.")
             return

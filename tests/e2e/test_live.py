@@ -1,0 +1,259 @@
+"""A live table between devices in Chromium (issue 39, part 3): the host's page is the table and
+the referee, each guest's page a device of its own (another browser context: its own storage),
+connected over WebRTC with no ICE server, through the codes alone, carried from page to page as a
+person carries them (the invitation link, the answer code pasted).
+
+Two devices play a whole Classic hand. Every message the guest's page receives is read: none
+holds a card of another hand before that card is played. Mid-hand, the guest's page sends what a
+hostile or broken page might (a card out of turn, another seat's card, a card it does not hold, an
+unknown type, a huge message, a deep one, a flood): each is refused with a reason, and the host's
+saved game is unchanged. Then the guest's page is reloaded (its connection drops): the host's page
+says so and the table waits; invited again, the guest comes back to the game where it stands. The
+host's page is reloaded too: the game is restored and its guest invited again. Four devices (one
+host, three guests) play a whole hand. axe checks the invitation and the answer at every impact;
+screenshots at 390x844, 844x390 and 1366x768.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from tests.e2e.conftest import shot
+from tests.e2e.test_a11y import violations
+from whist.table.view_data import view_of
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage, SharedPageFactory
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True}
+SMALL = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+WAIT = 30_000
+
+#: Every text message a page's data channels receive, kept in ``window.__heard``, and the
+#: channels in ``window.__channels`` (for a test to send what a hostile page would).
+HEAR = """window.__heard = []; window.__channels = [];
+if (!window.__lvHook) { window.__lvHook = true;
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    window.__channels.push(channel);
+    channel.addEventListener("message", (e) => window.__heard.push(String(e.data)));
+    return channel;
+  };
+}"""
+
+#: The page may play now: a card of its hand is enabled.
+CAN_PLAY = """() => document.body.dataset.phase === 'play'
+    && !!document.querySelector('#hand button.card[aria-disabled="false"]')"""
+#: The hand is over on this page (its summary shows).
+OVER = "() => document.body.dataset.phase !== 'play' && !document.querySelector('#summary').hidden"
+
+CARD = re.compile(r'"([2-9TJQKA][SHDC])"')
+
+
+def host_a_live_table(anna: GamePage, guests: dict[str, str]) -> None:
+    """Anna's New game dialog: Classic, the ``guests`` (seat -> name) on their own devices."""
+    anna.open("?pace=instant&seed=5", script=HEAR)
+    anna.click("#new-game")
+    anna.check('#ng-choices input[name=game][value=classic]')
+    anna.fill("#name-classic-S", "Anna")
+    for seat, name in guests.items():
+        anna.select_option(f"#who-classic-{seat}", "person")
+        anna.fill(f"#name-classic-{seat}", name)
+    anna.select_option("#where-classic", "live")
+    anna.click("#confirm-ok")
+    anna.wait_for_selector("#live[open] .lv-guests", timeout=WAIT)
+
+
+def invite(anna: GamePage, name: str) -> str:
+    """Anna invites ``name`` (again, after a drop): the invitation link on show."""
+    anna.wait_for_selector("#live[open]")
+    anna.locator("#live button[data-act=invite]", has_text=re.compile(f"^Invite {name}( again)?$")).click()
+    anna.wait_for_selector("#lv-link")
+    anna.wait_for_selector("#lv-qr svg")
+    return anna.input_value("#lv-link")
+
+
+def answer(guest: GamePage, link: str, keep: bool = False) -> str:
+    """The guest's device opens the invitation link: its answer code."""
+    guest.open("?pace=instant#" + link.split("#", 1)[1], script=HEAR, keep=keep)
+    guest.wait_for_selector("#live[open] #lv-code", timeout=WAIT)
+    guest.wait_for_selector("#lv-qr svg")
+    return guest.input_value("#lv-code")
+
+
+def connect(anna: GamePage, guest: GamePage, code: str) -> None:
+    """Anna pastes the guest's answer: both pages connect, and the guest's shows the host's table."""
+    anna.fill("#lv-answer", code)
+    anna.keyboard.press("Enter")  # (the answer box's Enter connects)
+    guest.wait_for_function("() => !document.querySelector('#live[open]')", timeout=WAIT)
+    guest.wait_for_selector("#hand button.card", timeout=WAIT)
+
+
+def join(anna: GamePage, guest: GamePage, name: str, keep: bool = False) -> None:
+    connect(anna, guest, answer(guest, invite(anna, name), keep=keep))
+
+
+def play_cards(seats: dict[str, GamePage], count: int | None = None) -> int:
+    """Play at each person's page in turn (``seats``: seat -> page, the host's "S"), its first
+    playable card, until the hand is over or ``count`` cards were played by people; the number
+    played. The host's page says whose turn it is (``data-to-play``)."""
+    host = seats["S"]
+    played = 0
+    while count is None or played < count:
+        host.wait_for_function(f"(s) => ({OVER})() || s.includes(document.body.dataset.toPlay)", arg=list(seats),
+                               timeout=WAIT)
+        if host.evaluate(OVER):
+            for page in seats.values():
+                page.wait_for_function(OVER, timeout=WAIT)
+            return played
+        page = seats[host.evaluate("() => document.body.dataset.toPlay")]
+        page.wait_for_function(CAN_PLAY, timeout=WAIT)
+        card = page.evaluate("""() => { const b = document.querySelector('#hand button.card[aria-disabled="false"]');
+            b.click(); return b.dataset.card; }""")
+        page.wait_for_function("(c) => !document.querySelector(`#hand button.card[data-card=\"${c}\"]`)", arg=card,
+                               timeout=WAIT)
+        played += 1
+    host.wait_for_function(f"(s) => ({OVER})() || s.includes(document.body.dataset.toPlay)", arg=list(seats),
+                           timeout=WAIT)  # (a person's turn: the table waits)
+    return played
+
+
+def heard_views(page: GamePage) -> list[Any]:
+    """The views the page's channels received, read back as the guest's page reads them."""
+    out = []
+    for text in page.evaluate("() => window.__heard"):
+        message = json.loads(text)
+        if message.get("t") == "view":
+            out.append((text, view_of(message["view"])))
+    return out
+
+
+def foreign_cards(views: list[Any]) -> list[str]:
+    """The cards a guest was sent before they were played, that were not its own (its hand, or a
+    dummy's once face up): none may be."""
+    shown: set[str] = set()  # played, or face up, so far
+    leaks = []
+    for text, view in views:
+        own = {c.card for c in view.hand} | ({c.card for c in view.dummy.cards or ()} if view.dummy else set())
+        shown |= {p.card for p in view.trick} | ({p.card for p in view.last_trick.plays} if view.last_trick else set())
+        if view.turn_up is not None:
+            shown.add(view.turn_up.card)
+        if view.summary is not None:
+            continue  # the hand is over: every card was played
+        leaks += [c for c in CARD.findall(text) if c not in own and c not in shown]
+    return leaks
+
+
+def saved_game(page: GamePage) -> Any:
+    return json.loads(page.evaluate("() => localStorage.getItem('whist:game')"))["record"]
+
+
+#: What a hostile page sends, and the refusal each gets (its code).
+HOSTILE = [
+    ('{"v": 1, "t": "teleport"}', "unknown-type"),
+    ('{"v": 1, "t": "play", "card": 7}', "bad-field"),
+    ('{"v": 1, "t": "play", "card": "' + "A" * 3000 + '"}', "too-long"),
+    ('{"v": 1, "t": "play", "card": {"a": {"b": {"c": 1}}}}', "too-deep"),
+    ("not json at all", "not-json"),
+    ('{"v": 9, "t": "hello"}', "version"),
+]
+
+
+def play(card: str) -> str:
+    return json.dumps({"v": 1, "t": "play", "card": card})
+
+
+def test_two_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedPageFactory) -> None:
+    anna = game_page
+    anna.set_viewport_size({"width": 1366, "height": 768})
+    host_a_live_table(anna, {"N": "Ben"})
+    assert "Ben (North)" in anna.inner_text("#live") and "not connected yet" in anna.inner_text("#live")
+    link = invite(anna, "Ben")
+    assert "#join=" in link and not anna.evaluate("() => document.querySelector('#lv-answer') === null")
+    assert not violations(anna, "the live table's invitation")
+    shot(anna, "live-invitation-desktop")
+
+    ben = shared_page(**PHONE)
+    code = answer(ben, link)
+    assert not violations(ben, "the live table's answer")
+    shot(ben, "live-answer-phone")
+    connect(anna, ben, code)
+    assert "Ben: connected" in anna.inner_text("#live-bar")
+    assert "#join=" not in ben.page.url  # (a reload is Ben's own game again: the host invites him anew)
+    assert ben.inner_text("#seat-S .plate").startswith("Ben") and ben.inner_text("#seat-N .plate").startswith("Anna")
+    shot(ben, "live-guest-phone")
+
+    # Some cards, then what a hostile page sends: each refused, and the host's table unchanged.
+    play_cards({"S": anna, "N": ben}, count=4)
+    before = saved_game(anna)
+    own = ben.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)")
+    not_held = next(c for c in (r + s for r in "AKQJT98765432" for s in "SHDC") if c not in own)
+    bens_turn = anna.get_attribute("body", "data-to-play") == "N"
+    sent = ([] if bens_turn else [(play(own[0]), "not-your-turn")]) + HOSTILE  # (a card of his own, out of turn)
+    sent.append((play(not_held), "" if bens_turn else "not-your-turn"))
+    heard = len(ben.evaluate("() => window.__heard"))
+    ben.evaluate("(texts) => texts.forEach(t => window.__channels[0].send(t))", [t for t, _ in sent])
+    ben.wait_for_function("(n) => window.__heard.length >= n", arg=heard + len(sent), timeout=WAIT)
+    replies = [json.loads(t) for t in ben.evaluate("() => window.__heard")[heard:]]
+    assert [r["t"] for r in replies] == ["refused"] * len(sent), replies
+    assert [r["code"] for r in replies[:-1]] == [code for _, code in sent[:-1]], replies
+    assert replies[-1]["code"] == sent[-1][1] or (bens_turn and replies[-1]["code"] not in ("ok", "not-your-turn"))
+    assert all(len(r["reason"]) > 10 for r in replies)  # a sentence, as a player at the host's device reads
+    assert saved_game(anna) == before  # the host's table is unchanged
+    assert anna.evaluate("() => document.querySelector('#error').hidden")
+
+    # Ben's page reloads: his connection drops, the host says so; invited again, he is back.
+    played_before = ben.inner_text("#seat-S .plate")
+    ben.restart()
+    anna.wait_for_function("() => document.querySelector('#live-bar').textContent.includes('Ben: not connected')"
+                           " || document.querySelector('#live-bar').textContent.includes('Waiting for Ben')",
+                           timeout=WAIT)
+    assert "no longer connected" in anna.inner_text("#live") or anna.locator("#live[open]").count() == 0
+    if anna.locator("#live[open]").count() == 0:
+        anna.click("#live-players")
+    join(anna, ben, "Ben", keep=True)
+    assert ben.inner_text("#seat-S .plate") == played_before  # the same hand, where it stood
+
+    # Anna's page reloads: her game is restored, and Ben invited again.
+    anna.restart()
+    anna.wait_for_selector("#live[open] .lv-guests", timeout=WAIT)
+    assert saved_game(anna)["actions"][: len(before["actions"])] == before["actions"]
+    join(anna, ben, "Ben", keep=True)
+
+    play_cards({"S": anna, "N": ben})
+    assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    before = saved_game(anna)
+    heard = len(ben.evaluate("() => window.__heard"))
+    ben.evaluate("() => { for (let i = 0; i < 40; i++) window.__channels[0].send('{\"v\": 1, \"t\": \"ping\"}'); }")
+    ben.wait_for_function("(n) => window.__heard.slice(n).some(t => t.includes('\"flood\"'))", arg=heard,
+                          timeout=WAIT)  # a flood: refused unread
+    assert saved_game(anna) == before
+    leaks = foreign_cards(heard_views(ben))
+    assert heard_views(ben) and leaks == [], leaks
+    ben.click("#next-hand")  # the host deals: Ben's page says so
+    ben.wait_for_function("() => [...document.querySelectorAll('#announce p')]"
+                          ".some(p => p.textContent.includes('The host deals the next hand.'))")
+    anna.click("#next-hand")
+    ben.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=WAIT)  # the next hand, dealt there
+    ben.set_viewport_size({"width": 844, "height": 390})
+    shot(ben, "live-guest-landscape")
+
+
+def test_four_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedPageFactory) -> None:
+    anna = game_page
+    host_a_live_table(anna, {"W": "Ben", "N": "Cara", "E": "Dan"})
+    guests = [shared_page(**PHONE), shared_page(**TABLET), shared_page(**SMALL)]  # (three devices: three contexts)
+    for page, name in zip(guests, ("Ben", "Cara", "Dan"), strict=True):
+        join(anna, page, name)
+    assert anna.inner_text("#live-bar-text") == "Ben: connected \u00b7 Cara: connected \u00b7 Dan: connected"
+    plates = [page.inner_text("#seat-S .plate") for page in guests]
+    assert [p.split()[0] for p in plates] == ["Ben", "Cara", "Dan"]
+    play_cards({"S": anna, "W": guests[0], "N": guests[1], "E": guests[2]})
+    for page in guests:
+        assert foreign_cards(heard_views(page)) == []
+    titles = {page.inner_text("#summary-title") for page in [anna, *guests]}
+    assert len(titles) == 1
