@@ -219,13 +219,13 @@ class GameState:
     @property
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to call or play, or None between hands."""
-        if self.phase is Phase.AUCTION:
+        phase = self.phase  # (asked at every step of the play: the play first, each field read once)
+        if phase is Phase.PLAY:
+            trick = self.trick
+            return self.rules.next_seat(trick[-1][0]) if trick else self.leader
+        if phase is Phase.AUCTION:
             return self.rules.next_seat(self.auction[-1][0] if self.auction else self.dealer)
-        if self.phase is not Phase.PLAY:
-            return None
-        if not self.trick:
-            return self.leader
-        return self.rules.next_seat(self.trick[-1][0])
+        return None
 
     @property
     def is_over(self) -> bool:
