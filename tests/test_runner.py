@@ -176,6 +176,12 @@ def test_as_root_on_debian_chromium_is_installed(monkeypatch: pytest.MonkeyPatch
     assert path == fake and "installed" in how
 
 
+#: A pytest run of a file in tmp_path without the plugins its test does not use: the pytest-playwright
+#: and Hypothesis plugins cost about 1 s of imports in each of the three processes (main and two
+#: xdist workers) that ``runner.main`` starts on two cores; the arguments still go through main.
+LEAN = ["-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:playwright"]
+
+
 @pytest.fixture
 def set_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """The set-up steps done already: main() goes straight to pytest in this interpreter."""
@@ -186,16 +192,16 @@ def set_up(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_no_tests_collected_fails(set_up: None, tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "empty").mkdir()
-    status = runner.main([str(tmp_path / "empty"), "-q", "-p", "no:cacheprovider"])
+    status = runner.main([str(tmp_path / "empty"), *LEAN])
     assert status == runner.NO_TESTS
     assert "collected no tests" in capfd.readouterr().err
 
 
 def test_arguments_and_status_pass_through(set_up: None, tmp_path: Path) -> None:
     (tmp_path / "test_one.py").write_text("def test_fails():\n    raise SystemExit(3)\n", encoding="utf-8")
-    assert runner.main([str(tmp_path / "test_one.py"), "-q", "-p", "no:cacheprovider"]) == 1
+    assert runner.main([str(tmp_path / "test_one.py"), *LEAN]) == 1
     (tmp_path / "test_one.py").write_text("def test_passes():\n    pass\n", encoding="utf-8")
-    assert runner.main([str(tmp_path / "test_one.py"), "-q", "-p", "no:cacheprovider"]) == 0
+    assert runner.main([str(tmp_path / "test_one.py"), *LEAN]) == 0
 
 
 def test_a_set_up_failure_exits_2_with_the_reason(
@@ -218,7 +224,7 @@ def test_without_a_browser_the_fast_tests_still_run(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(runner, "find_chromium", no_browser)
     (tmp_path / "test_one.py").write_text("def test_passes():\n    pass\n", encoding="utf-8")
-    assert runner.main([str(tmp_path / "test_one.py"), "-m", "not e2e", "-q", "-p", "no:cacheprovider"]) == 0
+    assert runner.main([str(tmp_path / "test_one.py"), "-m", "not e2e", *LEAN]) == 0
     assert runner.main([str(tmp_path / "test_one.py"), "-q"]) == 2
 
 
@@ -246,16 +252,17 @@ def test_pytest_xdist_sees_the_groups() -> None:
     e2e = ["tests/e2e/test_site.py::test_mime_table_covers_static_types",
            "tests/e2e/test_site.py::test_resolve_refuses_paths_outside_the_site",
            "tests/e2e/test_site.py::test_build_refuses_a_directory_that_is_not_a_build",
-           "tests/e2e/test_focus.py::test_hover_is_not_the_hint"]  # a browser test: one boot
+           # A browser test of the first group, on a page of its own (no Python booted in it: 1 s, not 6).
+           "tests/e2e/test_csp.py::test_the_watcher_sees_every_kind_of_violation"]
     done = subprocess.run(
         [sys.executable, "-m", "pytest", *runner.workers([], cores=2), "-v", "-p", "no:cacheprovider",
-         *e2e, "tests/test_bidding.py"],
+         "-p", "no:hypothesispytest", *e2e, "tests/test_bidding.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     ran = re.findall(r"^\[(gw\d+)\] .*?PASSED (tests/\S+)@(\S+)", done.stdout, re.M)
     assert len(ran) == 4 + 10, done.stdout[-3000:]
     assert {(test.split("::")[0], group) for _, test, group in ran} == {
-        ("tests/e2e/test_site.py", "e2e-2"), ("tests/e2e/test_focus.py", "e2e"),
+        ("tests/e2e/test_site.py", "e2e-2"), ("tests/e2e/test_csp.py", "e2e"),
         ("tests/test_bidding.py", "test_bidding.py")}
     where = {group: {worker for worker, _, g in ran if g == group} for group in ("e2e", "e2e-2")}
     assert len(where["e2e"]) == len(where["e2e-2"]) == 1 and where["e2e"] != where["e2e-2"], ran

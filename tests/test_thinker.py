@@ -22,6 +22,12 @@ def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def play_on(table: Table, decisions: int) -> list[Choice]:
     """Let every seat (yours by the hint) play ``decisions`` decisions; the choices asked."""
+    return [choice for choice, _ in decided(table, decisions)]
+
+
+def decided(table: Table, decisions: int) -> list[tuple[Choice, str]]:
+    """Let every seat (yours by the hint) play ``decisions`` decisions: each choice asked, with
+    the table's answer to it (``table.decide``), which is played."""
     asked = []
     for _ in range(decisions):
         choice = table.pending_choice() or table.hint_choice()
@@ -29,8 +35,8 @@ def play_on(table: Table, decisions: int) -> list[Choice]:
             if not table.proceed():
                 break
             continue
-        asked.append(choice)
         action = table.decide(choice)
+        asked.append((choice, action))
         if choice.hint:
             ok = (table.human_call(action) if table.state.phase.value == "auction" else table.human_play(action)).ok
             assert ok
@@ -52,8 +58,9 @@ def test_the_codec_carries_every_observation_exactly(game: str, seed: int) -> No
 def test_the_worker_answers_as_the_table_would(game: str, seed: int, level: str) -> None:
     table = Table(seed=seed, game=game, level=level)
     table.set_levels(level, level)
-    for choice in play_on(table, 12):
-        assert thinker.choose(thinker.request_of(choice)) == table.decide(choice)
+    # The table's answer to each choice, as it played it (not asked again: the search is the same).
+    for choice, action in decided(table, 12):
+        assert thinker.choose(thinker.request_of(choice)) == action
 
 
 def test_a_late_answer_is_ignored() -> None:

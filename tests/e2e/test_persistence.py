@@ -142,7 +142,8 @@ def into_the_middle_of_a_trick(page: GamePage) -> None:
 # --- the game in progress ------------------------------------------------------------------
 
 def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: GamePage) -> None:
-    seed = CANDIDATES[0]  # a game of two hands, played to its end below (deal 2024's has five)
+    # A game of one hand, played to its end below (deal 2024's has five)
+    seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] == 1)
     game_page.open(INSTANT.format(seed=seed))
     into_the_middle_of_a_trick(game_page)
     play_lowest(game_page)
@@ -431,7 +432,8 @@ def test_storage_full(game_page: GamePage) -> None:
 
 def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: GamePage,
                                                                  second_tab: Callable[[], GamePage]) -> None:
-    seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] <= 2)
+    # A game of one hand (each tab plays it to its end: two hands in all, not four)
+    seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] == 1)
     game_page.open(INSTANT.format(seed=seed))
     wait_your_move(game_page)
     other = second_tab()

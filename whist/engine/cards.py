@@ -78,6 +78,10 @@ def parse_suit(text: str) -> int:
 
 def parse_card(text: str) -> int:
     """``"QS"`` -> 10; accepts ``10`` for ten and lower case."""
+    if type(text) is str:  # a card's own name, as card_name writes it (most of them): at once
+        card = _CARD_OF.get(text)
+        if card is not None:
+            return card
     t = text.strip().upper().replace("10", "T") if isinstance(text, str) else ""
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
         raise ValueError(f"not a card: {shown(text)} (rank 2-9 T J Q K A, then suit S H D C, as in 'QS')")
@@ -85,7 +89,12 @@ def parse_card(text: str) -> int:
 
 
 def card_name(card: int) -> str:
-    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+    return _CARD_NAMES[card]
+
+
+#: Every card's name by its number (RANKS[rank_of(card)] + SUITS[suit_of(card)]), and the other way.
+_CARD_NAMES = tuple(RANKS[rank_of(card)] + SUITS[suit_of(card)] for card in range(52))
+_CARD_OF = {name: card for card, name in enumerate(_CARD_NAMES)}
 
 
 def card_long_name(card: int) -> str:

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+import operator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -150,6 +151,8 @@ class HandResult:
 _FIELDS = ("phase", "hand_number", "dealer", "deal_number", "hands", "dealt", "turn_up", "trump",
            "leader", "trick", "tricks", "revokes", "scores", "results", "games", "game_number",
            "auction", "contract", "stock", "reveal", "draws", "claimed")
+#: The tuple of the fields (an undo step is one, kept at every action): attrgetter builds it in C.
+_GET_FIELDS = operator.attrgetter(*_FIELDS)
 
 
 class GameState:
@@ -216,13 +219,13 @@ class GameState:
     @property
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to call or play, or None between hands."""
-        if self.phase is Phase.AUCTION:
+        phase = self.phase  # (asked at every step of the play: the play first, each field read once)
+        if phase is Phase.PLAY:
+            trick = self.trick
+            return self.rules.next_seat(trick[-1][0]) if trick else self.leader
+        if phase is Phase.AUCTION:
             return self.rules.next_seat(self.auction[-1][0] if self.auction else self.dealer)
-        if self.phase is not Phase.PLAY:
-            return None
-        if not self.trick:
-            return self.leader
-        return self.rules.next_seat(self.trick[-1][0])
+        return None
 
     @property
     def is_over(self) -> bool:
@@ -545,7 +548,7 @@ class GameState:
 
     # --- internals ----------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
+        return _GET_FIELDS(self)
 
     def _record(self, action: str) -> None:
         """Keep what undo needs and the action with the seat that takes it."""
