@@ -1,6 +1,7 @@
 """The longest main-thread task while a whole game is played in the page.
 
     python benchmarks/longtask.py [--pace instant|default|both] [--seed 2024] [--games 1] [--cpu-slowdown 4] [--coach]
+    python benchmarks/longtask.py --live [--pace ...]   (a live table: a host's page and a guest's)
 
 Builds the site as it is published (``serve.build_site``), serves it under a
 sub-path as GitHub Pages would, and plays whole games of Classic Whist in
@@ -118,6 +119,77 @@ def play_game(page: Any, url: str, timeout_s: float = 1800) -> dict[str, Any]:
             "playing": playing, "kept": kept, "startup": [d for start, d in tasks if start < ready]}
 
 
+#: Every text message a page's data channels receive is counted (``window.__heard``).
+HEAR = """window.__heard = 0;
+const make = RTCPeerConnection.prototype.createDataChannel;
+RTCPeerConnection.prototype.createDataChannel = function (...args) {
+  const channel = make.apply(this, args);
+  channel.addEventListener("message", () => { window.__heard += 1; });
+  return channel;
+};"""
+
+
+def live_hand(browsers: tuple[Any, Any], url: str, cpu_slowdown: float) -> dict[str, Any]:
+    """A live table between two devices (a browser each: each page is its browser's page in front,
+    as on a device, so neither's frames are slowed as a page behind another is): Anna hosts Classic Whist with Ben
+    (North) on another device, connected through the page's own invitation and answer codes; they
+    play a whole hand, each their first legal card. The long tasks of each page once it is at the
+    table, and the messages Ben's page received."""
+    pages = {}
+    for browser, name, viewport in zip(browsers, ("host", "guest"),
+                                       ({"width": 1280, "height": 800}, {"width": 390, "height": 844}), strict=True):
+        context = browser.new_context(viewport=viewport, has_touch=name == "guest")
+        for script in (READY_CLOCK, LONG_TASKS, HEAR):
+            context.add_init_script(script)
+        page = pages[name] = context.new_page()
+        if cpu_slowdown > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
+    host, guest = pages["host"], pages["guest"]
+    host.goto(url)
+    host.wait_for_function("() => window.__readyAt", timeout=180_000)
+    host.click("#new-game")
+    host.check("#ng-choices input[name=game][value=classic]")
+    host.fill("#name-classic-S", "Anna")
+    host.select_option("#who-classic-N", "person")
+    host.fill("#name-classic-N", "Ben")
+    host.select_option("#where-classic", "live")
+    host.click("#confirm-ok")
+    host.click("#live button[data-act=invite]", timeout=60_000)
+    link = host.input_value("#lv-link", timeout=60_000)
+    guest.goto(url + "#" + link.split("#", 1)[1])  # (the invitation, on this test's server)
+    guest.wait_for_function("() => window.__readyAt", timeout=180_000)
+    code = guest.input_value("#lv-code", timeout=60_000)
+    host.fill("#lv-answer", code)
+    host.click("#live button[data-act=connect]")
+    guest.wait_for_selector("#hand button.card", timeout=60_000)
+    at_table = {name: page.evaluate("() => performance.now()") for name, page in pages.items()}
+    started = time.monotonic()
+    over = "() => ['hand-over', 'game-over'].includes(document.body.dataset.phase)"
+    legal = f"() => !!document.querySelector('{LEGAL}')"
+    deadline = time.monotonic() + 600
+    played: set[str] = set()
+    while not host.evaluate(over):  # whichever page may play now (each page's own hand says so)
+        if time.monotonic() > deadline:
+            raise SystemExit("the hand did not end in 10 minutes")
+        page = next((pg for pg in (host, guest) if pg.evaluate(legal)), None)
+        if page is None:
+            time.sleep(0.05)
+            continue
+        card = page.evaluate(f"() => {{ const b = document.querySelector('{LEGAL}'); b.click(); "
+                             "return b.dataset.card; }")
+        page.wait_for_function("(c) => !document.querySelector(`#hand button.card[data-card='${c}']`)", arg=card,
+                               timeout=60_000, polling=100)
+        played.add(card)
+    guest.wait_for_function(over, timeout=60_000, polling=100)
+    out: dict[str, Any] = {"seconds": time.monotonic() - started, "cards": len(played),
+                           "heard": guest.evaluate("() => window.__heard")}
+    for name, page in pages.items():
+        out[name] = [d for start, d in page.evaluate("window.__long") or [] if start >= at_table[name]]
+    for page in pages.values():
+        page.context.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pace", choices=("instant", "default", "human", "both"), default="both",
@@ -127,8 +199,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--coach", action="store_true", help="with the coach on (judged in the worker)")
     parser.add_argument("--cpu-slowdown", type=float, default=1.0,
                         help="run the page this many times slower (CPU throttling, as DevTools does)")
+    parser.add_argument("--live", action="store_true",
+                        help="a live table: a host and a guest's device play a hand (pace as --pace)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+
+    if args.live:
+        return live_main(args)
 
     paces = ["instant", "default"] if args.pace == "both" else ["default" if args.pace == "human" else args.pace]
     pause = TRICK_PAUSES[DEFAULTS.trick_pause]
@@ -174,6 +251,34 @@ def main(argv: list[str] | None = None) -> int:
                 if r["startup"]:
                     print(f"      (start-up, before the table was playable: longest {max(r['startup']):.0f} ms)")
         browser.close()
+    return 0
+
+
+def live_main(args: Any) -> int:
+    from playwright.sync_api import sync_playwright
+
+    paces = ["instant", "default"] if args.pace == "both" else ["default" if args.pace == "human" else args.pace]
+    print("A live table between two Chromiums on this machine (Anna hosts Classic Whist, Ben plays North "
+          "from the other): main-thread tasks over 50 ms on each page once both are at the table"
+          + (f"; CPU {args.cpu_slowdown:g}x slower" if args.cpu_slowdown > 1 else ""))
+    with (tempfile.TemporaryDirectory(prefix="whist-longtask-") as tmp,
+          serving(build_game(Path(tmp) / "site")) as base,
+          sync_playwright() as p):
+        browsers = (launch(p), launch(p))
+        for pace in paces:
+            for g in range(args.games):
+                seed = args.seed + g
+                query = f"?seed={seed}" + ("&pace=instant" if pace == "instant" else "")
+                r = live_hand(browsers, base + query, args.cpu_slowdown)
+                for name in ("host", "guest"):
+                    tasks = sorted(r[name], reverse=True)
+                    longest = f"{tasks[0]:.0f} ms" if tasks else "none over 50 ms"
+                    print(f"  pace {pace:<7} seed {seed} {name:<5}: a hand of {r['cards']} people's cards in "
+                          f"{r['seconds']:.0f} s, {r['heard']} messages to the guest; longest task {longest}; "
+                          f"{len(tasks)} over 50 ms, {sum(d > 200 for d in tasks)} over 200 ms; "
+                          f"top 5: {[round(d) for d in tasks[:5]]}", flush=True)
+        for browser in browsers:
+            browser.close()
     return 0
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.e2e.conftest import press_bid
+from tests.e2e.conftest import press_bid, shot
 from tests.e2e.test_play import wait_your_move
 from tests.e2e.test_review import ANALYSED, finish_hand
 
@@ -169,6 +169,26 @@ def test_the_table_dialogs_fit(sized: GamePage) -> None:
     page.open(f"?pace=instant#challenge={results}")
     check(page, "#challenge")
     close(page, "#challenge")
+    # A live table between devices: the host's invitation (its QR code, the answer box), then the
+    # same page opens that invitation as a guest would: its answer.
+    press_button(page, "#new-game")
+    page.wait_for_selector("#confirm-new[open]")
+    page.select_option("#who-classic-N", "person")
+    page.fill("#name-classic-S", "Anna")
+    page.fill("#name-classic-N", "Benedict Cumberbatch")
+    page.select_option("#where-classic", "live")
+    page.click("#confirm-ok")
+    page.wait_for_selector("#live[open] .lv-guests")
+    page.click("#live button[data-act=invite]")
+    page.wait_for_selector("#lv-qr svg")
+    check(page, "#live")
+    shot(page, f"live-invitation-{page.viewport_size['width']}x{page.viewport_size['height']}")
+    link = page.input_value("#lv-link")
+    page.open("?pace=instant#" + link.split("#", 1)[1])
+    page.wait_for_selector("#live[open] #lv-qr svg")
+    check(page, "#live")
+    shot(page, f"live-answer-{page.viewport_size['width']}x{page.viewport_size['height']}")
+    close(page, "#live")
 
 
 @functools.cache

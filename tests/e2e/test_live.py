@@ -20,6 +20,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.e2e.conftest import shot
 from tests.e2e.test_a11y import violations
 from whist.table.view_data import view_of
@@ -97,28 +99,36 @@ def join(anna: GamePage, guest: GamePage, name: str, keep: bool = False) -> None
     connect(anna, guest, answer(guest, invite(anna, name), keep=keep))
 
 
+def turn(seats: dict[str, GamePage]) -> GamePage | None:
+    """The page of the person to play now (None once the hand is over), as the pages show it: the
+    host's table decides, and a guest's page enables its cards only once the host's view says so.
+    Each page is waited on in turn, a moment each, until one may play."""
+    for _ in range(400):
+        for page in seats.values():
+            try:
+                page.wait_for_function(f"() => ({CAN_PLAY})() || ({OVER})()", timeout=250, polling=50)
+            except PlaywrightTimeout:
+                continue
+            if page.evaluate(CAN_PLAY):
+                return page
+            if seats["S"].evaluate(OVER):
+                for other in seats.values():
+                    other.wait_for_function(OVER, timeout=WAIT)
+                return None
+    raise AssertionError("no one may play, and the hand is not over")
+
+
 def play_cards(seats: dict[str, GamePage], count: int | None = None) -> int:
     """Play at each person's page in turn (``seats``: seat -> page, the host's "S"), its first
-    playable card, until the hand is over or ``count`` cards were played by people; the number
-    played. The host's page says whose turn it is (``data-to-play``)."""
-    host = seats["S"]
+    playable card, until the hand is over or ``count`` cards were played by people (then until the
+    table waits for a person again); the number played."""
     played = 0
-    while count is None or played < count:
-        host.wait_for_function(f"(s) => ({OVER})() || s.includes(document.body.dataset.toPlay)", arg=list(seats),
-                               timeout=WAIT)
-        if host.evaluate(OVER):
-            for page in seats.values():
-                page.wait_for_function(OVER, timeout=WAIT)
-            return played
-        page = seats[host.evaluate("() => document.body.dataset.toPlay")]
-        page.wait_for_function(CAN_PLAY, timeout=WAIT)
+    while (page := turn(seats)) is not None and (count is None or played < count):
         card = page.evaluate("""() => { const b = document.querySelector('#hand button.card[aria-disabled="false"]');
             b.click(); return b.dataset.card; }""")
         page.wait_for_function("(c) => !document.querySelector(`#hand button.card[data-card=\"${c}\"]`)", arg=card,
                                timeout=WAIT)
         played += 1
-    host.wait_for_function(f"(s) => ({OVER})() || s.includes(document.body.dataset.toPlay)", arg=list(seats),
-                           timeout=WAIT)  # (a person's turn: the table waits)
     return played
 
 
@@ -173,6 +183,7 @@ def test_two_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedP
     host_a_live_table(anna, {"N": "Ben"})
     assert "Ben (North)" in anna.inner_text("#live") and "not connected yet" in anna.inner_text("#live")
     link = invite(anna, "Ben")
+    anna.click("#lv-text")  # (a click in the dialog off its buttons does nothing)
     assert "#join=" in link and not anna.evaluate("() => document.querySelector('#lv-answer') === null")
     assert not violations(anna, "the live table's invitation")
     shot(anna, "live-invitation-desktop")
@@ -192,7 +203,7 @@ def test_two_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedP
     before = saved_game(anna)
     own = ben.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)")
     not_held = next(c for c in (r + s for r in "AKQJT98765432" for s in "SHDC") if c not in own)
-    bens_turn = anna.get_attribute("body", "data-to-play") == "N"
+    bens_turn = ben.evaluate(CAN_PLAY)
     sent = ([] if bens_turn else [(play(own[0]), "not-your-turn")]) + HOSTILE  # (a card of his own, out of turn)
     sent.append((play(not_held), "" if bens_turn else "not-your-turn"))
     heard = len(ben.evaluate("() => window.__heard"))
@@ -257,3 +268,35 @@ def test_four_devices_play_a_whole_hand(game_page: GamePage, shared_page: Shared
         assert foreign_cards(heard_views(page)) == []
     titles = {page.inner_text("#summary-title") for page in [anna, *guests]}
     assert len(titles) == 1
+
+
+#: The host's connections give up after 2 seconds, not 15 (the test's own driver, written into the
+#: page's Python: whist/web/testing.py's ``whistRun``).
+SOONER = """() => window.whistRun(`
+import gc
+from whist.web.live_view import HostSide
+for host in [o for o in gc.get_objects() if isinstance(o, HostSide) and not o.stopped]:
+    host.rtc.deadline = 2.0
+`)"""
+
+
+def test_no_connection_is_said_plainly_and_the_game_goes_on_at_one_device(
+        game_page: GamePage, shared_page: SharedPageFactory) -> None:
+    anna = game_page
+    host_a_live_table(anna, {"N": "Ben"})
+    anna.evaluate(SOONER)
+    ben = shared_page(**PHONE)
+    code = answer(ben, invite(anna, "Ben"))
+    ben.open("?pace=instant#deal=3")  # Ben's page goes elsewhere before Anna pastes his answer
+    anna.fill("#lv-answer", code)
+    anna.click("#live button[data-act=connect]")
+    anna.wait_for_selector("#lv-error:not([hidden])", timeout=WAIT)
+    error = anna.inner_text("#lv-error")
+    assert error.startswith("No connection"), error
+    assert "play on this device instead" in error and "challenge link" in error
+    assert not violations(anna, "the live table's failed connection")
+    shot(anna, "live-no-connection")
+    anna.click("#live button[data-act=here]")  # the same game, passed between Anna and Ben
+    anna.wait_for_selector("#handover[open]", timeout=WAIT)
+    assert anna.is_hidden("#live-bar") and anna.locator("#live[open]").count() == 0
+    assert json.loads(anna.evaluate("() => localStorage.getItem('whist:game')")).get("live") is None

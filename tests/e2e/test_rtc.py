@@ -4,7 +4,7 @@ only (the test carries each code from one page to the other, as a person would),
 messages both ways, report a connection closed on either side, explain another protocol
 version, and say plainly when no connection is made in time.
 
-The page does not import whist.web.rtc yet (the live-table page will), so whist.tgz does not
+The page imports whist.web.rtc only on first use (whist-later.tgz), so whist.tgz does not
 ship it: each page gets it, and the test-only driver tests/rtc_data/probe.py, written into its
 Python through the test hook ``window.whistRun`` (whist/web/testing.py). The devices are the
 suite's shared pages (three kinds of browser context and a second tab), booted once for every

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from whist.web.formsui import Forms
 
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet", "revoke-ask", "handover",
-           "claim-ask", "challenge", "live")
+           "claim-ask", "challenge")
 
 
 class DialogsHost(Writer, Binder, Protocol):

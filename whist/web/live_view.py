@@ -35,6 +35,16 @@ if TYPE_CHECKING:
     from whist.web.screen import Screen
     from whist.web.settings import Timing
 
+#: The dialog the host's invitations and a guest's answer show in, and the line under the table.
+DIALOG_HTML = (
+    '<dialog id="live" class="sheet wide challenge" aria-labelledby="lv-title" aria-describedby="lv-text">'
+    '<div class="sheet-head"><h2 id="lv-title">Players at your table</h2><button type="button" '
+    'class="icon-btn close-btn" id="lv-close" aria-label="Close"><svg aria-hidden="true"><use href="#i-close"/>'
+    '</svg></button></div><div class="ch-scroll"><p id="lv-text"></p><div id="lv-body" class="ch-body"></div>'
+    '<p class="ng-error" id="lv-error" role="alert" hidden></p></div>'
+    '<div class="panel-actions" id="lv-actions"></div></dialog>')
+BAR_HTML = ('<p id="live-bar" class="table-note live-bar" role="status" hidden><span id="live-bar-text"></span> '
+            '<button type="button" class="link-btn" id="live-players">Players</button></p>')
 #: A code's box: the width of the dialog's column, its text wrapped anywhere (a code has no spaces).
 BOX = ("display:block;width:100%;box-sizing:border-box;padding:8px 10px;font:inherit;font-size:.85rem;"
        "border-radius:8px;word-break:break-all;resize:vertical")
@@ -73,6 +83,7 @@ class LiveHostPage(Protocol):
     def set_text(self, id_: str, text: str) -> None: ...
     def set_status(self, text: str, kind: str = "") -> None: ...
     def open_dialog(self, name: str) -> None: ...
+    def restore_focus(self, name: str) -> None: ...
     def changed(self) -> None: ...
     def settle(self) -> None: ...
     def go(self) -> None: ...
@@ -99,11 +110,25 @@ class LiveBox:
         run_guarded(coro, self.page.fail)
 
     def start(self) -> None:
+        """Put the dialog and the line under the table in the page (they come with this module, on
+        first use), and bind them."""
         p = self.page
+        if not p.el("live"):  # (JavaScript's null: a falsy proxy)
+            p.doc.body.insertAdjacentHTML("beforeend", DIALOG_HTML)
+            p.el("table-note").insertAdjacentHTML("afterend", BAR_HTML)
         p.on(p.el("lv-close"), "click", lambda evt: p.el("live").close())
         p.on(p.el("live-players"), "click", lambda evt: self.open())
         p.on(p.el("live"), "click", self.on_click)
         p.on(p.el("live"), "keydown", self.on_key)
+        p.on(p.el("live"), "close", self.on_close)
+
+    def on_close(self, evt: Any) -> None:
+        """The focus goes back where it was; a guest who closed the dialog before connecting plays
+        this device's own game meanwhile (the host's table takes the screen if the connection opens)."""
+        guest, page = self.guest, self.page
+        page.restore_focus("live")
+        if guest is not None and page.table is not guest.table and not page.busy:
+            page.go()
 
     def open(self) -> None:
         if self.host is not None:
@@ -113,7 +138,7 @@ class LiveBox:
 
     def on_click(self, evt: Any) -> None:
         button = evt.target.closest("button[data-act]")
-        if button is None or button.getAttribute("aria-disabled") == "true":
+        if not button or button.getAttribute("aria-disabled") == "true":  # (null: a falsy proxy)
             return
         act, arg = str(button.dataset.act), str(button.dataset.arg or "")
         side: Any = self.host or self.guest
@@ -199,7 +224,7 @@ class LiveBox:
         except ValueError as err:
             svg = f'<p class="ch-no-qr">{escape(str(err))}</p>'
         box = self.page.doc.getElementById(where)
-        if box is not None and box.dataset.text == text:  # (still the code on show)
+        if box and box.dataset.text == text:  # (still the code on show)
             box.innerHTML = svg
 
     async def copy(self, text: str, field: str, said: str) -> None:
@@ -215,7 +240,7 @@ class LiveBox:
         message = said if copied else "Copying was refused: select the text and copy it."
         p.set_text("lv-share-msg", message)
         p.say(message)
-        if not copied and (box := p.doc.getElementById(field)) is not None:
+        if not copied and (box := p.doc.getElementById(field)):
             box.focus()
             box.select()
 
@@ -316,11 +341,12 @@ class HostSide:
 
     def closed(self, number: int, sentence: str) -> None:
         was = self.live.state.get(number)
-        notice = self.live.closed(number, sentence)
-        if was == "open":
+        if was == "open":  # (one that never opened leaves the guest not connected yet)
+            notice = self.live.closed(number, sentence)
             self.page.say(notice)
             self.page.set_status(notice, "refuse")
-        elif self.inviting == number:
+        elif self.inviting == number:  # (that invitation is spent: a new one is made to try again)
+            self.inviting, self.code = None, ""
             self.failed = sentence + " " + INSTEAD
             self.page.say(sentence)
         self.bar()
@@ -437,13 +463,12 @@ class HostSide:
             return
         self.inviting, self.code = invitation.guest, invitation.code
         self.show()
-        field = self.page.doc.getElementById("lv-answer")
-        if field is not None:
+        if field := self.page.doc.getElementById("lv-answer"):
             field.focus()
 
     def act_connect(self, arg: str) -> None:
         field = self.page.doc.getElementById("lv-answer")
-        text = str(field.value) if field is not None else ""
+        text = str(field.value) if field else ""
         if not text.strip():
             self.box.error("Paste the answer code first.")
             return
@@ -477,8 +502,7 @@ class HostSide:
         if text is None:
             self.box.error(NO_SCAN)
             return
-        field = self.page.doc.getElementById("lv-answer")
-        if field is not None:
+        if field := self.page.doc.getElementById("lv-answer"):
             field.value = text
         self.act_connect("")
 
@@ -668,7 +692,7 @@ class GuestSide:
         self.page.settle()
         for id_ in ("review-summary-actions", "summary-expert", "expert-result", "summary-undo", "summary-challenge",
                     "play-again"):
-            if (el := self.page.doc.getElementById(id_)) is not None:
+            if el := self.page.doc.getElementById(id_):
                 el.hidden = True
 
     # --- the guest's moves ------------------------------------------------------------------------
