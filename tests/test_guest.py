@@ -121,6 +121,7 @@ def test_moves_the_view_refuses_are_never_sent_and_the_hosts_refusals_come_back(
     if bad is not None:
         assert link.guest.human_play(bad.card).reason == bad.refusal != ""
     assert link.sent == []  # nothing the view refuses reaches the host
+    link.guest.take_messages()  # (the cards played so far, said)
     assert not link.guest.can_undo and link.guest.undo() == 0 and link.guest.take_messages() == [NO_HELP]
     # A move the host refuses (the table moved on since this view: the host decides).
     card = next(c.card for c in view.hand if c.playable)
@@ -169,3 +170,37 @@ def test_a_new_game_is_a_new_game_on_the_guests_device() -> None:
     table.new_game(9)
     link.update()
     assert link.guest.game_token is not first and seat_of(link.guest.seat) == Seat.N
+
+
+def test_the_guest_hears_every_card_once_and_each_tricks_winner() -> None:
+    """A guest's page says each card played at the host's table once, by whom ("Anna plays the
+    ...", "You play the ..."), and who won each trick, from the views alone."""
+    table = Table(seed=31, game="classic", people={"S": "Anna", "N": "Ben"}, live=True)
+    ticks = itertools.count()
+    referee = Referee(table, clock=lambda: float(next(ticks)))
+    ben = Link(referee, Seat.N)
+    ben.update()
+    ben.guest.take_messages()
+    rng = random.Random(3)
+    for _ in range(200):
+        st = table.state
+        if st.phase is not Phase.PLAY:
+            break
+        if table.computer_step() is None:
+            if st.to_play == Seat.N:
+                guest_move(ben.guest, rng)
+            else:
+                table.human_play(card_name_of(st.legal_actions()[0]))
+        ben.update()
+    said = ben.guest.take_messages()
+    cards = [text for text in said if " the trick." not in text]
+    assert len(cards) == 52 and len(set(cards)) == 52, said
+    assert sum(text.startswith("You play the ") for text in cards) == 13
+    assert sum(text.startswith("Anna plays the ") for text in cards) == 13
+    tricks = [text for text in said if text.endswith(" the trick.")]
+    assert len(tricks) == 13
+    assert said[4] == tricks[0] and said[-1] == tricks[-1]  # each trick's winner said as it is won
+
+
+def card_name_of(action: object) -> str:
+    return str(action)

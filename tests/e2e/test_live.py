@@ -24,6 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import shot
 from tests.e2e.test_a11y import violations
+from tests.test_referee import cards_in
 from whist.table.view_data import view_of
 
 if TYPE_CHECKING:
@@ -53,19 +54,17 @@ CAN_PLAY = """() => document.body.dataset.phase === 'play'
 #: The hand is over on this page (its summary shows).
 OVER = "() => document.body.dataset.phase !== 'play' && !document.querySelector('#summary').hidden"
 
-CARD = re.compile(r'"([2-9TJQKA][SHDC])"')
 
-
-def host_a_live_table(anna: GamePage, guests: dict[str, str]) -> None:
-    """Anna's New game dialog: Classic, the ``guests`` (seat -> name) on their own devices."""
+def host_a_live_table(anna: GamePage, guests: dict[str, str], game: str = "classic") -> None:
+    """Anna's New game dialog: ``game``, the ``guests`` (seat -> name) on their own devices."""
     anna.open("?pace=instant&seed=5", script=HEAR)
     anna.click("#new-game")
-    anna.check('#ng-choices input[name=game][value=classic]')
-    anna.fill("#name-classic-S", "Anna")
+    anna.check(f'#ng-choices input[name=game][value={game}]')
+    anna.fill(f"#name-{game}-S", "Anna")
     for seat, name in guests.items():
-        anna.select_option(f"#who-classic-{seat}", "person")
-        anna.fill(f"#name-classic-{seat}", name)
-    anna.select_option("#where-classic", "live")
+        anna.select_option(f"#who-{game}-{seat}", "person")
+        anna.fill(f"#name-{game}-{seat}", name)
+    anna.select_option(f"#where-{game}", "live")
     anna.click("#confirm-ok")
     anna.wait_for_selector("#live[open] .lv-guests", timeout=WAIT)
 
@@ -154,7 +153,7 @@ def foreign_cards(views: list[Any]) -> list[str]:
             shown.add(view.turn_up.card)
         if view.summary is not None:
             continue  # the hand is over: every card was played
-        leaks += [c for c in CARD.findall(text) if c not in own and c not in shown]
+        leaks += sorted(c for c in cards_in(json.loads(text)) if c not in own and c not in shown)
     return leaks
 
 
@@ -237,12 +236,17 @@ def test_two_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedP
 
     play_cards({"S": anna, "N": ben})
     assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    said = ben.evaluate("() => [...document.querySelectorAll('#announce p')].map(p => p.textContent)")
+    assert any(re.fullmatch(r"(Anna plays|You play) the \w+ of \w+\.", t) for t in said), said  # by ear too
+    assert any(t.endswith(" the trick.") for t in said), said
     before = saved_game(anna)
     heard = len(ben.evaluate("() => window.__heard"))
     ben.evaluate("() => { for (let i = 0; i < 40; i++) window.__channels[0].send('{\"v\": 1, \"t\": \"ping\"}'); }")
     ben.wait_for_function("(n) => window.__heard.slice(n).some(t => t.includes('\"flood\"'))", arg=heard,
                           timeout=WAIT)  # a flood: refused unread
     assert saved_game(anna) == before
+    said = ben.evaluate("() => [...document.querySelectorAll('#announce p')].map(p => p.textContent)")
+    assert said.count("Too many messages at once: wait a moment.") == 1, said  # said once, not forty times
     leaks = foreign_cards(heard_views(ben))
     assert heard_views(ben) and leaks == [], leaks
     ben.click("#next-hand")  # the host deals: Ben's page says so
@@ -300,3 +304,57 @@ def test_no_connection_is_said_plainly_and_the_game_goes_on_at_one_device(
     anna.wait_for_selector("#handover[open]", timeout=WAIT)
     assert anna.is_hidden("#live-bar") and anna.locator("#live[open]").count() == 0
     assert json.loads(anna.evaluate("() => localStorage.getItem('whist:game')")).get("live") is None
+
+
+#: The page may call now in the auction (its bidding box is up, its pass enabled).
+CAN_CALL = """() => document.body.dataset.phase === 'auction' && !document.querySelector('#bid-box').hidden
+    && !!document.querySelector('#bid-box .bid[data-call="pass"]:not([aria-disabled="true"])')"""
+
+
+BID = '#bid-box .bid[data-call]:not([aria-disabled="true"]):not([data-call="pass"]):not([data-call="double"])'
+PASS = '#bid-box .bid[data-call="pass"]'
+
+
+def test_contract_whist_between_two_devices_the_guest_bids_from_its_own(
+        game_page: GamePage, shared_page: SharedPageFactory) -> None:
+    """Contract Whist: Ben's calls come from his page's bidding box, each once (the box waits for
+    the host's answer before it takes another), then the contract is played out."""
+    anna = game_page
+    host_a_live_table(anna, {"N": "Ben"}, game="contract")
+    ben = shared_page(**PHONE)
+    join(anna, ben, "Ben")
+    seats = {"S": anna, "N": ben}
+    calls = 0
+    for _ in range(400):
+        if anna.get_attribute("body", "data-phase") != "auction":
+            break
+        for page in seats.values():
+            try:
+                page.wait_for_function(f"() => ({CAN_CALL})() || document.body.dataset.phase !== 'auction'",
+                                       timeout=250, polling=50)
+            except PlaywrightTimeout:
+                continue
+            if page.evaluate(CAN_CALL):
+                # Ben's first call is the lowest bid his box offers (so there is a contract), then he
+                # passes, as Anna does; a second press before the host answers makes no second call.
+                call = BID if page is ben and not calls else PASS
+                page.evaluate(f"() => document.querySelector('{call}').click()")
+                if page is ben:
+                    page.evaluate(f"() => {{ const b = document.querySelector('{call}'); if (b) b.click(); }}")
+                calls += page is ben
+            break
+    assert calls >= 1 and anna.get_attribute("body", "data-phase") == "play"
+    ben.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=WAIT)
+    sent = [json.loads(t) for t in anna.evaluate("() => window.__heard")]
+    made = [m for m in sent if m.get("t") == "call"]
+    refusals = [json.loads(t) for t in ben.evaluate("() => window.__heard") if '"refused"' in t]
+    assert len(made) == calls and not refusals, (made, refusals)  # each of Ben's calls sent once
+    contract = anna.get_attribute("#contract-tool", "data-contract")
+    turned = {"N": "S", "E": "W", "S": "N", "W": "E"}  # (a guest's view is turned so that its own seat is South)
+    assert contract and ben.get_attribute("#contract-tool", "data-contract") == contract[:-1] + turned[contract[-1]]
+    if contract.endswith("N"):  # (Ben's bid stood)
+        assert ben.inner_text("#contract-tool").endswith("by you")
+        assert anna.inner_text("#contract-tool").endswith("by Ben")
+    play_cards(seats)
+    assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    assert foreign_cards(heard_views(ben)) == []

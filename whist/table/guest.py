@@ -64,6 +64,7 @@ class GuestTable:
         self.seat = ""  # the guest's seat at the host's table ("N"), once the host has said
         self.token = object()  # a new one with each new game the host deals
         self.options: dict[str, Any] = {}
+        self.refused = ""  # the host's last refusal, until its next view
 
     # --- from the host ----------------------------------------------------------------------
     def receive(self, text: Any) -> Received:
@@ -75,7 +76,9 @@ class GuestTable:
             reason = data.get("reason")
             if not isinstance(reason, str) or len(reason) > 600:
                 return Received("bad", "The host's refusal could not be read.")
-            self.messages.append(reason)
+            if reason != self.refused:  # (the same refusal again, before any view: said once)
+                self.messages.append(reason)
+            self.refused = reason
             return Received("refused", reason)
         seat = data.get("seat")
         if not isinstance(seat, str) or len(seat) != 1 or seat not in "NESW":
@@ -89,7 +92,9 @@ class GuestTable:
                 view.hand_number, view.game_number) < (before.hand_number, before.game_number) or (
                 view.hand_number == before.hand_number and view.deal_number != before.deal_number):
             self.token = object()  # another game (or another deal where this hand was)
-        self.latest, self.seat = view, seat
+        if before is not None and token_kept(before, view):
+            self.messages += said(before, view)
+        self.latest, self.seat, self.refused = view, seat, ""
         return Received("view")
 
     # --- what the page reads ------------------------------------------------------------------
@@ -222,6 +227,35 @@ class GuestTable:
 
     def set_levels(self, partner: str, opponents: str) -> None:
         """(The host's table sets its computers' levels.)"""
+
+
+def token_kept(before: TableView, view: TableView) -> bool:
+    """Whether ``view`` is the same hand as ``before``, later (not another deal or game)."""
+    return (view.game, view.game_number, view.hand_number, view.deal_number) == (
+        before.game, before.game_number, before.hand_number, before.deal_number)
+
+
+def said(before: TableView, view: TableView) -> list[str]:
+    """What a player at the host's table hears of the change from ``before`` to ``view`` (the
+    live region of the guest's page, as the host's page says its own table): each card played
+    since, by whom, and who won a trick it finished. Nothing when the hand went back (an undo at
+    the host's device: the view then says where it stands)."""
+    if view.tricks_played == before.tricks_played:
+        if len(view.trick) < len(before.trick) or view.trick[: len(before.trick)] != before.trick:
+            return []
+        return [_plays(p) for p in view.trick[len(before.trick):]]
+    done = view.last_trick
+    if view.tricks_played != before.tricks_played + 1 or done is None or (
+            done.plays[: len(before.trick)] != before.trick):
+        return []
+    out = [_plays(p) for p in done.plays[len(before.trick):]]
+    out.append(f"{done.wins} the trick.")
+    return out + [_plays(p) for p in view.trick]
+
+
+def _plays(play: Any) -> str:
+    verb = "play" if play.player == "You" else "plays"
+    return f"{play.player} {verb} the {play.name}."
 
 
 def _read(text: Any) -> dict[str, Any] | Received:

@@ -574,8 +574,12 @@ class GuestSide:
         self.box.run(self.answer(text))
 
     def send(self, text: str) -> None:
+        """A move of this page's player to the host: nothing more is played or called here until
+        the host's answer comes (its next view, or its refusal)."""
         if not self.rtc.send(text):
             self.page.say(self.reason or rtc.LOST)
+            return
+        self.page.busy = True
 
     async def answer(self, text: str) -> None:
         try:
@@ -656,7 +660,7 @@ class GuestSide:
         if got.kind == "refused":
             page.busy = False
             self.settle()
-            page.say(got.text)
+            page.take_announcements()  # (the host's reason, said once)
             page.set_status(got.text, "refuse")
             return
         view = table.view()
@@ -684,6 +688,7 @@ class GuestSide:
                 page.screen.forget()
         page.busy = False
         self.settle()
+        page.take_announcements()  # each card played at the table, by whom, and a trick's winner
         page.announce_turn()
 
     def settle(self) -> None:
