@@ -151,6 +151,12 @@ def foreign_cards(views: list[Any]) -> list[str]:
         shown |= {p.card for p in view.trick} | ({p.card for p in view.last_trick.plays} if view.last_trick else set())
         if view.turn_up is not None:
             shown.add(view.turn_up.card)
+        if view.stock is not None:  # German Whist: the face-up card, and those the opponent took
+            shown |= {c.card for c in view.stock.they_hold}
+            if view.stock.face_up is not None:
+                shown.add(view.stock.face_up.card)
+            if view.stock.you_drew is not None:
+                own.add(view.stock.you_drew.card)
         if view.summary is not None:
             continue  # the hand is over: every card was played
         leaks += sorted(c for c in cards_in(json.loads(text)) if c not in own and c not in shown)
@@ -358,3 +364,17 @@ def test_contract_whist_between_two_devices_the_guest_bids_from_its_own(
     play_cards(seats)
     assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
     assert foreign_cards(heard_views(ben)) == []
+
+
+def test_german_whist_between_two_devices(game_page: GamePage, shared_page: SharedPageFactory) -> None:
+    """German Whist for two people on two devices, through both phases: Ben's page is never sent
+    a card Anna drew face down from the stock, nor any card of her hand before she plays it."""
+    anna = game_page
+    host_a_live_table(anna, {"N": "Ben"}, game="german")
+    ben = shared_page(**PHONE)
+    join(anna, ben, "Ben")
+    assert play_cards({"S": anna, "N": ben}) >= 26
+    assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    views = heard_views(ben)
+    assert any(v.stock is not None and v.stock.phase == 2 for _, v in views)  # (both phases were played)
+    assert foreign_cards(views) == []
