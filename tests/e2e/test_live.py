@@ -264,12 +264,37 @@ def test_two_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedP
     shot(ben, "live-guest-landscape")
 
 
+#: A camera and a QR code reader for a browser that has neither: the reader finds the code in
+#: ``window.__scanned`` once the test sets it; the camera is a canvas's stream, its stop noted.
+SCANNER = """() => {
+  window.__scanned = null; window.__cameraStopped = false;
+  window.BarcodeDetector = class { constructor(options) { this.formats = options.formats; }
+    async detect(source) { return window.__scanned ? [{rawValue: window.__scanned, format: "qr_code"}] : []; } };
+  navigator.mediaDevices.getUserMedia = async (wanted) => {
+    const canvas = document.createElement("canvas"); canvas.width = 64; canvas.height = 64;
+    canvas.getContext("2d").fillRect(0, 0, 64, 64);
+    const stream = canvas.captureStream(5);
+    stream.getTracks().forEach(t => {
+      const stop = t.stop.bind(t); t.stop = () => { window.__cameraStopped = true; stop(); }; });
+    return stream; };
+}"""
+
+
 def test_four_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedPageFactory) -> None:
     anna = game_page
     host_a_live_table(anna, {"W": "Ben", "N": "Cara", "E": "Dan"})
     guests = [shared_page(**PHONE), shared_page(**TABLET), shared_page(**SMALL)]  # (three devices: three contexts)
-    for page, name in zip(guests, ("Ben", "Cara", "Dan"), strict=True):
+    for page, name in zip(guests[:2], ("Ben", "Cara"), strict=True):
         join(anna, page, name)
+    # Dan's answer is scanned with the camera: a browser with BarcodeDetector (this one has none: a
+    # stand-in reads the code Dan's page shows, from a camera stream of a canvas).
+    anna.evaluate(SCANNER)
+    code = answer(guests[2], invite(anna, "Dan"))
+    anna.evaluate("(code) => { window.__scanned = code; }", code)
+    anna.click("#live button[data-act=scan]")
+    guests[2].wait_for_function("() => !document.querySelector('#live[open]')", timeout=WAIT)
+    guests[2].wait_for_selector("#hand button.card", timeout=WAIT)
+    assert anna.evaluate("() => window.__cameraStopped")  # the camera is let go once the code is read
     assert anna.inner_text("#live-bar-text") == "Ben: connected \u00b7 Cara: connected \u00b7 Dan: connected"
     plates = [page.inner_text("#seat-S .plate") for page in guests]
     assert [p.split()[0] for p in plates] == ["Ben", "Cara", "Dan"]
