@@ -48,7 +48,7 @@ def pytest_configure(config: pytest.Config) -> None:
 #: (tests/report.py prints each file's time; stop 48's runs had the first half 50-90 s longer
 #: until test_forms.py, about 28 s, moved here).
 E2E_SECOND = frozenset({
-    "test_persistence.py", "test_tabs.py", "test_bad_data.py", "test_offline.py",
+    "test_persistence.py", "test_tabs.py", "test_offline.py",
     "test_site.py", "test_coach.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
     "test_forms.py", "test_together.py", "test_rtc.py", "test_live.py",
 })

@@ -101,16 +101,21 @@ def join(anna: GamePage, guest: GamePage, name: str, keep: bool = False) -> None
 def turn(seats: dict[str, GamePage]) -> GamePage | None:
     """The page of the person to play now (None once the hand is over), as the pages show it: the
     host's table decides, and a guest's page enables its cards only once the host's view says so.
-    Each page is waited on in turn, a moment each, until one may play."""
+    The page of the seat the host's page names (``data-to-play``, which may lag a moment) is
+    waited on first, then each page in turn, a moment each, until one may play."""
+    host = seats["S"]
     for _ in range(400):
-        for page in seats.values():
+        named = seats.get(host.get_attribute("body", "data-to-play") or "")
+        order = ([named] if named else []) + [page for page in seats.values() if page is not named]
+        for i, page in enumerate(order):
             try:
-                page.wait_for_function(f"() => ({CAN_PLAY})() || ({OVER})()", timeout=250, polling=50)
+                page.wait_for_function(f"() => ({CAN_PLAY})() || ({OVER})()",
+                                       timeout=2000 if named and i == 0 else 100, polling=20)
             except PlaywrightTimeout:
                 continue
             if page.evaluate(CAN_PLAY):
                 return page
-            if seats["S"].evaluate(OVER):
+            if host.evaluate(OVER):
                 for other in seats.values():
                     other.wait_for_function(OVER, timeout=WAIT)
                 return None
