@@ -168,6 +168,11 @@ def foreign_cards(views: list[Any]) -> list[str]:
     return leaks
 
 
+def tricks(page: GamePage) -> tuple[int, int]:
+    """The summary's tricks: (this page's side, the other), each page from its own seat."""
+    return int(page.inner_text("#sum-tricks-us")), int(page.inner_text("#sum-tricks-them"))
+
+
 def saved_game(page: GamePage) -> Any:
     return json.loads(page.evaluate("() => localStorage.getItem('whist:game')"))["record"]
 
@@ -246,7 +251,7 @@ def test_two_devices_play_a_whole_hand(game_page: GamePage, shared_page: SharedP
     join(anna, ben, "Ben", keep=True)
 
     play_cards({"S": anna, "N": ben})
-    assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    assert tricks(ben) == tricks(anna) and sum(tricks(anna)) == 13  # (partners: the same side)
     said = ben.evaluate("() => [...document.querySelectorAll('#announce p')].map(p => p.textContent)")
     assert any(re.fullmatch(r"(Anna plays|You play) the \w+ of \w+\.", t) for t in said), said  # by ear too
     assert any(t.endswith(" the trick.") for t in said), said
@@ -306,8 +311,9 @@ def test_four_devices_play_a_whole_hand(game_page: GamePage, shared_page: Shared
     play_cards({"S": anna, "W": guests[0], "N": guests[1], "E": guests[2]})
     for page in guests:
         assert foreign_cards(heard_views(page)) == []
-    titles = {page.inner_text("#summary-title") for page in [anna, *guests]}
-    assert len(titles) == 1
+    ours = tricks(anna)
+    assert sum(ours) == 13  # every page's summary tells the same hand, each from its seat's side:
+    assert [tricks(page) for page in guests] == [ours[::-1], ours, ours[::-1]]  # Ben, Dan theirs; Cara ours
 
 
 #: The host's connections give up after 2 seconds, not 15 (the test's own driver, written into the
@@ -392,7 +398,7 @@ def test_contract_whist_between_two_devices_the_guest_bids_from_its_own(
         assert ben.inner_text("#contract-tool").endswith("by you")
         assert anna.inner_text("#contract-tool").endswith("by Ben")
     play_cards(seats)
-    assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    assert tricks(ben) == tricks(anna) and sum(tricks(anna)) == 13  # (partners: the same side)
     assert foreign_cards(heard_views(ben)) == []
 
 
@@ -404,7 +410,7 @@ def test_german_whist_between_two_devices(game_page: GamePage, shared_page: Shar
     ben = shared_page(**PHONE)
     join(anna, ben, "Ben")
     assert play_cards({"S": anna, "N": ben}) >= 26
-    assert ben.inner_text("#summary-title") == anna.inner_text("#summary-title")
+    assert tricks(ben) == tricks(anna)[::-1]  # (opponents: each from its own side)
     views = heard_views(ben)
     assert any(v.stock is not None and v.stock.phase == 2 for _, v in views)  # (both phases were played)
     assert foreign_cards(views) == []
