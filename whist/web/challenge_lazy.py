@@ -13,13 +13,11 @@ if TYPE_CHECKING:
     from whist.web.challenge_view import ChallengeBox, ChallengeHost
 
 
-class LazyChallenges:
-    """The page's :class:`whist.web.challenge_view.ChallengeBox`, fetched and made on first use;
-    each call waits for it (a second call meanwhile comes after the first)."""
+class LazyChallenges(later.Lazy["ChallengeBox"]):
+    """The page's :class:`whist.web.challenge_view.ChallengeBox`, fetched and made on first use."""
 
     def __init__(self, page: ChallengeHost) -> None:
-        self.page = page
-        self.box: ChallengeBox | None = None
+        super().__init__(page)
         self.listeners: list[Callable[[str], None]] = []
 
     def start(self) -> None:
@@ -41,26 +39,11 @@ class LazyChallenges:
     def start_new(self, game: str, options: dict[str, Any], count: int, levels: tuple[str, str]) -> None:
         self.call("start_new", game, options, count, levels)
 
-    def call(self, name: str, *args: Any) -> None:
-        if self.box is not None:
-            getattr(self.box, name)(*args)
-            return
-        self.page.spawn(self._load_and_call(name, args))
+    def make(self) -> ChallengeBox:
+        from whist.web.challenge_view import ChallengeBox
 
-    async def _load_and_call(self, name: str, args: tuple[Any, ...]) -> None:
-        if self.box is None:
-            try:
-                await later.need()
-            except later.NotLoaded as err:
-                self.page.say(str(err))
-                self.page.set_status(str(err), "refuse")
-                return
-            if self.box is None:
-                from whist.web.challenge_view import ChallengeBox
-
-                box = ChallengeBox(self.page)
-                box.start()
-                for listener in self.listeners:
-                    box.before_start(listener)
-                self.box = box
-        getattr(self.box, name)(*args)
+        box = ChallengeBox(self.page)
+        box.start()
+        for listener in self.listeners:
+            box.before_start(listener)
+        return box

@@ -9,7 +9,11 @@ from __future__ import annotations
 import asyncio
 import importlib
 import os
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from whist.web.parts import run_guarded
+
+B = TypeVar("B")
 
 ARCHIVE = "./whist-later.tgz"
 FAILED = ("This part of the game could not be loaded (the page could not fetch its code): check the "
@@ -45,3 +49,40 @@ async def _load() -> None:
         raise NotLoaded(FAILED)
     await response.unpack_archive(extract_dir=os.path.dirname(whist.__file__), format="gztar")
     importlib.invalidate_caches()
+
+
+class Lazy(Generic[B]):
+    """A part of the page whose code comes in the archive: made (:meth:`make`) on first use; each
+    :meth:`call` waits for it (a second call meanwhile comes after the first). ``kept``: its loading
+    runs beside the page's flow (an undo or a new game does not cancel it), else in that flow."""
+
+    kept = False
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.box: B | None = None
+
+    def make(self) -> B:
+        raise NotImplementedError
+
+    def call(self, name: str, *args: Any) -> None:
+        if self.box is not None:
+            getattr(self.box, name)(*args)
+            return
+        loading = self._load_and_call(name, args)
+        if self.kept:
+            run_guarded(loading, self.page.fail)
+        else:
+            self.page.spawn(loading)
+
+    async def _load_and_call(self, name: str, args: tuple[Any, ...]) -> None:
+        if self.box is None:
+            try:
+                await need()
+            except NotLoaded as err:
+                self.page.say(str(err))
+                self.page.set_status(str(err), "refuse")
+                return
+            if self.box is None:
+                self.box = self.make()
+        getattr(self.box, name)(*args)

@@ -5,22 +5,22 @@ devices (its host's page) or an invitation is opened (a guest's page)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from whist.web import later
-from whist.web.parts import run_guarded
 
 if TYPE_CHECKING:
     from whist.web.live_view import LiveBox, LiveHostPage
 
 
-class LazyLive:
-    """The page's :class:`whist.web.live_view.LiveBox`, fetched and made on first use; each call
-    waits for it (a second call meanwhile comes after the first)."""
+class LazyLive(later.Lazy["LiveBox"]):
+    """The page's :class:`whist.web.live_view.LiveBox`, fetched and made on first use, beside the
+    page's flow (its connections outlive an undo or a new hand)."""
+
+    kept = True
 
     def __init__(self, page: LiveHostPage) -> None:
-        self.page = page
-        self.box: LiveBox | None = None
+        super().__init__(page)
         self.guest = False  # this page is a guest's at another device's table (an invitation opened)
 
     def table_put(self) -> None:
@@ -38,23 +38,9 @@ class LazyLive:
         if self.box is not None:
             self.box.close()
 
-    def call(self, name: str, *args: Any) -> None:
-        if self.box is not None:
-            getattr(self.box, name)(*args)
-            return
-        run_guarded(self._load_and_call(name, args), self.page.fail)  # (beside the page's flow: kept)
+    def make(self) -> LiveBox:
+        from whist.web.live_view import LiveBox
 
-    async def _load_and_call(self, name: str, args: tuple[Any, ...]) -> None:
-        if self.box is None:
-            try:
-                await later.need()
-            except later.NotLoaded as err:
-                self.page.say(str(err))
-                self.page.set_status(str(err), "refuse")
-                return
-            if self.box is None:
-                from whist.web.live_view import LiveBox
-
-                self.box = LiveBox(self.page)
-                self.box.start()
-        getattr(self.box, name)(*args)
+        box = LiveBox(self.page)
+        box.start()
+        return box
