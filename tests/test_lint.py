@@ -34,3 +34,15 @@ def test_mypy_reports_nothing() -> None:
     result = _run("mypy", *mypy_cache())
     assert result.returncode == 0, f"mypy\n{result.stdout}{result.stderr}"
     assert "Success: no issues found" in result.stdout, result.stdout
+
+
+#: The longest a module of the web layer may be (issue 36): a view that grows past it is split into
+#: narrow parts, each taking only the piece of the page it needs.
+WEB_MODULE_LINES = 500
+
+
+def test_no_web_module_is_over_500_lines() -> None:
+    long = {p.name: n for p in sorted((ROOT / "whist" / "web").glob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > WEB_MODULE_LINES}
+    assert not long, f"web modules over {WEB_MODULE_LINES} lines: {long}"
+    assert len(list((ROOT / "whist" / "web").glob("*.py"))) > 40  # the glob found the layer

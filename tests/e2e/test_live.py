@@ -320,7 +320,7 @@ def test_four_devices_play_a_whole_hand(game_page: GamePage, shared_page: Shared
 #: page's Python: whist/web/testing.py's ``whistRun``).
 SOONER = """() => window.whistRun(`
 import gc
-from whist.web.live_view import HostSide
+from whist.web.live_host import HostSide
 for host in [o for o in gc.get_objects() if isinstance(o, HostSide) and not o.stopped]:
     host.rtc.deadline = 2.0
 `)"""
