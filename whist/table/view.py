@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise, permutations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -409,16 +410,20 @@ def suit_order(hand: int, trump: int | None) -> list[int]:
     >>> "".join(SUITS[s] for s in suit_order(full, None))
     'SHCD'
     """
-    held = [s for s in range(4) if suit_cards(hand, s)]
-    head = [trump] if trump is not None and trump in held else []
+    return list(_suit_order(tuple(s for s in range(4) if suit_cards(hand, s)), trump))
+
+
+@cache
+def _suit_order(held: tuple[int, ...], trump: int | None) -> tuple[int, ...]:
+    """:func:`suit_order` of a hand holding the suits ``held``: one of 16 sets of suits, each
+    worked out once (the page asks on every view)."""
+    head = (trump,) if trump is not None and trump in held else ()
     rest = [s for s in held if s not in head]
 
     def clashes(order: tuple[int, ...]) -> int:
-        seq = head + list(order)
-        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(seq))
+        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(head + order))
 
-    best = min(permutations(rest), key=lambda order: (clashes(order), order))
-    return head + list(best)
+    return head + min(permutations(rest), key=lambda order: (clashes(order), order))
 
 
 def sort_hand(hand: int, trump: int | None, order: list[int] | None = None) -> list[int]:

@@ -34,6 +34,7 @@ from whist.web.stock_view import StockView
 from whist.web.thinking import ANALYST_NAME, Thinker
 
 if TYPE_CHECKING:
+    from whist.table.session import PlayResult
     from whist.table.view import TableView
 
 
@@ -57,8 +58,7 @@ class Page:
         self.openers = self.dialog_stack.openers
         self.links = Links(self)  # the address and the game on the table (whist.web.persist listens)
         self.sync_address = self.links.sync
-        self.settings = settings
-        self.timing = timing(settings)
+        self.settings, self.timing = settings, timing(settings)
         #: Called with the new Settings whenever the player changes one (a storage layer saves them).
         self.settings_listeners: list[Callable[[Settings], None]] = []
         #: Called after every action on the table (card, call, undo, redo, next hand, new game):
@@ -67,8 +67,7 @@ class Page:
         self.table = Table(seed, game, dealer=dealer, **(options or {}))
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         self.sound = Sound(settings.sound)
-        self.generation = 0
-        self.busy = False
+        self.generation, self.busy = 0, False
         self.started = False  # start() has drawn the table and bound the controls
         self.no_auto = False  # no automatic play right after an undo or redo
         self.closed = False  # close(): this page has handed the document over to another one
@@ -160,13 +159,13 @@ class Page:
         self.challenges.start()
         self.apply_settings(self.settings, notify=False)
         self.take_announcements()
-        self.settle()
+        drawn = self.settle()
         self.el("app").removeAttribute("inert")  # laid out behind the loader while Python started
         self.el("loader").classList.add("done")
         self.body.dataset.ready = "1"
         self.started = True
         self.wake_thinker()
-        self.go()
+        self.go(drawn)
 
     def on_button(self, evt: Any, action: Callable[[], None]) -> None:
         if evt.currentTarget.getAttribute("aria-disabled") == "true":
@@ -177,23 +176,21 @@ class Page:
         action()
 
     # --- the flow --------------------------------------------------------------------
-    def go(self) -> None:
-        """Hand over to the computers if it is their turn; else the table is at rest, waiting for you."""
+    def go(self, drawn: TableView | None = None) -> None:
+        """The computers play if it is their turn; else the table rests (``drawn``: the view just drawn)."""
         if self.table.computer_to_play:
             self.busy = True
             self.spawn(self.run())
         else:
-            self.settle()
-            self.announce_turn()
-            self.maybe_auto_play()
+            self.rest(drawn)
 
     async def run(self) -> None:
         """Let the computers play, one card at a time, until it is your turn or the hand ends."""
         gen = self.generation
         self.busy = True
-        self.screen.render_controls()
+        view = self.table.view()
+        self.screen.render_controls(view)
         while gen == self.generation and self.table.computer_to_play:
-            view = self.table.view()
             self.screen.render_status(view)
             self.screen.render_turn(view, thinking=True)
             await self.wait(self.timing.card)
@@ -202,15 +199,15 @@ class Page:
             if not await self.computer_move(gen):
                 return
             self.changed()
-            if self.table.view().claimed:  # a computer claimed the rest: the summary shows it
+            view = self.table.view()
+            if view.claimed:  # a computer claimed the rest: the summary shows it
                 self.take_announcements()
                 break
-            await self.show_play(gen)
+            if await self.show_play(gen, view):  # a trick gathered: a while, the view made again
+                view = self.table.view()
         if gen == self.generation:
             self.busy = False
-            self.settle()
-            self.announce_turn()
-            self.maybe_auto_play()
+            self.rest()
 
     # thinker: the slow levels decide in the worker, the page stays live meanwhile
     def wake_thinker(self) -> None:
@@ -239,11 +236,12 @@ class Page:
             action = self.table.decide(choice)
         return self.table.apply_choice(choice, action) is not None
 
-    async def show_play(self, gen: int) -> None:
-        """Show the card just played; a finished trick stays on show, then is gathered."""
-        view = self.table.view()
-        if self.screen.show_card(view):
-            await self.gather_trick(gen, view)
+    async def show_play(self, gen: int, view: TableView) -> bool:
+        """Show the card just played (``view``); a finished trick stays on show, then is gathered: True."""
+        if not self.screen.show_card(view):
+            return False
+        await self.gather_trick(gen, view)
+        return True
 
     async def gather_trick(self, gen: int, view: TableView) -> None:
         """A finished trick (shown by :meth:`Screen.show_card`) stays on show, then is gathered."""
@@ -258,11 +256,18 @@ class Page:
         if view.phase != "play":
             self.sound.hand_end(view)
 
-    def settle(self) -> None:
-        self.screen.draw(self.table.view())
+    def settle(self) -> TableView:
+        self.screen.draw(view := self.table.view())
+        return view
 
-    def announce_turn(self) -> None:
-        view = self.table.view()
+    def rest(self, drawn: TableView | None = None) -> None:
+        """The table at rest, waiting for you: drawn, your turn said, an only card played for you."""
+        view = self.settle() if drawn is None else drawn
+        self.announce_turn(view)
+        self.maybe_auto_play(view)
+
+    def announce_turn(self, view: TableView | None = None) -> None:
+        view = self.table.view() if view is None else view
         if not view.your_turn:
             return
         if view.phase == "auction":
@@ -270,16 +275,16 @@ class Page:
             return
         self.say(view.turn.announcement)
 
-    def maybe_auto_play(self) -> None:
+    def maybe_auto_play(self, view: TableView | None = None) -> None:
         """With the setting on, play your only legal card for you after a short pause."""
         if not self.settings.auto_play or self.no_auto or self.busy or not self.table.human_to_play:
             return
-        forced = self.table.view().forced  # yours, or your dummy's
-        if forced is None:
+        view = self.table.view() if view is None else view
+        if (forced := view.forced) is None:  # yours, or your dummy's
             return
         self.busy = True
         # Dimmed while it waits: the card is about to be played, no longer yours to choose.
-        self.screen.render_hand(self.table.view(), locked=True)
+        self.screen.render_hand(view, locked=True)
         self.set_status("Your only legal card: playing it\u2026", "you")
         self.spawn(self.auto_play(self.generation, forced))
 
@@ -295,23 +300,24 @@ class Page:
         """Claim the rest: accepted, the hand ends (the summary shows the claimed cards); refused, why."""
         if self.busy:
             return
-        result = self.table.claim()
-        if not result.ok:
-            self.say(result.reason)
-            self.set_status(result.reason, "refuse")
+        if self.refused(self.table.claim()):
             return
         self.changed()
         self.take_announcements()
         self.settle()
 
+    def refused(self, result: PlayResult) -> bool:
+        """Say why the table refused your move, if it did (True)."""
+        if not result.ok:
+            self.say(result.reason)
+            self.set_status(result.reason, "refuse")
+        return not result.ok
+
     def play(self, card: str) -> None:
         if self.live.guest:  # a guest's card goes to the host's table, which decides
             return self.live.call("play", card)
         judged = self.coach.before()  # coach: the position your card is judged from
-        result = self.table.human_play(card)
-        if not result.ok:
-            self.say(result.reason)
-            self.set_status(result.reason, "refuse")
+        if self.refused(self.table.human_play(card)):
             return
         self.coach.after(judged, card)
         self.changed()
@@ -340,8 +346,7 @@ class Page:
         if self.busy or not self.table.human_to_play or self.table.help_off:
             return self.say(self.table.help_off or "A hint is for your turn.")
         if self.table.in_auction:
-            self.auction_box.hint()
-            return
+            return self.auction_box.hint()
         choice = self.table.hint_choice()
         if choice is not None and is_slow(choice) and not self.thinker.failed:
             self.spawn(self.slow_hint(self.generation, choice))
@@ -358,8 +363,7 @@ class Page:
 
     def undo(self) -> None:
         if not self.table.can_undo:
-            self.say(self.table.help_off or "Nothing to undo: you have not played a card yet.")
-            return
+            return self.say(self.table.help_off or "Nothing to undo: you have not played a card yet.")
         self.cancel_flow()
         self.table.undo()
         self.changed()
@@ -367,8 +371,7 @@ class Page:
 
     def redo(self) -> None:
         if not self.table.can_redo:
-            self.say("Nothing to redo.")
-            return
+            return self.say("Nothing to redo.")
         self.cancel_flow()
         self.table.redo()
         self.changed()
@@ -380,7 +383,7 @@ class Page:
         self.input.forget()
         self.screen.clear_trick()
         self.take_announcements()
-        self.screen.forget(self.table.view().hand_number)  # a fresh hand, with the cards given back
+        self.screen.forget(self.table.hand_number)  # a fresh hand, with the cards given back
         self.el("summary").hidden = True
         self.settle()
         if self.table.computer_to_play:
@@ -405,8 +408,7 @@ class Page:
 
     def apply_settings(self, settings: Settings, notify: bool = True) -> None:
         """Make ``settings`` the table's: pace, strengths, sound; tell the listeners."""
-        self.settings = settings
-        self.timing = timing(settings)
+        self.settings, self.timing = settings, timing(settings)
         self.table.set_levels(settings.partner_level, settings.opponent_level)
         Table.computers_claim = settings.claims  # every table of the page, a restored one too
         self.wake_thinker()
@@ -426,8 +428,7 @@ class Page:
     # --- new games and hands ------------------------------------------------------------
     def next_hand(self) -> None:
         if self.table.challenge is not None:  # the next deal of a challenge, or its end (even while
-            self.challenges.next_deal()  # the last trick is gathered: the new deal's table cancels that)
-            return
+            return self.challenges.next_deal()  # the last trick is gathered: the new deal's table cancels that)
         if self.busy or not self.table.next_hand():
             return self.take_announcements()  # (a guest's table: the host deals)
         self.after_action()
@@ -476,9 +477,9 @@ class Page:
         self.input.forget()
         self.screen.clear_trick()
         self.take_announcements()
-        self.settle()
+        drawn = self.settle()
         self.wake_thinker()
-        self.go()
+        self.go(drawn)
 
     def after_action(self, sound: str | None = None) -> None:
         """The steps after any action of yours on the table (a call, the deal, the next hand):
@@ -491,8 +492,7 @@ class Page:
             self.sound.play(sound)
         self.screen.clear_trick()
         self.take_announcements()
-        self.settle()
-        self.go()
+        self.go(self.settle())
 
     # --- the live region: what the table has to say ------------------------------------
     def take_announcements(self) -> None:
