@@ -119,6 +119,8 @@ class Dialogs:
         page.el("set-claims").checked = s.claims
         page.el("set-sound").checked = s.sound
         page.el("set-coach").checked = s.coach
+        page.el("set-four-colour").checked = s.four_colour
+        page.el("set-large-cards").checked = s.large_cards
         page.open_dialog("settings")
 
     def on_settings_change(self, evt: Any) -> None:
@@ -136,6 +138,8 @@ class Dialogs:
             claims=bool(page.el("set-claims").checked),
             sound=bool(page.el("set-sound").checked),
             coach=bool(page.el("set-coach").checked),
+            four_colour=bool(page.el("set-four-colour").checked),
+            large_cards=bool(page.el("set-large-cards").checked),
         ))
 
     def open_help(self, tab: str) -> None:

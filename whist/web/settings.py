@@ -103,6 +103,11 @@ class Settings:
     """Point out your costly cards (the coach, thought in the worker: whist/ai/coach.py); off by default."""
     ask_revoke: bool = True
     """Under club rules, ask before a card of yours that would be a revoke is played (whist/web/revoke_ask.py)."""
+    four_colour: bool = False
+    """A four-colour deck: spades black, hearts red, diamonds blue, clubs green (the page's
+    ``html.four``, whist.css)."""
+    large_cards: bool = False
+    """Large cards and text, for low vision (the page's ``html.large``, whist.css)."""
     names: str = ""
     r"""The names of the people who played pass-and-play on this device, by seat: ``"S:Anna\nN:Ben"``
     (the New game dialog offers them again)."""
@@ -154,9 +159,18 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke", "names")
+LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke", "names", "four_colour", "large_cards")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
+
+
+def dress(body: Any, settings: Settings) -> None:
+    """Mark the page for its style sheets: the pace on ``body``, the deck and the size of the
+    cards on the root element (``html.four``, ``html.large``: the text's rem grows with it)."""
+    body.dataset.speed = settings.speed
+    root = body.parentElement.classList
+    root.toggle("four", settings.four_colour)
+    root.toggle("large", settings.large_cards)
 
 
 @dataclass(frozen=True)
