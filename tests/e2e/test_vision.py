@@ -54,7 +54,7 @@ SEEN = """() => {
 def look(page: GamePage, name: str, seed: int) -> dict[str, Any]:
     """Open a game in the look ``name`` and wait for your card; what the page shows of it."""
     values, contrast, forced = LOOKS[name]
-    page.emulate_media(contrast=contrast, forced_colors=forced)  # type: ignore[arg-type]
+    page.emulate_media(contrast=contrast, forced_colors=forced)
     page.open(f"?pace=instant&seed={seed}", storage=settings_storage(speed="instant", **values))
     page.wait_for_function(YOUR_MOVE)
     return dict(page.evaluate(SEEN))
