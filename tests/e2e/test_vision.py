@@ -136,3 +136,14 @@ def test_a_card_you_may_not_play_is_hatched_not_only_dimmed(game_page: GamePage)
             return
         game_page.click('#hand button.card[aria-disabled="false"]', position={"x": 8, "y": 24})
     pytest.fail("no card of yours was refused in a whole hand: pick another seed")
+
+
+def test_more_contrast_asked_for_while_the_page_is_open_takes_effect(game_page: GamePage) -> None:
+    game_page.open("?pace=instant&seed=5")
+    game_page.wait_for_function(YOUR_MOVE)
+    game_page.evaluate("() => document.getElementById('vision-css')?.remove()")  # (as a page that never needed it)
+    edge = "() => getComputedStyle(document.querySelector('.cface')).borderTopWidth"
+    assert game_page.evaluate(edge) == "1px"
+    game_page.emulate_media(contrast="more")
+    game_page.wait_for_function(f"() => ({edge})() === '2px'")
+    assert game_page.evaluate("() => document.querySelectorAll('#vision-css').length") == 1
