@@ -3,7 +3,8 @@
 On the shared page of each screen size (one boot a size, the pages test_dialogs_fit.py and
 test_geometry.py use), for each look (the two options together, ``prefers-contrast: more``,
 ``forced-colors: active``): axe finds no violation of any impact on the table (a trick in play,
-a hint shown), in the Settings and in the last trick; and each look is really on: the four-colour
+a hint shown) and in the dialogs of the toolbar (Settings, Last trick, How to play, New game, Stats,
+Score sheet); and each look is really on: the four-colour
 deck's diamonds blue and clubs' pips green, large cards larger than the same screen's normal
 ones, high contrast's and forced colours' own rules in force. Besides: the options are set in the
 Settings dialog and kept, and colour is never the only sign of a card you may not play or of the
@@ -32,6 +33,10 @@ LOOKS: dict[str, tuple[dict[str, Any], str, str]] = {
     "more contrast": ({}, "more", "none"),
     "forced colours": ({}, "no-preference", "active"),
 }
+
+#: The dialogs checked in each look: (the toolbar's button, the dialog).
+DIALOGS = [("settings-btn", "settings"), ("last-btn", "last-trick"), ("rules-btn", "help"), ("new-game", "confirm-new"),
+           ("stats-btn", "stats"), ("sheet-btn", "score-sheet")]
 
 #: What the page shows of the looks: the root's classes, a card's width, a diamond's and a club's
 #: colours and pictures, the lit plate's outline, the styles of a card you may not play.
@@ -80,13 +85,12 @@ def test_axe_finds_nothing_in_each_look_and_each_look_is_on(shared_page: Any, si
             page.keyboard.press("h")
             page.wait_for_selector("#hand .card.hint")
         problems += violations(page, f"{size}, {name}: table")
-        page.tool("settings-btn")
-        problems += violations(page, f"{size}, {name}: settings")
-        page.keyboard.press("Escape")
-        page.keyboard.press("l")
-        page.wait_for_selector("#last-trick[open]")
-        problems += violations(page, f"{size}, {name}: last trick")
-        page.keyboard.press("Escape")
+        for button, dialog in DIALOGS:
+            page.tool(button)
+            page.wait_for_selector(f"#{dialog}[open]")
+            problems += violations(page, f"{size}, {name}: {dialog}")
+            page.keyboard.press("Escape")
+            page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
         if name == "four colours and large cards":
             assert "four" in seen["root"] and "large" in seen["root"], seen
             assert seen["diamond"] == "rgb(20, 87, 200)" and "C-green.svg" in seen["club"], seen
