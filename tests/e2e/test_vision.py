@@ -171,3 +171,18 @@ def test_the_summary_and_the_review_in_four_colours_and_large_cards(game_page: G
     # own work, and every other rule checked here.)
     problems += [p for p in violations(game_page, "review") if "label-content-name-mismatch" not in p]
     assert not problems, "axe-core found:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", list(LOOKS))
+def test_the_bidding_box_in_each_look(game_page: GamePage, name: str) -> None:
+    """Contract Whist's auction, your call: the bids in the suits' colours (four colours), and axe finds nothing."""
+    values, contrast, forced = LOOKS[name]
+    game_page.emulate_media(contrast=contrast, forced_colors=forced)
+    game_page.open("?game=contract&pace=instant#deal=2", storage=settings_storage(speed="instant", **values))
+    game_page.wait_for_selector("#bid-box:not([hidden]) .bid")
+    colour = "() => getComputedStyle(document.querySelector('#bid-box .bid .call-bid.sC')).color"
+    if values:  # (forced colours make every bid the system's text colour: the suits tell by their shapes)
+        assert game_page.evaluate(colour) == "rgb(11, 122, 53)"
+    problems = violations(game_page, f"bidding box, {name}")
+    game_page.emulate_media(contrast="no-preference", forced_colors="none")
+    assert not problems, "axe-core found:\n" + "\n".join(problems)
