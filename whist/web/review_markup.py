@@ -18,6 +18,7 @@ from html import escape
 from whist.ai.review import HandReview, Mark
 from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
 from whist.engine.seats import SEAT_NAMES, Seat
+from whist.web import markup
 
 
 def seat_label(seat: Seat, you: Seat = Seat.S) -> str:
@@ -50,7 +51,7 @@ def small_card(card: int, cls: str = "", attrs: str = "") -> str:
     """A card drawn small: rank and suit pip."""
     suit = SUITS[suit_of(card)]
     rank = RANKS[rank_of(card)]
-    colour = "red" if suit in "HD" else "black"
+    colour = markup.colour(suit)
     label = "10" if rank == "T" else rank
     return (f'<span class="rv-card {colour}{(" " + cls) if cls else ""}" data-card="{card_name(card)}" '
             f'role="img" aria-label="{escape(_long(card))}"{attrs}>{label}'
