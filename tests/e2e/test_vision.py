@@ -165,11 +165,7 @@ def test_the_summary_and_the_review_in_four_colours_and_large_cards(game_page: G
         c => c.dataset.card.slice(-1) + ' ' + getComputedStyle(c).color)""")
     seen = {c.split(" ", 1)[0]: c.split(" ", 1)[1] for c in colours}
     assert seen.get("D") == "rgb(20, 87, 200)" and seen.get("C") == "rgb(11, 122, 53)", seen
-    # (The review's strip of tricks has a fault of its own, whatever the look: each button costly
-    # to a side shows the seats' letters, which its name, "Trick 2: your card cost 1", does not
-    # hold (label-content-name-mismatch, whist/web/review_markup.py strip): left to the review's
-    # own work, and every other rule checked here.)
-    problems += [p for p in violations(game_page, "review") if "label-content-name-mismatch" not in p]
+    problems += violations(game_page, "review")
     assert not problems, "axe-core found:\n" + "\n".join(problems)
 
 

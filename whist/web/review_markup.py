@@ -135,7 +135,9 @@ def strip(review: HandReview, current: int, you: Seat = Seat.S) -> str:
         by = "".join(SEAT_NAMES[m.seat] for m in costly)
         by = f'<small aria-hidden="true">{by}</small>' if by else ""
         current_attr = ' aria-current="step"' if i == current else ""
-        out.append(f'<button type="button" class="{cls}" data-goto="{i}" '
-                   f'aria-label="{escape(review.strip_label(i, you))}"{current_attr}>{i + 1}'
-                   f'{by}</button>')
+        # Named by its content (no aria-label, which must then hold the number and the letters shown):
+        # the number and the letters for the eye, the sentence for the ear.
+        out.append(f'<button type="button" class="{cls}" data-goto="{i}"{current_attr}>'
+                   f'<span aria-hidden="true">{i + 1}</span>{by}'
+                   f'<span class="sr-only">{escape(review.strip_label(i, you))}</span></button>')
     return "".join(out)
