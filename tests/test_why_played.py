@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from whist.ai.players import make_player
-from whist.engine.cards import parse_card
+from whist.engine.cards import card_name, parse_card
 from whist.engine.seats import Seat
+from whist.engine.state import Phase
 from whist.table import Table
 from whist.table.explain import checked, played
 from whist.table.records import decode_game, encode_game
@@ -105,8 +106,8 @@ def test_people_never_have_a_reason() -> None:
     people = {Seat.S, Seat.W}
     assert table.whys and all(st.actor_of(i) not in people for i in table.whys)
     assert any(st.actor_of(i) in people for i in range(len(st.actions)))
-    plays = table.view().trick + ((table.view().last_trick or table.view()).plays
-                                  if table.view().last_trick else ())
+    view = table.view()
+    plays = view.trick + (view.last_trick.plays if view.last_trick else ())
     assert all(not p.why for p in plays if p.player in ("Anna", "Ben", "You"))
 
 
@@ -183,3 +184,22 @@ def test_every_reason_words_in_the_third_person() -> None:
     assert played("East", parse_card("KS"), ("no-such-rule",), "West", names) == ""
     assert checked(json.loads(json.dumps(search))) == search
     assert checked(["x", "text"]) is None and checked([]) is None and checked(["a", ["b", ["c"]]]) is None
+
+
+def test_the_review_explains_every_computer_card_of_the_hand() -> None:
+    from whist.web import review_markup
+
+    table = Table(seed=5)
+    while table.state.phase is Phase.PLAY:
+        if not table.computer_step():
+            assert move_on(table)
+    hand = table.finished_hand()
+    assert hand is not None
+    plays = [(s, card_name(c)) for t in hand.state.tricks for s, c in t.plays]
+    assert {c for s, c in plays if s != table.human} == set(hand.whys)
+    assert all(hand.whys[c].startswith(s.long_name + " ") for s, c in plays if s != table.human)
+    board = review_markup.board(hand.review(), 0, table.human, hand.whys)
+    assert board.count('role="button"') == 3 and board.count("data-why=") == 3
+    assert table.proceed()
+    latest = table.finished_hand(latest=True)  # while the next hand is played
+    assert latest is not None and latest.whys == hand.whys

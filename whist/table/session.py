@@ -119,6 +119,8 @@ class FinishedHand:
     dealer: Seat
     header: str
     state: GameState = field(repr=False, compare=False)  # for the engine side
+    whys: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Why each computer's card of the hand was played (card -> sentence: :meth:`Table.explain`)."""
 
     @classmethod
     def of(cls, state: GameState) -> FinishedHand:
@@ -325,13 +327,16 @@ class Table:
         """The hand just finished (the game at hand-over or game over), else None; with ``latest``,
         the last finished hand also while the next one is played (replayed to its end)."""
         state = self.state
-        if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return FinishedHand.of(state)
-        if not latest or not state.results:
-            return None
-        from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
+        if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            if not latest or not state.results:
+                return None
+            from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
 
-        return FinishedHand.of(hand_at_end(state.to_record(), state.results[-1].hand_number))
+            state = hand_at_end(state.to_record(), state.results[-1].hand_number)
+        upto = len(state.actions)
+        whys = {card_name(c): w for t in state.tricks for i, (s, c) in enumerate(t.plays)
+                if self.whys and (w := self.explain(s, c, i == 0, upto))}
+        return replace(FinishedHand.of(state), whys=whys)
 
     def is_game(self, game: str, options: dict[str, Any], seed: int | None = None,
                 dealer: Seat | None = None) -> bool:

@@ -83,6 +83,7 @@ DIALOG_HTML = """<!-- review: the hand review dialog (whist/web/review_view.py) 
   <p class="rv-line" id="review-summary" role="status"></p>
   <div class="rv-strip" id="review-strip" role="group" aria-label="Tricks"></div>
   <div id="review-board" class="rv-board-box"></div>
+  <p class="why-out" id="review-why" role="status"></p>
   <div class="rv-nav">
     <button type="button" class="btn btn-ghost" id="review-prev"
       aria-keyshortcuts="ArrowLeft">&lsaquo; Previous</button>
@@ -224,7 +225,9 @@ class ReviewView:
             return
         page = self.page
         you = page.table.human
-        page.el("review-board").innerHTML = _markup().board(review, self.current, you)
+        whys = self.hand.whys if self.hand else {}
+        page.el("review-board").innerHTML = _markup().board(review, self.current, you, whys)
+        page.set_text("review-why", "")  # a computer's card, clicked, says why (whist/web/why_tip.py)
         self.render_strip()
         first, last = review.first_trick, len(review.tricks) - 1
         page.set_text("review-pos", f"Trick {self.current + 1} of {last + 1}")

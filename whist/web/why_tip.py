@@ -1,7 +1,8 @@
 """Why a computer played a card: a card of the trick or of the last trick that carries the view's
 sentence (``Play.why``, in its ``data-why``) says it when clicked, tapped or pressed (Enter, Space),
-in the live region and on the status line (in the last trick's dialog, under its cards); Escape or
-the next card clears it. The sentence is the engine's: nothing is worded here."""
+in the live region and on the status line (in the last trick's dialog and the review, in its
+``.why-out`` under the cards); Escape or the next card clears it. The sentence is the engine's:
+nothing is worded here."""
 
 from __future__ import annotations
 
@@ -23,10 +24,20 @@ class WhyTip:
 
     def install(self) -> None:
         page = self.page
-        for id_ in ("trick", "last-cards"):
-            page.on(page.el(id_), "click", self.on_click)
-            page.on(page.el(id_), "keydown", self.on_key)
-        page.on(page.doc, "keydown", self.on_escape)
+        trick = page.el("trick")  # (before the page's keys: Enter here neither skips nor plays)
+        page.on(trick, "click", self.on_click)
+        page.on(trick, "keydown", self.on_key)
+        doc = page.doc  # the dialogs' cards: the last trick, the review (made later)
+        page.on(doc, "click", self.in_dialog(self.on_click))
+        page.on(doc, "keydown", self.in_dialog(self.on_key))
+        page.on(doc, "keydown", self.on_escape)
+
+    @staticmethod
+    def in_dialog(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        def handle(evt: Any) -> None:
+            if evt.target.closest("dialog"):
+                handler(evt)
+        return handle
 
     def on_click(self, evt: Any) -> None:
         card = evt.target.closest("[data-why]")
@@ -43,8 +54,9 @@ class WhyTip:
         page = self.page
         text = str(card.getAttribute("data-why"))
         page.say(text)
-        if card.closest("#last-cards"):
-            page.set_text("last-why", text)
+        dialog = card.closest("dialog")
+        if dialog:
+            dialog.querySelector(".why-out").textContent = text
             return
         page.set_status(text, "why")
         self.shown = text
