@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tests.e2e.conftest import shot
-from tests.e2e.test_a11y import violations
+from tests.e2e.test_a11y import AXE, TAGS
 from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, read
 from tests.e2e.test_review import finish_hand
 
@@ -16,6 +16,18 @@ if TYPE_CHECKING:
 
 WHY_CARD = "#trick [data-why]"
 LAST_SAID = "() => document.querySelector('#announce').lastElementChild?.textContent || ''"
+RUN_AXE_ON = """async ([where, tags]) => {
+  const result = await axe.run(where, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return result.violations.map(v => `${v.id} (${v.impact}) ${v.help}: `
+    + v.nodes.map(n => n.target.join(' ')).join(', '));
+}"""
+
+
+def violations(page: GamePage, where: str) -> list[str]:
+    """axe's violations of every impact in ``where`` (a selector: the new controls and what they show)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))  # (by DevTools: see tests/e2e/test_a11y.py)
+    return [f"{where}: {v}" for v in page.evaluate(RUN_AXE_ON, [where, TAGS])]
 
 
 def table_with_a_why(page: GamePage) -> None:
@@ -52,7 +64,7 @@ def test_a_computers_card_says_why_it_was_played(game_page: GamePage) -> None:
     game_page.wait_for_function(f"() => ({LAST_SAID})() === {expected!r}")
     assert game_page.locator("#announce p").count() >= min(said + 1, 6)
     assert game_page.inner_text("#status") == expected and read(game_page)["hand"] == hand
-    problems = violations(game_page, "table, a why shown")
+    problems = violations(game_page, "#trick") + violations(game_page, "#status")
     # The last trick's dialog: the computers' cards say why there too, under the cards.
     click_card(game_page, sorted(legal_from_page(read(game_page)))[0])
     game_page.wait_for_function(YOUR_MOVE)
@@ -61,7 +73,7 @@ def test_a_computers_card_says_why_it_was_played(game_page: GamePage) -> None:
     in_dialog.click()
     text = str(in_dialog.get_attribute("data-why"))
     game_page.wait_for_function("(t) => document.querySelector('#last-why').textContent === t", arg=text)
-    problems += violations(game_page, "last trick, a why shown")
+    problems += violations(game_page, "#last-trick")
     game_page.keyboard.press("Escape")
     assert not problems, "axe-core found:\n" + "\n".join(problems)
 
@@ -109,7 +121,7 @@ def test_the_review_says_why_a_computer_played_a_card(game_page: GamePage) -> No
     game_page.keyboard.press("Enter")
     text = str(last.get_attribute("data-why"))
     game_page.wait_for_function("(t) => document.querySelector('#review-why').textContent === t", arg=text)
-    problems = violations(game_page, "review, a why shown")
+    problems = violations(game_page, "#review-board") + violations(game_page, "#review-why")
     shot(game_page, "why-review")
     game_page.keyboard.press("Escape")
     assert not problems, "axe-core found:\n" + "\n".join(problems)
