@@ -102,7 +102,7 @@ ENTRY_MODULES: tuple[str, ...] = ("whist.web.main", "whist.web.thinker")
 #: (``whist.web.later.need``): these and every module only they import ship in ``whist-later.tgz``,
 #: unpacked into ``whist/`` on first use (the service worker precaches it, so it works offline),
 #: not in ``whist.tgz``, which the page waits for at start-up.
-LATER_ENTRIES: tuple[str, ...] = ("whist.web.challenge_view", "whist.web.live_view")
+LATER_ENTRIES: tuple[str, ...] = ("whist.web.challenge_view", "whist.web.live_view", "whist.web.review_markup")
 LATER_ZIP = "whist-later.tgz"
 
 #: The service worker: generated at the site root (so that its scope is the

@@ -32,6 +32,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from whist.web import later
 from whist.web.address import share_fragment
 from whist.web.parts import Binder, Writer, run_guarded
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from whist.web.thinking import Thinker
 
 
-# The markup (and the analysis it imports) is imported on first use: not at start-up.
+# The markup is imported on first use, once whist-later.tgz is fetched (fetch_and_open): not at start-up.
 def _markup() -> ModuleType:
     from whist.web import review_markup
 
@@ -197,6 +198,19 @@ class ReviewView:
         if hand is None:
             page.say("No hand has been finished yet: a review is for a finished hand.")
             return
+        page.spawn(self.fetch_and_open(hand))
+
+    async def fetch_and_open(self, hand: FinishedHand) -> None:
+        """The review's markup comes in whist-later.tgz (fetched once, precached): then the dialog."""
+        try:
+            await later.need()
+        except later.NotLoaded as err:
+            self.page.say(str(err))
+            return
+        self.show(hand)
+
+    def show(self, hand: FinishedHand) -> None:
+        page = self.page
         try:
             review = hand.review()
         except ValueError:
