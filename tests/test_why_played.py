@@ -203,3 +203,24 @@ def test_the_review_explains_every_computer_card_of_the_hand() -> None:
     assert table.proceed()
     latest = table.finished_hand(latest=True)  # while the next hand is played
     assert latest is not None and latest.whys == hand.whys
+
+
+def test_a_live_guest_reads_the_reasons_worded_for_them() -> None:
+    from whist.table.referee import Referee
+
+    table = Table(seed=6, people={"S": "Anna", "N": "Ben"}, live=True)
+    referee = Referee(table)
+    for _ in range(40):
+        if table.computer_to_play:
+            table.computer_step()
+        elif table.state.to_play == Seat.N:
+            assert table.move_for(Seat.N, table.player(Seat.N).choose(table.state.observation(Seat.N)),
+                                  call=False).ok
+        elif not move_on(table):
+            break
+        plays = referee.view_for(Seat.N)["trick"]
+        mine = table.view().trick
+        assert [p["card"] for p in plays] == [p.card for p in mine]
+        for theirs, ours in zip(plays, mine, strict=True):  # the same reason, each worded for its reader
+            assert bool(theirs["why"]) == bool(ours.why) == (ours.player not in ("You", "Ben"))
+            assert "Ben" not in theirs["why"] and "Anna" not in ours.why
