@@ -224,3 +224,12 @@ def test_a_live_guest_reads_the_reasons_worded_for_them() -> None:
         for theirs, ours in zip(plays, mine, strict=True):  # the same reason, each worded for its reader
             assert bool(theirs["why"]) == bool(ours.why) == (ours.player not in ("You", "Ben"))
             assert "Ben" not in theirs["why"] and "Anna" not in ours.why
+
+
+def test_a_new_game_on_the_same_table_keeps_no_reason_of_the_old_one() -> None:
+    table = Table(seed=2)
+    while table.computer_step():
+        pass
+    assert table.whys
+    table.new_game(2)  # the same deal: the same cards at the same places of the record
+    assert table.whys == {} and not any(p.why for p in table.view().trick)

@@ -223,6 +223,7 @@ class Table:
             self.levels = {seat: self._level for seat in self.state.rules.seats}
         self.players = {}
         self.redo_stack = []
+        self.whys = {}
         self.messages = []
         if self.state.phase is Phase.DRAW:
             self.messages.append("Drawing for partners and deal.")
