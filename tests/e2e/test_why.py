@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import settings_storage, shot
 from tests.e2e.test_a11y import AXE, TAGS
 from tests.e2e.test_play import YOUR_MOVE, click_card, legal_from_page, read
 from tests.e2e.test_review import finish_hand
@@ -125,3 +125,19 @@ def test_the_review_says_why_a_computer_played_a_card(game_page: GamePage) -> No
     shot(game_page, "why-review")
     game_page.keyboard.press("Escape")
     assert not problems, "axe-core found:\n" + "\n".join(problems)
+
+
+def test_a_hard_computer_says_why_from_its_search_in_the_worker(game_page: GamePage) -> None:
+    game_page.open("?pace=instant&seed=4242", storage=settings_storage(opponent_level="hard"))
+    found: list[str] = []
+    for _ in range(13):  # an opponent's card (Hard, thought in the worker), with the search's figures
+        game_page.wait_for_function(YOUR_MOVE)
+        whys = game_page.eval_on_selector_all(
+            '#trick [data-why][data-seat="E"], #trick [data-why][data-seat="W"]', "cs => cs.map(c => c.dataset.why)")
+        found = [w for w in whys if "deals of the hidden cards" in w]
+        if found:
+            break
+        click_card(game_page, sorted(legal_from_page(read(game_page)))[0])
+    assert found and all(w.startswith(("East ", "West ")) for w in found)
+    assert game_page.evaluate("() => document.body.dataset.thinker") == "ready"
+    assert game_page.evaluate("() => document.body.dataset.decidedHere || '0'") == "0"
