@@ -104,6 +104,10 @@ ENTRY_MODULES: tuple[str, ...] = ("whist.web.main", "whist.web.thinker")
 #: not in ``whist.tgz``, which the page waits for at start-up.
 LATER_ENTRIES: tuple[str, ...] = ("whist.web.challenge_view", "whist.web.live_view", "whist.web.review_markup")
 LATER_ZIP = "whist-later.tgz"
+#: Our files a page fetches only when a player needs them, never at a default start-up: the four-colour
+#: deck's, large cards' and high contrast's style sheet (whist/web/settings.py dress adds it).
+LATER_FILES: tuple[str, ...] = ("static/vision.css", "static/pips/D-blue.svg", "static/pips/C-green.svg",
+                                "static/pips/C-green-down.svg")
 
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.
@@ -1018,9 +1022,10 @@ def own_bytes(site_dir: Path) -> tuple[int, int]:
 
 
 def later_bytes(site_dir: Path) -> int:
-    """The bytes of our own files a page fetches only on first use (whist-later.tgz), not at start-up."""
-    path = site_dir / LATER_ZIP
-    return path.stat().st_size if path.is_file() else 0
+    """The bytes of our own files a page fetches only on first use (whist-later.tgz) or when a
+    player needs them (:data:`LATER_FILES`), not at a default start-up."""
+    paths = [site_dir / LATER_ZIP, *(site_dir / name for name in LATER_FILES)]
+    return sum(path.stat().st_size for path in paths if path.is_file())
 
 
 # --------------------------------------------------------------------------

@@ -62,7 +62,8 @@ def main() -> int:
         own = totals["own"][1]
         later = serve.later_bytes(site)
         print(f"  our own files: {kb(own)}; a page starts on {kb(own - later)} of them (target under 300 KB), "
-              f"and fetches {kb(later)} on first use ({serve.LATER_ZIP})")
+              f"and fetches {kb(later)} on first use or when a player needs them "
+              f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES))})")
 
         with serving(site) as url, sync_playwright() as p:
             base = urllib.parse.urlsplit(url).path

@@ -120,7 +120,7 @@ def test_contract_is_kept() -> None:
 
 
 def test_german_whist_is_replayed() -> None:
-    table = Table(seed=11, game="german")
+    table = Table(seed=2, game="german")  # replayed in 2.4 s (deal 11: 4.3 s)
     for _ in range(200):
         if table.state.phase is not Phase.PLAY:
             break
@@ -209,7 +209,7 @@ def finish(table: Table) -> None:
             (table.human_call if table.in_auction else table.human_play)(table.hint() or "")
 
 
-@pytest.mark.parametrize(("game", "seed"), [("classic", 5), ("dummy", 8), ("contract", 2), ("german", 11)])
+@pytest.mark.parametrize(("game", "seed"), [("classic", 5), ("dummy", 8), ("contract", 2), ("german", 2)])
 def test_the_replay_a_step_at_a_time_is_the_whole_replay(game: str, seed: int) -> None:
     """The worker's replay_step (a card of Expert's a call, as the page asks after every hand) answers
     what the whole replay answers, for every game (your dummy's cards too; the contract kept)."""

@@ -191,7 +191,7 @@ def test_the_review_board_shows_the_hands_before_each_trick_and_the_marks(game: 
         html = rm.board(review, trick)
         left = len(review.tricks) - trick
         assert html.count('class="rv-card ') == seats * left + seats  # the hands, and the trick drawn big
-        assert html.count('rv-card black rv-played"') + html.count('rv-card red rv-played"') == seats
+        assert len(re.findall(r'rv-card (?:black|red) s[SHDC] rv-played"', html)) == seats
         plays = re.findall(r'data-seat="([NESW])" data-cost="(-?\d*)"', html)
         assert [p[0] for p in plays] == ["NESW"[s] for s, _ in review.tricks[trick][1]]
         marks = rm.marks_of(review, trick)

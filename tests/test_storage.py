@@ -38,6 +38,7 @@ from whist.web.storage import (
     Saved,
     StorageFull,
     count_game,
+    encode_settings,
     export_text,
     import_text,
     recount,
@@ -219,6 +220,28 @@ def test_valid_settings_survive_beside_bad_ones_and_extra_keys() -> None:
     assert "zzz" not in saved.notices[0]
     again = Saved.load(store)
     assert again.notices == [] and again.settings == saved.settings
+
+
+def test_the_deck_and_card_size_options_are_kept_and_an_older_record_loads_without_them() -> None:
+    older = MemoryStorage({SETTINGS_KEY: '{"v": 1, "speed": "fast", "sound": false}'})
+    saved = Saved.load(older)
+    assert saved.notices == [] and saved.settings == Settings(speed="fast", sound=False)
+    assert not saved.settings.four_colour and not saved.settings.large_cards
+    store = MemoryStorage()
+    write(store, SETTINGS_KEY, encode_settings(Settings(four_colour=True, large_cards=True)))
+    again = Saved.load(store)
+    assert again.notices == [] and again.settings.four_colour and again.settings.large_cards
+    write(store, SETTINGS_KEY, encode_settings(DEFAULTS))  # (off, the default: not stored, so a record keeps its keys)
+    assert "four_colour" not in json.loads(store.data[SETTINGS_KEY])
+
+
+@pytest.mark.parametrize("field, value", [("four_colour", "yes"), ("large_cards", 1), ("four_colour", None)])
+def test_a_bad_deck_or_card_size_is_reported_and_the_rest_kept(field: str, value: Any) -> None:
+    store = MemoryStorage({SETTINGS_KEY: json.dumps({"v": 1, "speed": "slow", field: value})})
+    saved = Saved.load(store)
+    assert saved.settings == Settings(speed="slow")
+    name = {"four_colour": "four-colour deck", "large_cards": "large cards"}[field]
+    assert len(saved.notices) == 1 and f"({name})" in saved.notices[0], saved.notices
 
 
 def test_absurd_stats_are_made_consistent_keeping_what_is_valid() -> None:

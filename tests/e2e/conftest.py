@@ -583,7 +583,8 @@ class PagePool:
         # reduced motion, after a test had asked for it, was why test_motion had pages of its own).
         page.page.emulate_media(media="screen", color_scheme=options.get("color_scheme", "light"),
                                 reduced_motion=options.get("reduced_motion", "no-preference"),
-                                forced_colors=options.get("forced_colors", "none"))
+                                forced_colors=options.get("forced_colors", "none"),
+                                contrast=options.get("contrast", "no-preference"))
         page.front()
         return page
 

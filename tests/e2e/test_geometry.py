@@ -201,3 +201,30 @@ def test_nothing_overlaps_and_every_card_is_hit_at_its_centre(
     assert dummies if "dummy" in address else not dummies, f"your dummy's cards seen in {dummies} measures"
     seen = list(dict.fromkeys(problems))
     assert not seen, f"{len(problems)} problems in {checks} measures, the first:\n" + "\n".join(seen[:15])
+
+
+#: Large cards (and the four-colour deck), for low vision: a hand of each layout, phones first.
+LARGE = [
+    (360, 640, True, "?game=classic#deal=3", 1),
+    (390, 844, True, "?game=dummy#deal=7", 1),
+    (844, 390, True, "?game=classic#deal=19", 1),
+    (844, 390, True, "?game=german#deal=8", 1),
+    (768, 1024, True, "?game=contract#deal=2", 1),
+    (1366, 768, False, "?game=dummy#deal=4", 1),
+]
+
+
+@pytest.mark.parametrize(("width", "height", "touch", "address", "hands"), LARGE,
+                         ids=[f"{w}x{h}-{a.split('=')[1].split('&')[0].split('#')[0]}" for w, h, _, a, _ in LARGE])
+def test_large_cards_fit_and_every_card_is_hit_at_its_centre(
+        sized: Any, width: int, height: int, touch: bool, address: str, hands: int) -> None:
+    page = sized(width, height, touch)
+    page.preset = {"whist:settings": json.dumps({**SETTINGS, "large_cards": True, "four_colour": True})}
+    page.open(address.replace("#", "&pace=instant#"))
+    large = page.evaluate("() => document.documentElement.classList.contains('large')")
+    card = page.evaluate("() => document.querySelector('#hand button.card').getBoundingClientRect().width")
+    checks, problems, dummies = play_and_measure(page, hands, touch)
+    assert large and checks >= 13, f"large cards on: {large}; {checks} of your turns measured"
+    assert dummies if "dummy" in address else not dummies, f"your dummy's cards seen in {dummies} measures"
+    seen = list(dict.fromkeys(problems))
+    assert not seen, f"{card:.0f} px cards, {len(problems)} problems in {checks} measures:\n" + "\n".join(seen[:15])

@@ -70,8 +70,7 @@ def call_html(call: str) -> str:
     level, strain = split_call(call)
     if strain == "NT":
         return f'<span class="call-bid">{level}<span class="nt">NT</span></span>'
-    red = " red" if strain in "HD" else ""
-    return f'<span class="call-bid{red}">{level}{markup.suit_svg(strain, "call-pip")}</span>'
+    return f'<span class="call-bid {markup.colour(strain)}">{level}{markup.suit_svg(strain, "call-pip")}</span>'
 
 
 def auction_grid(legal: Sequence[str], can_double: bool) -> str:

@@ -9,7 +9,7 @@ from whist.web import markup
 from whist.web.more_menu import MoreMenu
 from whist.web.parts import Binder, Elements, Writer
 from whist.web.revoke_ask import RevokeAsk
-from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, Settings
+from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, VISION_MEDIA, Settings, dress
 
 if TYPE_CHECKING:
     from whist.table import Table
@@ -69,6 +69,8 @@ class Dialogs:
         for name in DIALOGS:
             page.on(page.el(name), "close", closed(name))
         page.on(page.el("settings-form"), "change", self.on_settings_change)
+        # The system asks for more contrast or forces its colours while the page is open: their sheet now.
+        page.on(page.window.matchMedia(VISION_MEDIA), "change", lambda evt: dress(page.body, page.settings))
         for tab in ("rules", "controls"):
             page.on(page.el(f"tab-{tab}"), "click", tab_clicked(tab))
         page.on(page.doc.querySelector("#help [role=tablist]"), "keydown", self.on_tab_key)
@@ -120,6 +122,8 @@ class Dialogs:
         page.el("set-claims").checked = s.claims
         page.el("set-sound").checked = s.sound
         page.el("set-coach").checked = s.coach
+        page.el("set-four-colour").checked = s.four_colour
+        page.el("set-large-cards").checked = s.large_cards
         page.open_dialog("settings")
 
     def on_settings_change(self, evt: Any) -> None:
@@ -137,6 +141,8 @@ class Dialogs:
             claims=bool(page.el("set-claims").checked),
             sound=bool(page.el("set-sound").checked),
             coach=bool(page.el("set-coach").checked),
+            four_colour=bool(page.el("set-four-colour").checked),
+            large_cards=bool(page.el("set-large-cards").checked),
         ))
 
     def open_help(self, tab: str) -> None:

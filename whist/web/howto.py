@@ -107,7 +107,9 @@ on it) to see why it played it.</p>
 <h3>Settings</h3>
 <p>The sliders button sets the speed of play, how long a finished trick stays, the strength of your
 partner and of the opponents (hints play at your partner&rsquo;s strength), automatic play of a
-single legal card, and the sound.</p>
+single legal card, the sound, a <strong>four-colour deck</strong> (diamonds blue, clubs green) and
+<strong>large cards</strong> (and text). A card you may not play is hatched, the seat to play has a
+pointer, the winning card a star: not colour alone.</p>
 <ul class="paces">{paces}</ul>
 <p>A finished trick stays as long as the speed says, unless you choose another time.</p>"""
 

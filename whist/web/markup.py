@@ -57,7 +57,13 @@ def face(rank: str, suit: str) -> str:
 
 
 def colour(suit: str) -> str:
-    return "red" if suit in RED else "black"
+    """A suit's classes: its colour in the two-colour deck, and the suit, which the four-colour
+    deck colours (whist.css ``.four .sD``).
+
+    >>> colour("D"), colour("S")
+    ('red sD', 'black sS')
+    """
+    return f"{'red' if suit in RED else 'black'} s{suit}"
 
 
 def spoken_name(card: CardView, trump: str | None) -> str:

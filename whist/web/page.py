@@ -27,7 +27,7 @@ from whist.web.pacing import Pacer
 from whist.web.parts import Dom
 from whist.web.plumbing import Plumbing, random_seed
 from whist.web.screen import Screen
-from whist.web.settings import Settings, timing
+from whist.web.settings import Settings, dress, timing
 from whist.web.slow import is_slow, needs_thinker
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
@@ -413,7 +413,7 @@ class Page:
         Table.computers_claim = settings.claims  # every table of the page, a restored one too
         self.wake_thinker()
         self.sound.enabled = settings.sound
-        self.body.dataset.speed = settings.speed
+        dress(self.body, settings)  # the pace, the deck, the size of the cards
         self.el("instant-css").media = "all" if settings.speed == "instant" else "not all"  # nothing moves
         mute = self.el("mute-btn")
         mute.setAttribute("aria-pressed", "false" if settings.sound else "true")

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from whist.ai.review import HandReview, Mark
 from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
 from whist.engine.seats import SEAT_NAMES, Seat
-from whist.web.markup import WHY
+from whist.web import markup
 
 
 def seat_label(seat: Seat, you: Seat = Seat.S) -> str:
@@ -54,12 +54,12 @@ def small_card(card: int, cls: str = "", attrs: str = "", why: str = "") -> str:
     control that says it (whist/web/why_tip.py)."""
     suit = SUITS[suit_of(card)]
     rank = RANKS[rank_of(card)]
-    colour = "red" if suit in "HD" else "black"
+    colour = markup.colour(suit)
     label = "10" if rank == "T" else rank
     name = escape(_long(card))
     role = 'role="img"'
     if why:  # a control: its name holds its visible text
-        role, name = f'data-why="{escape(why)}" tabindex="0" role="button"', f"{label}: {name}{WHY}"
+        role, name = f'data-why="{escape(why)}" tabindex="0" role="button"', f"{label}: {name}{markup.WHY}"
     return (f'<span class="rv-card {colour}{(" " + cls) if cls else ""}" data-card="{card_name(card)}" '
             f'{role} aria-label="{name}"{attrs}>{label}'
             f'<svg class="pip" aria-hidden="true"><use href="#suit-{suit}"/></svg></span>')

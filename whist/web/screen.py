@@ -174,6 +174,7 @@ class Screen:
         if box.getAttribute("data-trump") != trump:
             box.dataset.trump = trump
             box.className = "tool trump-box " + ("red" if trump in "HD" else "black")
+            page.el("trump-badge").className = "suit-badge s" + trump  # (the four-colour deck's)
             page.el("trump-badge").innerHTML = "NT" if trump == "NT" else markup.suit_svg(trump, "badge-pip")
             page.el("trump-name").textContent = view.trump_name
             box.setAttribute("aria-label", f"Trump: {view.trump_name.lower()}")

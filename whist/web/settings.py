@@ -103,6 +103,11 @@ class Settings:
     """Point out your costly cards (the coach, thought in the worker: whist/ai/coach.py); off by default."""
     ask_revoke: bool = True
     """Under club rules, ask before a card of yours that would be a revoke is played (whist/web/revoke_ask.py)."""
+    four_colour: bool = False
+    """A four-colour deck: spades black, hearts red, diamonds blue, clubs green (the page's
+    ``html.four``, static/vision.css)."""
+    large_cards: bool = False
+    """Large cards and text, for low vision (the page's ``html.large``, static/vision.css)."""
     names: str = ""
     r"""The names of the people who played pass-and-play on this device, by seat: ``"S:Anna\nN:Ben"``
     (the New game dialog offers them again)."""
@@ -154,9 +159,31 @@ class Settings:
 
 
 DEFAULTS = Settings()
-LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke", "names")
+LATER = ("claims", "guided", "coach", "one_tap", "ask_revoke", "names", "four_colour", "large_cards")
 """Settings added later: stored only when they differ from the default, so that a stored
 record keeps the keys it had."""
+
+
+#: When the page needs static/vision.css besides the options: the system asks for more contrast
+#: or forces its colours.
+VISION_MEDIA = "(prefers-contrast: more), (forced-colors: active)"
+
+
+def dress(body: Any, settings: Settings) -> None:
+    """Mark the page for its style sheets: the pace on ``body``, the deck and the size of the
+    cards on the root element (``html.four``, ``html.large``: the text's rem grows with it); and
+    add static/vision.css, their rules and those of high contrast, the first time one is needed
+    (a page that needs none never loads it)."""
+    body.dataset.speed = settings.speed
+    root = body.parentElement
+    root.classList.toggle("four", settings.four_colour)
+    root.classList.toggle("large", settings.large_cards)
+    doc = body.ownerDocument
+    if not doc.getElementById("vision-css") and (
+            settings.four_colour or settings.large_cards or doc.defaultView.matchMedia(VISION_MEDIA).matches):
+        link = doc.createElement("link")
+        link.id, link.rel, link.href = "vision-css", "stylesheet", "./static/vision.css"
+        doc.head.appendChild(link)
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,8 @@ def decode_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 SETTING_NAMES = {"speed": "speed of play", "trick_pause": "how long a trick stays",
                  "auto_play": "play my only legal card", "partner_level": "partner's strength",
                  "opponent_level": "opponents' strength", "sound": "sound",
-                 "claims": "let the computers claim", "guided": "the guided first hand", "coach": "the coach"}
+                 "claims": "let the computers claim", "guided": "the guided first hand", "coach": "the coach",
+                 "four_colour": "four-colour deck", "large_cards": "large cards"}
 """The settings as the Settings dialog names them, for the notices."""
 
 
