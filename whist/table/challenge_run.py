@@ -197,6 +197,7 @@ def load_table(saved: Any, table: Any) -> Any:
         raise ChallengeError("The challenge kept with the game is not the game kept.")
     out.state = state
     out.redo_stack = []
+    out.whys = table.whys  # (the computers' reasons kept with the game)
     return out
 
 

@@ -134,7 +134,7 @@ def decode_game(data: dict[str, Any]) -> tuple[dict[str, Any] | None, Table | No
         return None, None, [f"its deal number is not a whole number of up to {DEAL_DIGITS} digits"]
     problems: list[str] = []
     together: dict[str, Any] = {"people": data.get("people"), "holder": data.get("holder"), "offer": data.get("offer"),
-                                "live": data.get("live"), "levels": data.get("levels")}
+                                "live": data.get("live"), "levels": data.get("levels"), "whys": data.get("whys")}
     try:
         table = Table.load(data.get("record"), data.get("redo", []), **together)
     except SavedGameError as err:

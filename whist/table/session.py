@@ -42,7 +42,7 @@ from whist.engine.observation import Observation
 from whist.engine.rules import Option, Rules, make_rules
 from whist.engine.seats import SEAT_NAMES, Seat
 from whist.engine.state import CLAIM, NEXT_HAND, GameState, IllegalActionError, Phase
-from whist.table import view, words
+from whist.table import explain, view, words
 from whist.table.together import (
     YOU,
     ClaimAsk,
@@ -58,6 +58,7 @@ from whist.table.view import TableView, TrickView, sort_hand, suit_order
 from whist.table.words import plural, revoke_words
 
 if TYPE_CHECKING:
+    from whist.ai.knowledge import Why
     from whist.ai.review import HandReview
     from whist.table.challenge_run import ChallengeRun
 
@@ -118,6 +119,8 @@ class FinishedHand:
     dealer: Seat
     header: str
     state: GameState = field(repr=False, compare=False)  # for the engine side
+    whys: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Why each computer's card of the hand was played (card -> sentence: :meth:`Table.explain`)."""
 
     @classmethod
     def of(cls, state: GameState) -> FinishedHand:
@@ -198,6 +201,9 @@ class Table:
         """The sentence of the last claim: accepted (until the next hand), or yours refused (until a card)."""
         self.challenge: ChallengeRun | None = None
         """A deal of a challenge by link (whist.table.challenge_run): one hand, no undo, no hints."""
+        self.whys: dict[int, tuple[str, Why]] = {}
+        """Why a computer made the action at an index of the record: (the action, its player's reason
+        when it chose it). Only computers' actions; kept past an undo for the redo."""
         if state is None:
             self.new_game(seed, dealer=dealer)
         else:
@@ -217,6 +223,7 @@ class Table:
             self.levels = {seat: self._level for seat in self.state.rules.seats}
         self.players = {}
         self.redo_stack = []
+        self.whys = {}
         self.messages = []
         if self.state.phase is Phase.DRAW:
             self.messages.append("Drawing for partners and deal.")
@@ -230,10 +237,11 @@ class Table:
 
     @classmethod
     def load(cls, record: Any, redo: Any = (), human: Seat = Seat.S, people: Any = None, holder: Any = None,
-             offer: Any = None, live: Any = False, levels: Any = None) -> Table:
+             offer: Any = None, live: Any = False, levels: Any = None, whys: Any = None) -> Table:
         """The table of a saved game, as :meth:`saved` keeps it: ``record`` (a game record) replays
         to the exact state, undo history included, and ``redo`` (the redo stack, bottom first) must
-        replay from there, each group legal where it lands. Raises :class:`SavedGameError`, whose
+        replay from there, each group legal where it lands; ``whys`` the computers' reasons
+        (:meth:`saved`'s, none in older saved games: a damaged one is left out). Raises :class:`SavedGameError`, whose
         ``part`` says which of the two could not be used.
         """
         actions = record.get("actions") if isinstance(record, dict) else None
@@ -250,10 +258,20 @@ class Table:
         except ValueError as err:
             raise SavedGameError(f"its players: {err}") from None
         table.redo_stack = [list(g) for g in redo]
+        table._restore_whys(whys)
         if table.people:
             table.human = next((s for s in table.people if SEAT_NAMES[s] == holder), YOU)
             table._restore_offer(offer)
         return table
+
+    def _restore_whys(self, saved: Any) -> None:
+        if not isinstance(saved, list):
+            return
+        for item in saved[:WHYS_KEPT]:
+            if isinstance(item, list) and len(item) == 3 and isinstance(item[0], int) and isinstance(item[1], str):
+                why = explain.checked(item[2])
+                if why is not None and len(item[1]) < 12:
+                    self.whys[item[0]] = (item[1], why)
 
     def _restore_offer(self, saved: Any) -> None:
         """A saved claim waiting for agreement, if it is still one this position can make."""
@@ -290,6 +308,11 @@ class Table:
                 out["offer"] = self.offer.saved()
         if self.challenge is not None:
             out["challenge"] = self.challenge.saved()
+        if self.whys:  # those of this hand and the one before (the last trick, the review), and the redo's
+            acts = self.state.actions
+            starts = [i for i, a in enumerate(acts) if a == NEXT_HAND]
+            first = starts[-2] if len(starts) > 1 else 0
+            out["whys"] = [[i, a, list(w)] for i, (a, w) in sorted(self.whys.items()) if i >= first][-WHYS_KEPT:]
         return out
 
     def replay(self, hand: FinishedHand | None = None) -> Table:
@@ -305,13 +328,16 @@ class Table:
         """The hand just finished (the game at hand-over or game over), else None; with ``latest``,
         the last finished hand also while the next one is played (replayed to its end)."""
         state = self.state
-        if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return FinishedHand.of(state)
-        if not latest or not state.results:
-            return None
-        from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
+        if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            if not latest or not state.results:
+                return None
+            from whist.ai.review import hand_at_end  # the review's module: not at the page's start-up
 
-        return FinishedHand.of(hand_at_end(state.to_record(), state.results[-1].hand_number))
+            state = hand_at_end(state.to_record(), state.results[-1].hand_number)
+        upto = len(state.actions)
+        whys = {card_name(c): w for t in state.tricks for i, (s, c) in enumerate(t.plays)
+                if self.whys and (w := self.explain(s, c, i == 0, upto))}
+        return replace(FinishedHand.of(state), whys=whys)
 
     def is_game(self, game: str, options: dict[str, Any], seed: int | None = None,
                 dealer: Seat | None = None) -> bool:
@@ -389,7 +415,14 @@ class Table:
 
     def decide(self, choice: Choice) -> str:
         """The answer to ``choice`` here and now (what a worker answers too)."""
-        return choice.answer or self.player(choice.player).choose(choice.observation)
+        return self.think(choice)[0]
+
+    def think(self, choice: Choice) -> tuple[str, Why | None]:
+        """The answer to ``choice`` and why, as its player's ``advise`` gives them (the same action as
+        its ``choose``); no reason for the sender's line of a challenge."""
+        if choice.answer:
+            return choice.answer, None
+        return self.player(choice.player).advise(choice.observation)
 
     def is_current(self, choice: Choice) -> bool:
         """Whether ``choice`` is still the decision to make (not after an undo, a new game, a card)."""
@@ -399,10 +432,11 @@ class Table:
                 and (self.controls(seat) if choice.hint else self.computer_to_play)
                 and self.state.observation(seat) == choice.observation)
 
-    def apply_choice(self, choice: Choice, action: str) -> str | None:
-        """Play the computer's answer ``action`` to ``choice``; return what was played, or None
-        (nothing changes) when the answer came too late: the position is no longer that of
-        ``choice``. An illegal answer is replaced by a legal action, as in :meth:`computer_step`."""
+    def apply_choice(self, choice: Choice, action: str, why: Any = None) -> str | None:
+        """Play the computer's answer ``action`` to ``choice``, ``why`` its player's reason (kept for
+        :meth:`explain`); return what was played, or None (nothing changes) when the answer came too
+        late: the position is no longer that of ``choice``. An illegal answer is replaced by a legal
+        action, as in :meth:`computer_step`, with no reason."""
         if choice.hint or not self.is_current(choice):
             return None
         st = self.state
@@ -412,8 +446,26 @@ class Table:
         if action not in st.legal_actions():
             # A computer player must never stall the table: fall back to a legal action.
             action = PASS if st.phase is Phase.AUCTION else card_name(next(cards_high_first(st.legal_mask())))
-        self._apply(action)
+            why = None
+        self._apply(action, explain.checked(why))
         return action
+
+    def explain(self, seat: Seat, card: int, lead: bool = False, upto: int | None = None) -> str:
+        """Why the computer at ``seat`` played ``card`` (its last play of it before action ``upto``),
+        in one sentence, from the reason its player gave then; "" for a person's card or none kept."""
+        acts = self.state.actions
+        name = card_name(card)
+        i = next((i for i in range(min(len(acts), upto or len(acts)) - 1, -1, -1) if acts[i] == name), -1)
+        kept = self.whys.get(i)
+        if kept is None or kept[0] != name:
+            return ""
+        partner = self.rules.partner_of(seat)
+
+        def named(s: Seat) -> str:
+            return "you" if s == self.human else self.seat_name(s)
+
+        return explain.played(self.seat_name(seat), card, kept[1], "" if partner is None else named(partner),
+                              named, lead)
 
     @property
     def rules(self) -> Rules:
@@ -736,7 +788,7 @@ class Table:
         choice = self.pending_choice()
         if choice is None:
             return None
-        return self.apply_choice(choice, self.decide(choice))
+        return self.apply_choice(choice, *self.think(choice))
 
     def proceed(self) -> bool:
         """Go on from a pause in the game: deal after the draw for partners, or the next hand
@@ -893,10 +945,15 @@ class Table:
         self.messages.append(f"{text}: {trump} are trumps. {self.seat_name(st.leader)} lead"
                              f"{'s' if st.leader != self.human else ''}.")
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: str, why: Why | None = None) -> None:
         st = self.state
         seat = st.to_play
         assert seat is not None
+        i = len(st.actions)
+        if why is not None:
+            self.whys[i] = (action, why)
+        elif not (self._redoing and self.whys.get(i, ("",))[0] == action):  # a redo plays the same decision
+            self.whys.pop(i, None)
         if action.startswith(CLAIM):
             st.apply(action)
             self._announce_claim()
@@ -969,6 +1026,8 @@ class Table:
 
 COMPUTER_NODES = 400
 """The search a computer's claim may take (a claim it cannot prove within it is not made)."""
+WHYS_KEPT = 400
+"""The most computers' reasons a saved game keeps (two hands of Contract Whist and a redo are far fewer)."""
 MAX_ACTIONS = 4000
 """More actions than any game of the family takes (a long rubber of Contract Whist is ~1000)."""
 

@@ -96,6 +96,9 @@ class Play(CardView):
 
     seat: str = ""
     player: str = ""  # "You", "North"
+    why: str = ""
+    """Why a computer played it (in a trick), from its player's reason when it chose it: "East
+    played the K♠: third hand high, to beat West\u2019s 9♠." ("" for a person's card)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,8 +462,12 @@ def card_view(card: int) -> CardView:
     return CardView(*_fields(card))
 
 
-def _plays(table: Table, plays: Iterable[tuple[Seat, int]]) -> tuple[Play, ...]:
-    return tuple(Play(*_fields(c), seat=table.screen(s), player=table.seat_name(s)) for s, c in plays)
+def _plays(table: Table, plays: Iterable[tuple[Seat, int]], upto: int = -1) -> tuple[Play, ...]:
+    """The cards, and for a trick's (``upto``: its last action's index + 1, 0 for the one under way)
+    why each computer played its card."""
+    return tuple(Play(*_fields(c), seat=table.screen(s), player=table.seat_name(s),
+                      why=table.explain(s, c, i == 0, upto) if upto >= 0 and table.whys else "")
+                 for i, (s, c) in enumerate(plays))
 
 
 def _sides(table: Table, values: tuple[int, ...]) -> Sides:
@@ -549,9 +556,9 @@ def _seats(table: Table) -> tuple[SeatView, ...]:
     return tuple(out)
 
 
-def trick_view(table: Table, trick: Trick, number: int, hand_number: int) -> TrickView:
+def trick_view(table: Table, trick: Trick, number: int, hand_number: int, upto: int = 0) -> TrickView:
     return TrickView(table.screen(trick.leader), table.seat_name(trick.leader), table.screen(trick.winner),
-                     table.seat_name(trick.winner), table.side_key(trick.winner), _plays(table, trick.plays),
+                     table.seat_name(trick.winner), table.side_key(trick.winner), _plays(table, trick.plays, upto),
                      number, hand_number + 1, _wins(table, trick.winner))
 
 
@@ -571,7 +578,7 @@ def previous_trick(table: Table) -> TrickView | None:
         earlier.undo()
     if not earlier.tricks:
         return None
-    return trick_view(table, earlier.tricks[-1], len(earlier.tricks), earlier.hand_number)
+    return trick_view(table, earlier.tricks[-1], len(earlier.tricks), earlier.hand_number, len(earlier.actions))
 
 
 def _best_bid(calls: tuple[Call, ...]) -> str | None:
@@ -812,7 +819,7 @@ def view(table: Table) -> TableView:
         trump_name="No trump" if st.trump is None else SUIT_NAMES[st.trump].capitalize(),
         turn_up=None if st.turn_up is None else card_view(st.turn_up), turn_up_visible=st.turn_up_visible,
         turn_up_ignored=rules.turn_up_ignored and st.turn_up is not None,
-        hand=hand, dummy=dummy, seats=_seats(table), trick=_plays(table, st.trick),
+        hand=hand, dummy=dummy, seats=_seats(table), trick=_plays(table, st.trick, 0),
         trick_leader=table.screen(st.leader) if st.phase is Phase.PLAY else None, tricks_played=len(st.tricks),
         last_trick=None if last is None else trick_view(table, last, len(st.tricks), st.hand_number),
         tricks_won=_sides(table, st.tricks_won), scores=_sides(table, st.scores),

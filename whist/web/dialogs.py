@@ -94,6 +94,7 @@ class Dialogs:
         side = "us" if trick.winner_side == "us" else "them"
         page.set_text("last-text", f"{trick.wins} with the {card} ({'your side' if side == 'us' else 'their side'}).")
         page.el("last-text").className = "last-text win-" + side
+        page.set_text("last-why", "")  # a computer's card, clicked, says why (whist/web/why_tip.py)
         review = page.el("review-btn")  # (whist/web/review_view.py): only once a hand is finished
         if review:
             review.hidden = page.table.finished_hand(latest=True) is None

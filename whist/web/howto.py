@@ -98,7 +98,8 @@ again to play it</strong>; tap another card to lift that one instead, or anywher
 (in Settings, &ldquo;Tap a card once to play it&rdquo; plays it at the first tap). Dimmed cards cannot
 be played now.</p>
 <p>While the computers play, a click or a key skips the wait. The last trick can be looked at any time
-with the clock button.</p>
+with the clock button. Click or tap a computer&rsquo;s card in the trick or the last trick (or press Enter
+on it) to see why it played it.</p>
 <p>On a narrow screen the Score sheet, Stats, Settings and How to play buttons are under
 <strong>More</strong> (the three dots) at the end of the toolbar.</p>
 <h3>Keyboard</h3>

@@ -90,7 +90,7 @@ class Input:
             self.pressed = None
         if not on_card and self.lifted is not None:
             self.drop_lift()
-        if page.pacer.waiting and target.closest("#table") and not target.closest("#summary"):
+        if page.pacer.waiting and target.closest("#table") and not target.closest("#summary, [data-why]"):
             page.skip()
 
     def on_hand_pointerdown(self, evt: Any) -> None:

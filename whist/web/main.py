@@ -17,12 +17,11 @@ from whist.web.bytecode import Step, importer
 
 #: What the first table does not need, imported one module at a time when the page is idle
 #: once the table is up (or on first use, if that comes first): the workers' codec (the coach's
-#: first question after your first card, a Hard computer's first card), the hand review and its
-#: solvers, how to play, the New game dialog. Each is compiled a piece at a time in idle periods
-#: of their own, then imported in the next.
-LATER = ("whist.web.thinker", "whist.ai.solver", "whist.ai.twohand", "whist.ai.review",
-         "whist.web.review_markup",
-         "whist.web.howto", "whist.web.newgame")
+#: first question after your first card, a Hard computer's first card), the hand review's
+#: solvers, how to play, the New game dialog (the review's markup comes in whist-later.tgz).
+#: Each is compiled a piece at a time in idle periods of their own, then imported in the next.
+LATER = ("whist.web.thinker", "whist.ai.solver", "whist.ai.twohand", "whist.ai.review", "whist.web.howto",
+         "whist.web.newgame")
 
 
 def when_idle(steps: list[Step]) -> None:

@@ -114,9 +114,14 @@ def hand_list(cards: Sequence[CardView]) -> str:
 def trick_card(play: Play, seat_name: str, order: int) -> str:
     """A card on the table, placed toward its player's side."""
     tilt = _tilt(play.card)
+    why = f' data-why="{escape(play.why)}" tabindex="0" role="button"' if play.why else ' role="img"'
     return (f'<div class="tcard cface {colour(play.suit)}" data-card="{play.card}" '
-            f'data-seat="{play.seat}" role="img" aria-label="{escape(seat_name)}: {escape(play.name)}" '
+            f'data-seat="{play.seat}"{why} aria-label="{escape(seat_name)}: {escape(play.name)}{WHY * bool(play.why)}" '
             f'style="--rot:{tilt}deg;z-index:{order + 1}">{face(play.rank, play.suit)}</div>')
+
+
+WHY = " (why?)"
+"""Added to the name of a card that says why it was played."""
 
 
 def _tilt(card: str) -> int:
@@ -147,8 +152,9 @@ def last_trick(trick: TrickView) -> str:
         out.append(
             f'<div class="last-seat last-{seat}{" won" if won else ""}" role="listitem" aria-label="{escape(label)}">'
             f'<span class="last-name" aria-hidden="true">{play.player}{tags}</span>'
-            f'<span class="tcard cface {colour(play.suit)}" aria-hidden="true">'
-            f'{face(play.rank, play.suit)}</span></div>')
+            f'<span class="tcard cface {colour(play.suit)}"'
+            + (f' data-why="{escape(play.why)}" tabindex="0" role="button" aria-label="{escape(play.name)}{WHY}">'
+               if play.why else ' aria-hidden="true">') + f'{face(play.rank, play.suit)}</span></div>')
     return "".join(out)
 
 

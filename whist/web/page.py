@@ -226,15 +226,15 @@ class Page:
             return True
         self.body.dataset.thinking = "1"
         try:
-            action = await self.thinker.choose(choice)
+            answer = await self.thinker.think(choice)  # the action and why
         finally:
             self.body.dataset.thinking = "0"
         if gen != self.generation:
             return False  # an undo or a new game meanwhile: the late answer is dropped
-        if action is None:  # no worker: decide here
+        if answer is None:  # no worker: decide here
             self.body.dataset.decidedHere = str(int(self.body.dataset.decidedHere or 0) + 1)
-            action = self.table.decide(choice)
-        return self.table.apply_choice(choice, action) is not None
+            answer = self.table.think(choice)
+        return self.table.apply_choice(choice, *answer) is not None
 
     async def show_play(self, gen: int, view: TableView) -> bool:
         """Show the card just played (``view``); a finished trick stays on show, then is gathered: True."""

@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from types import MappingProxyType
 
 from whist.ai.review import HandReview, Mark
 from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, cards_high_first, rank_of, suit_of
@@ -47,14 +49,19 @@ def _long(card: int) -> str:
     return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
 
 
-def small_card(card: int, cls: str = "", attrs: str = "") -> str:
-    """A card drawn small: rank and suit pip."""
+def small_card(card: int, cls: str = "", attrs: str = "", why: str = "") -> str:
+    """A card drawn small: rank and suit pip; with ``why`` (a computer's card: why it was played), a
+    control that says it (whist/web/why_tip.py)."""
     suit = SUITS[suit_of(card)]
     rank = RANKS[rank_of(card)]
     colour = markup.colour(suit)
     label = "10" if rank == "T" else rank
+    name = escape(_long(card))
+    role = 'role="img"'
+    if why:  # a control: its name holds its visible text
+        role, name = f'data-why="{escape(why)}" tabindex="0" role="button"', f"{label}: {name}{markup.WHY}"
     return (f'<span class="rv-card {colour}{(" " + cls) if cls else ""}" data-card="{card_name(card)}" '
-            f'role="img" aria-label="{escape(_long(card))}"{attrs}>{label}'
+            f'{role} aria-label="{name}"{attrs}>{label}'
             f'<svg class="pip" aria-hidden="true"><use href="#suit-{suit}"/></svg></span>')
 
 
@@ -71,8 +78,9 @@ def marks_of(review: HandReview, trick: int) -> dict[int, Mark]:
     return {m.card: m for m in review.marks if m.trick == trick}
 
 
-def board(review: HandReview, trick: int, you: Seat = Seat.S) -> str:
-    """The four hands as they stood before ``trick``, and the trick in the middle."""
+def board(review: HandReview, trick: int, you: Seat = Seat.S, whys: Mapping[str, str] = MappingProxyType({})) -> str:
+    """The four hands as they stood before ``trick``, and the trick in the middle (``whys``: why each
+    computer's card was played, :attr:`whist.table.FinishedHand.whys`)."""
     hands = hands_before(review, trick)
     leader, plays, winner = review.tricks[trick]
     played = {card for _, card in plays}
@@ -99,7 +107,8 @@ def board(review: HandReview, trick: int, you: Seat = Seat.S) -> str:
         out.append(f'<li class="rv-play rv-at-{SEAT_NAMES[seat]}{cls}"{data} title="{escape(title)}">'
                    f'<span class="rv-who"><span class="rv-n">{order + 1}. </span>{seat_label(seat, you)}'
                    f'{"".join(notes)}</span>'
-                   f'{small_card(card, "rv-big")}{cost_badge(mark) if mark else ""}</li>')
+                   f'{small_card(card, "rv-big", why=whys.get(card_name(card), ""))}'
+                   f'{cost_badge(mark) if mark else ""}</li>')
     out.append("</ol></div>")
     out.append(f'<p class="rv-note" id="review-note">{escape(review.trick_note(trick, you))}</p>')
     return "".join(out)

@@ -32,6 +32,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from whist.web import later
 from whist.web.address import share_fragment
 from whist.web.parts import Binder, Writer, run_guarded
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from whist.web.thinking import Thinker
 
 
-# The markup (and the analysis it imports) is imported on first use: not at start-up.
+# The markup is imported on first use, once whist-later.tgz is fetched (fetch_and_open): not at start-up.
 def _markup() -> ModuleType:
     from whist.web import review_markup
 
@@ -83,6 +84,7 @@ DIALOG_HTML = """<!-- review: the hand review dialog (whist/web/review_view.py) 
   <p class="rv-line" id="review-summary" role="status"></p>
   <div class="rv-strip" id="review-strip" role="group" aria-label="Tricks"></div>
   <div id="review-board" class="rv-board-box"></div>
+  <p class="why-out" id="review-why" role="status"></p>
   <div class="rv-nav">
     <button type="button" class="btn btn-ghost" id="review-prev"
       aria-keyshortcuts="ArrowLeft">&lsaquo; Previous</button>
@@ -196,6 +198,19 @@ class ReviewView:
         if hand is None:
             page.say("No hand has been finished yet: a review is for a finished hand.")
             return
+        page.spawn(self.fetch_and_open(hand))
+
+    async def fetch_and_open(self, hand: FinishedHand) -> None:
+        """The review's markup comes in whist-later.tgz (fetched once, precached): then the dialog."""
+        try:
+            await later.need()
+        except later.NotLoaded as err:
+            self.page.say(str(err))
+            return
+        self.show(hand)
+
+    def show(self, hand: FinishedHand) -> None:
+        page = self.page
         try:
             review = hand.review()
         except ValueError:
@@ -224,7 +239,9 @@ class ReviewView:
             return
         page = self.page
         you = page.table.human
-        page.el("review-board").innerHTML = _markup().board(review, self.current, you)
+        whys = self.hand.whys if self.hand else {}
+        page.el("review-board").innerHTML = _markup().board(review, self.current, you, whys)
+        page.set_text("review-why", "")  # a computer's card, clicked, says why (whist/web/why_tip.py)
         self.render_strip()
         first, last = review.first_trick, len(review.tricks) - 1
         page.set_text("review-pos", f"Trick {self.current + 1} of {last + 1}")

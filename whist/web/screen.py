@@ -13,6 +13,7 @@ from whist.web import markup
 from whist.web.expert_view import ExpertHost, ExpertView
 from whist.web.motion import Motion, MotionHost, centre
 from whist.web.parts import Writer
+from whist.web.why_tip import WhyTip
 
 if TYPE_CHECKING:
     from whist.table.view import Play, TableView
@@ -60,6 +61,7 @@ class Screen:
         self.motion = Motion(page)
         self.expert = ExpertView(page)  # expert: the summary's "Expert with your cards"
         self.expert.install()
+        WhyTip(page, self.render_status).install()  # a computer's card in the trick says why it was played
 
     def forget(self, hand_number: int = -1) -> None:
         """Draw the hand and the backs anew (``hand_number`` -1: a new hand, dealt)."""

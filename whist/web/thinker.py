@@ -4,7 +4,7 @@ The page asks, the worker answers, and the table stays live meanwhile
 (animations, hover, keys, Undo). Both sides run this module: the page
 encodes a :class:`whist.table.Choice` with :func:`request_of`, the worker
 (a PyScript named worker, see :mod:`whist.web.thinking`) answers it with
-:func:`choose`, and the answer is the card or call as text.
+:func:`think`: the card or call and why (:func:`choose`: the card or call alone).
 
 A request is JSON text: the player to ask (``level``, ``seed``, ``game``:
 the same player :meth:`whist.table.Table.player` makes, so the worker decides
@@ -82,6 +82,13 @@ def choose(request: Any) -> str:
     return player.choose(obs)
 
 
+def think(request: Any) -> str:
+    """The computer's card or call for a request and why, as JSON ``[action, reason]``: its player's
+    ``advise`` (the same action as ``choose``), the reason as the table keeps it (not worded)."""
+    player, obs = _ask(request)
+    return json.dumps(player.advise(obs))
+
+
 def advise(request: Any) -> str:
     """A hint for a request: JSON ``[card, reason]``, the reason worded here (it travels with the card)."""
     from whist.table.words import reason
@@ -127,4 +134,4 @@ def review(request: Any) -> str:
 
 
 #: The worker's entry point (PyScript named worker): what the page may call.
-__export__ = ["choose", "advise", "replay_step", "coach", "review"]
+__export__ = ["choose", "think", "advise", "replay_step", "coach", "review"]

@@ -31,8 +31,8 @@ WORKER_NAME = "whist-thinker"
 #: The second worker, the analyst: the review, the coach and Expert with your cards search for
 #: seconds at a time, and in a worker of their own they never hold up a computer's card.
 ANALYST_NAME = "whist-analyst"
-WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay_step, review\n"
-               "__export__ = ['choose', 'advise', 'replay_step', 'coach', 'review']\n")
+WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay_step, review, think\n"
+               "__export__ = ['choose', 'think', 'advise', 'replay_step', 'coach', 'review']\n")
 
 
 #: How long a worker may take to start before the page does without it: a worker that cannot
@@ -90,6 +90,11 @@ class Thinker:
 
         answer = await self.choose(choice, "advise")
         return None if answer is None else Hint(*json.loads(answer))
+
+    async def think(self, choice: Choice) -> Any:
+        """The worker's answer to ``choice`` and why (``[action, reason]``); None if there is no worker."""
+        answer = await self.choose(choice, "think")
+        return None if answer is None else json.loads(answer)
 
     async def choose(self, choice: Choice, ask: str = "choose") -> str | None:
         """The worker's answer to ``choice``; None if there is no worker (decide on the page)."""
