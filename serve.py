@@ -52,7 +52,7 @@ import threading
 import tokenize
 import tomllib
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -108,6 +108,11 @@ LATER_ZIP = "whist-later.tgz"
 #: deck's, large cards' and high contrast's style sheet (whist/web/settings.py dress adds it).
 LATER_FILES: tuple[str, ...] = ("static/vision.css", "static/pips/D-blue.svg", "static/pips/C-green.svg",
                                 "static/pips/C-green-down.svg")
+#: Our files only the browser or the system fetches, to install the app or show it on a home screen
+#: (the manifest's icons, the touch icon), never a page's start (tests/e2e/test_site.py checks).
+INSTALL_FILES: tuple[str, ...] = tuple(f"static/icons/{name}" for name in (
+    "icon.svg", "icon-192.png", "icon-512.png", "maskable.svg", "maskable-192.png", "maskable-512.png",
+    "apple-touch-icon.png"))
 
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.
@@ -334,9 +339,10 @@ def resolve(root: Path, site_path: str) -> Path | None:
 def module_imports(source: bytes | str, package: str = PACKAGE) -> set[str]:
     """The whist modules a module's source names: its imports (``from whist.ai import solver``
     names ``whist.ai`` and ``whist.ai.solver``; a relative one from ``package``, the module's),
-    and ``"whist.x"`` strings (``importlib``)."""
+    and ``"whist.x"`` strings (``importlib``). What only type checkers read (``if TYPE_CHECKING:``)
+    is not run, so not followed."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in _run_nodes(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -349,6 +355,23 @@ def module_imports(source: bytes | str, package: str = PACKAGE) -> set[str]:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(PACKAGE + "."):
             found.add(node.value.partition(":")[0])
     return found
+
+
+def _run_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` (as :func:`ast.walk`) but the body of an ``if TYPE_CHECKING:``."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and _names_type_checking(node.test):
+            todo += node.orelse
+            continue
+        todo += ast.iter_child_nodes(node)
+
+
+def _names_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 _imports_memo: dict[tuple[str, int, int], frozenset[str]] = {}
@@ -1023,8 +1046,9 @@ def own_bytes(site_dir: Path) -> tuple[int, int]:
 
 def later_bytes(site_dir: Path) -> int:
     """The bytes of our own files a page fetches only on first use (whist-later.tgz) or when a
-    player needs them (:data:`LATER_FILES`), not at a default start-up."""
-    paths = [site_dir / LATER_ZIP, *(site_dir / name for name in LATER_FILES)]
+    player needs them (:data:`LATER_FILES`), and those only an install fetches
+    (:data:`INSTALL_FILES`): not a default start-up's."""
+    paths = [site_dir / LATER_ZIP, *(site_dir / name for name in (*LATER_FILES, *INSTALL_FILES))]
     return sum(path.stat().st_size for path in paths if path.is_file())
 
 

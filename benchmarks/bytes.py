@@ -62,8 +62,8 @@ def main() -> int:
         own = totals["own"][1]
         later = serve.later_bytes(site)
         print(f"  our own files: {kb(own)}; a page starts on {kb(own - later)} of them (target under 300 KB), "
-              f"and fetches {kb(later)} on first use or when a player needs them "
-              f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES))})")
+              f"and fetches {kb(later)} on first use, when a player needs them or to install the app "
+              f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES, *serve.INSTALL_FILES))})")
 
         with serving(site) as url, sync_playwright() as p:
             base = urllib.parse.urlsplit(url).path

@@ -235,7 +235,8 @@ def test_the_built_page_is_the_source_without_comments_or_indents(site: Path) ->
 
 def test_own_files_a_page_starts_on_weigh_under_300_kb(site: Path) -> None:
     """Our own files but those a page fetches only on first use (whist-later.tgz, which the service
-    worker precaches after the table is up)."""
+    worker precaches after the table is up), when a player asks for a look, or that only an install
+    of the app fetches (its icons): tests/e2e/test_site.py checks that a start asks for none."""
     own, runtime = serve.own_bytes(site)
     later = serve.later_bytes(site)
     assert 0 < later < own
