@@ -6,6 +6,7 @@
 given game and deal (see :mod:`whist.web.address`).
 """
 
+import sys
 import traceback
 from typing import Any
 
@@ -47,6 +48,14 @@ def when_idle(steps: list[Step]) -> None:
 
     if todo:
         schedule()
+
+
+def keep_snapshot() -> None:
+    """The last idle step: a memory snapshot of a Python with the modules imported by now, made
+    in a worker, for the next visit to start from (static/python.mjs: only in a build, once)."""
+    snapshot = getattr(js, "whistSnapshot", None)
+    if snapshot is not None:
+        snapshot.make(to_js(list(sys.modules)))
 
 
 def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> Any:
@@ -113,7 +122,7 @@ def main() -> object:
         # (the package's modules: compiled to a .pyc, kept; the standard library's: compiled as imported)
         when_idle([step for name in LATER for step in (
             (bytecode.compiler(name), importer(name)) if name.startswith("whist.") else (importer(name),))]
-                  + bytecode.steps())
+                  + bytecode.steps() + [keep_snapshot])
         return page
     except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))
