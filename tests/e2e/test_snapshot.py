@@ -89,7 +89,7 @@ def test_a_return_visit_starts_from_the_snapshot_reseeded_and_offline(
     second = (page.evaluate(HAND), page.evaluate(DRAW))
     # Two starts from the same memory: neither the deal nor Python's own random numbers repeat.
     assert first[0] != second[0] and first[1] != second[1], (first, second)
-    assert page.evaluate("() => window.whistSnapshot.made") is False  # one is kept: none is made
+    assert page.evaluate("() => window.whistSnapshot.make([])") is False  # one is kept: none is made
     assert page.evaluate(KEYS) == [key]
 
     # Offline: the snapshot and every file come from this device.
