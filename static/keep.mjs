@@ -11,15 +11,16 @@
    then its whole memory kept in the Cache API with its digest. */
 import { digest, url } from "./python.mjs";
 
-/* Keep data as the one thing of its kind (those of older versions go). */
+/* Keep data as the one thing of its kind (those of older versions go); whether it was. */
 export async function keep(where, data, headers) {
   try {
     const cache = await caches.open(where.cache);
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(where.key, new Response(data, {headers}));
+    return true;
   } catch (err) {
     console.warn(`whist: ${where.key} was not kept (${err})`);
-    throw err;
+    return false;
   }
 }
 
@@ -29,7 +30,7 @@ export function make(modules, state, where) {
   const worker = new Worker(import.meta.url, {type: "module"});
   worker.onmessage = worker.onerror = (event) => {
     worker.terminate();
-    state.result = event.data || event.message;
+    state.result = event.data || event.message || "the worker did not start";
     if (state.result !== "kept") console.warn(`whist: no snapshot was made (${state.result})`);
   };
   worker.postMessage({modules: [...modules], where});
@@ -68,7 +69,7 @@ async function snapshot({modules, where}) {
   python.runPython("NAMES = " + JSON.stringify(names) + "\n" + IMPORT, {globals: scope});
   scope.destroy();
   const bytes = python.makeMemorySnapshot();
-  await keep(where, bytes, {"X-Digest": await digest(bytes)});
+  if (!await keep(where, bytes, {"X-Digest": await digest(bytes)})) throw new Error("the cache refused it");
 }
 
 if (!self.document) {

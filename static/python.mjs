@@ -48,7 +48,7 @@ function drop(err) {
   caches.delete(SNAPSHOT.cache);
 }
 
-const snapshot = build && read(SNAPSHOT).then(async (kept) => {
+let snapshot = build && read(SNAPSHOT).then(async (kept) => {
   const bytes = kept && new Uint8Array(await kept.arrayBuffer());
   if (bytes && await digest(bytes) !== kept.headers.get("X-Digest")) throw "damaged";
   return bytes;
@@ -57,9 +57,11 @@ const snapshot = build && read(SNAPSHOT).then(async (kept) => {
 export async function loadPyodide(options) {
   options = {...options, indexURL: url("../runtime/pyodide/")};
   const bytes = await snapshot;
+  snapshot = null;  // its tens of megabytes: not kept once in Python's memory
   if (bytes) {
     try {
       const python = await load({...options, _loadSnapshot: bytes});
+      delete python._api.config._loadSnapshot;
       python.runPython("__import__('random').seed()");
       state.used = true;
       return python;
