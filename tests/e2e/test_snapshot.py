@@ -82,6 +82,10 @@ def test_a_return_visit_starts_from_the_snapshot_reseeded_and_offline(
     runtime = page.evaluate("async () => (await import('./runtime/pyodide/pyodide.mjs')).version")
     assert key.endswith(f"/whist/whist-snapshot/{version}/{runtime}"), key
 
+    # The compiled Python (whist/web/bytecode.py), which the same loader reads, is kept too.
+    page.wait_for_function("async () => (await (await caches.open('whist-bytecode /whist/')).keys()).length === 1",
+                           timeout=120_000)
+
     assert visit(page)
     first = (page.evaluate(HAND), page.evaluate(DRAW))
     play_a_trick(page)
