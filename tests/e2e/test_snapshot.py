@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tests.e2e.conftest import settings_storage
 from tests.e2e.test_offline import play_a_trick, wait_controlled
 
 if TYPE_CHECKING:
@@ -139,4 +140,14 @@ def test_a_snapshot_of_another_version_or_damaged_or_of_another_runtime_is_not_u
     page.evaluate(REWRITE, [CACHE, "other-runtime"])
     assert not visit(page)
     play_a_trick(page)
+    assert page.evaluate(KEYS) == []
+
+
+def test_no_snapshot_is_made_beside_a_worker_of_the_table(make_game_page: GamePageFactory, site_server: str) -> None:
+    """With a slow level the thinker runs from the start: a snapshot made then would be a third
+    Python at once."""
+    page = make_game_page(site_server)
+    page.open("?pace=instant", script=ASK, storage=settings_storage(opponent_level="hard"))
+    page.wait_for_function("() => window.whistSnapshot.result", timeout=180_000)
+    assert page.evaluate("() => window.whistSnapshot.result") == "a worker runs"
     assert page.evaluate(KEYS) == []

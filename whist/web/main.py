@@ -52,10 +52,16 @@ def when_idle(steps: list[Step]) -> None:
 
 def keep_snapshot() -> None:
     """The last idle step: a memory snapshot of a Python with the modules imported by now, made
-    in a worker, for the next visit to start from (static/python.mjs: only in a build, once)."""
+    in a worker, for the next visit to start from (static/python.mjs: only in a build, once). Not
+    while a worker of the table runs (a slow level's thinker, the coach's analyst): that would be
+    a third Python at once, too much for a phone; a later visit makes it if none runs by then."""
     snapshot = getattr(js, "whistSnapshot", None)
-    if snapshot is not None:
-        snapshot.make(to_js(list(sys.modules)))
+    if snapshot is None:
+        return
+    if any(getattr(getattr(PAGE, name, None), "boot", None) is not None for name in ("thinker", "analyst")):
+        snapshot.result = "a worker runs"
+        return
+    snapshot.make(to_js(list(sys.modules)))
 
 
 def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> Any:
