@@ -34,7 +34,7 @@ const read = (kept) => build && caches.open(kept.cache).then((cache) => cache.ma
 const later = () => import("./keep.mjs");
 export const digest = async (bytes) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))));
 
-const bytecode = self.whistBytecode = build && {store: (bytes) => later().then((keeper) => keeper.keep(BYTECODE, bytes))};
+const bytecode = self.whistBytecode = build && {done: false, data: null, store: (bytes) => later().then((keeper) => keeper.keep(BYTECODE, bytes))};
 if (build) read(BYTECODE).then((kept) => kept && kept.arrayBuffer()).then((data) => { bytecode.data = data; }, () => {})
   .then(() => { bytecode.done = true; });
 
