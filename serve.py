@@ -114,6 +114,11 @@ INSTALL_FILES: tuple[str, ...] = tuple(f"static/icons/{name}" for name in (
     "icon.svg", "icon-192.png", "icon-512.png", "maskable.svg", "maskable-192.png", "maskable-512.png",
     "apple-touch-icon.png"))
 
+#: Our files a page fetches only in idle time once its table is up: what a visit keeps for the next
+#: (the compiled Python, and the memory snapshot a later visit starts from, made in a worker):
+#: static/python.mjs imports it only then.
+IDLE_FILES: tuple[str, ...] = ("static/keep.mjs",)
+
 #: The service worker: generated at the site root (so that its scope is the
 #: whole site) from this template.
 SERVICE_WORKER = "sw.js"
@@ -521,6 +526,17 @@ def js_for_site(data: bytes) -> bytes:
     return b"".join(out + block)
 
 
+def toml_for_site(data: bytes) -> bytes:
+    r"""pyscript.toml as the built site ships it: without its comment lines and blank lines (every
+    other line as written; it holds no multi-line string).
+
+    >>> toml_for_site(b"# why\nname = \"x\"  # kept\n\n[files]\n  # gone\n\"a\" = \"b\"\n")
+    b'name = "x"  # kept\n[files]\n"a" = "b"\n'
+    """
+    return b"".join(line for line in data.splitlines(keepends=True)
+                    if line.strip() and not line.lstrip().startswith(b"#"))
+
+
 _HTML_COMMENT = re.compile(rb"<!--.*?-->", re.S)
 _HTML_INDENT = re.compile(rb"\n[ \t]*(?:\n[ \t]*)*")
 
@@ -724,14 +740,20 @@ class Site:
 
     @staticmethod
     def for_site(site_path: str, data: bytes) -> bytes:
-        return css_for_site(data) if site_path.endswith(".css") else js_for_site(data)
+        if site_path.endswith(".css"):
+            return css_for_site(data)
+        if site_path.endswith(".py"):
+            return shipped_source(data)
+        return toml_for_site(data) if site_path.endswith(".toml") else js_for_site(data)
 
     def strips(self, site_path: str) -> bool:
-        """Whether ``site_path`` is shipped other than its source: a style sheet or one of our scripts
-        of the build, without its comments (:func:`css_for_site`, :func:`js_for_site`; never a file
-        of the runtime)."""
-        return self.release and (site_path.endswith(".css")
-                                 or (site_path.endswith(".js") and site_path.startswith("static/")))
+        """Whether ``site_path`` is shipped other than its source: a style sheet, one of our scripts,
+        the page's Python script or pyscript.toml of the build, without its comments
+        (:func:`css_for_site`, :func:`js_for_site`, :func:`shipped_source` as in whist.tgz,
+        :func:`toml_for_site`; never a file of the runtime)."""
+        return self.release and (site_path.endswith(".css") or site_path == "pyscript.toml"
+                                 or (site_path.endswith((".js", ".mjs")) and site_path.startswith("static/"))
+                                 or site_path in page_scripts(self.root))
 
 
 # --------------------------------------------------------------------------
@@ -1045,10 +1067,10 @@ def own_bytes(site_dir: Path) -> tuple[int, int]:
 
 
 def later_bytes(site_dir: Path) -> int:
-    """The bytes of our own files a page fetches only on first use (whist-later.tgz) or when a
-    player needs them (:data:`LATER_FILES`), and those only an install fetches
-    (:data:`INSTALL_FILES`): not a default start-up's."""
-    paths = [site_dir / LATER_ZIP, *(site_dir / name for name in (*LATER_FILES, *INSTALL_FILES))]
+    """The bytes of our own files a page fetches only on first use (whist-later.tgz), when a player
+    needs them (:data:`LATER_FILES`) or in idle time once its table is up (``IDLE_FILES``), and
+    those only an install fetches (:data:`INSTALL_FILES`): not a default start-up's."""
+    paths = [site_dir / LATER_ZIP, *(site_dir / name for name in (*LATER_FILES, *IDLE_FILES, *INSTALL_FILES))]
     return sum(path.stat().st_size for path in paths if path.is_file())
 
 

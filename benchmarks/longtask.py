@@ -64,7 +64,9 @@ YOUR_MOVE = f"""() => ['hand-over', 'game-over'].includes(document.body.dataset.
     || !!document.querySelector('{LEGAL}')"""
 
 
-def play_game(page: Any, url: str, timeout_s: float = 1800) -> dict[str, Any]:
+def play_game(page: Any, url: str, timeout_s: float = 1800, read_settings: bool = True) -> dict[str, Any]:
+    """Play a whole game at ``url``; then (``read_settings``) read the settings in effect and the
+    main-thread tasks. What was played, and those figures."""
     page.goto(url)
     page.wait_for_function("() => window.__readyAt", timeout=180_000)
     started = time.monotonic()
@@ -87,6 +89,8 @@ def play_game(page: Any, url: str, timeout_s: float = 1800) -> dict[str, Any]:
         actions.append((page.evaluate(now), "your card"))
         page.locator(LEGAL).first.click(position={"x": 8, "y": 30})
         cards += 1
+    if not read_settings:
+        return {"seconds": time.monotonic() - started, "cards": cards, "hands": hands}
     actions.append((page.evaluate(now), "settings dialog"))
     page.click("#settings-btn")
     page.wait_for_selector("#settings[open]")

@@ -1,6 +1,7 @@
 /* What the page runs before PyScript starts, in this order: the WebAssembly
-   preload, the compiled Python kept from an earlier visit, the loading bar,
-   offline play (the service worker) and PyScript's MicroPython config.
+   preload, the loading bar, offline play (the service worker) and PyScript's
+   MicroPython config. (What an earlier visit kept, the compiled Python and the
+   memory snapshot, is read by static/python.mjs, the interpreter module.)
    index.html loads it with a plain <script src> in its <head>, before the
    stylesheets: a file of the site rather than inline scripts, so that the
    page's Content-Security-Policy allows no inline script at all. */
@@ -16,30 +17,6 @@ if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     document.head.appendChild(link);
   })(document.createElement("link"));
 }
-
-/* The compiled Python of this version (whist/web/bytecode.py): kept in the
-   Cache API after an earlier visit and read now, while Python boots, so that
-   main.py finds it ready. None in development (version "dev"). */
-window.whistBytecode = (function () {
-  var meta = document.querySelector('meta[name="whist-version"]');
-  if (!meta || meta.content === "dev" || !window.caches) return null;
-  var name = "whist-bytecode " + new URL("./", location.href).pathname;
-  var key = new URL("whist-bytecode/" + encodeURIComponent(meta.content), location.href).href;
-  var kept = {done: false, data: null};
-  function open() { return caches.open(name); }
-  open().then(function (cache) { return cache.match(key); })
-    .then(function (response) { return response ? response.arrayBuffer() : null; })
-    .then(function (data) { kept.data = data; }, function () {})
-    .then(function () { kept.done = true; });
-  kept.store = function (bytes) {
-    return open().then(function (cache) {
-      return cache.keys().then(function (old) {
-        return Promise.all(old.filter(function (r) { return r.url !== key; }).map(function (r) { return cache.delete(r); }));
-      }).then(function () { return cache.put(key, new Response(bytes)); });
-    }).catch(function (err) { console.warn("whist: the compiled Python was not kept (" + err + ")"); });
-  };
-  return kept;
-})();
 
 /* The loading screen: moves the progress bar through the real stages of
    start-up (PyScript's py:progress events and the runtime files as they

@@ -187,7 +187,10 @@ def test_shipped_source_keeps_strings_and_lines() -> None:
 
 def test_local_interpreter_no_packages_and_no_unused_plugins() -> None:
     config = _config()
-    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    # Our loader (return visits from a memory snapshot), which loads the local runtime's Pyodide.
+    assert config["interpreter"] == "./static/python.mjs"
+    loader = (ROOT / "static" / "python.mjs").read_text(encoding="utf-8")
+    assert 'from "../runtime/pyodide/pyodide.mjs"' in loader and 'url("../runtime/pyodide/")' in loader
     assert "packages" not in config
     urls = [config["interpreter"], *config["files"]]
     assert all(u.startswith("./") for u in urls), "every URL is relative: the site lives under a sub-path"

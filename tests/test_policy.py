@@ -71,12 +71,13 @@ def test_every_script_of_the_page_is_a_file_of_the_site() -> None:
     site = serve.Site(ROOT, release=False)
     for src in re.findall(r'<script\b[^>]* src="\./([^"]+)"', html):
         assert site.read(src) is not None, src
-    # What ran inline before is there: the WebAssembly preload, the compiled Python, the
-    # loading bar, offline play and the MicroPython config; and PyScript's hooks.
+    # What ran inline before is there: the WebAssembly preload, the loading bar, offline play and
+    # the MicroPython config; and PyScript's hooks (and the compiled Python kept, in the
+    # interpreter module, static/python.mjs).
     start = serve.page_script_text(ROOT)
-    for needed in ("pyodide.asm.wasm", "window.whistBytecode", "window.whistLoader", "sw.register(",
-                   "mpy-config"):
+    for needed in ("pyodide.asm.wasm", "window.whistLoader", "sw.register(", "mpy-config"):
         assert needed in start, needed
+    assert "self.whistBytecode = " in (ROOT / "static" / "python.mjs").read_text(encoding="utf-8")
     assert '<script type="module" src="./static/pyscript-hooks.js">' in html
 
 

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -204,7 +205,8 @@ def test_the_built_scripts_are_the_sources_without_their_comment_lines(site: Pat
     node = shutil.which("node")
     built_worker = (site / serve.SERVICE_WORKER).read_bytes()
     pairs = [((site / "static" / p.name).read_bytes(), p.read_bytes(), p.name)
-             for p in sorted((serve.ROOT / "static").glob("*.js")) if p.name != "sw.js"]
+             for p in sorted([*(serve.ROOT / "static").glob("*.js"), *(serve.ROOT / "static").glob("*.mjs")])
+             if p.name != "sw.js"]
     pairs.append((built_worker, (serve.ROOT / serve.SERVICE_WORKER_TEMPLATE).read_bytes(), "sw.js"))
     for built, source, name in pairs:
         lines = [line.strip() for line in built.splitlines()]
@@ -218,6 +220,18 @@ def test_the_built_scripts_are_the_sources_without_their_comment_lines(site: Pat
             path = site.parent / f"check-{name}{suffix}"
             path.write_bytes(built)
             assert subprocess.run([node, "--check", str(path)], capture_output=True).returncode == 0, name
+
+
+def test_the_page_script_and_config_ship_without_their_comments(site: Path) -> None:
+    """main.py as whist.tgz ships its modules (no comment, no docstring, every line where it was),
+    and pyscript.toml without its comment lines: the same config."""
+    source = (serve.ROOT / "whist" / "web" / "main.py").read_bytes()
+    built = (site / "whist" / "web" / "main.py").read_bytes()
+    assert built == serve.shipped_source(source) and len(built) < len(source) * 0.7
+    assert built.count(b"\n") == source.count(b"\n")
+    config = (site / "pyscript.toml").read_text(encoding="utf-8")
+    assert "#" not in config.replace('"#', "")
+    assert tomllib.loads(config) == tomllib.loads((serve.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
 def test_the_built_page_is_the_source_without_comments_or_indents(site: Path) -> None:

@@ -5,7 +5,7 @@ Pyodide imports the package from its source (``whist.tgz``, unpacked into
 is most of the page's own start-up time. CPython would keep the bytecode in
 ``__pycache__``, but the browser's file system is made afresh at each visit.
 So once the table is up, in idle time, the page compiles the package's
-modules, one at a time, and index.html's ``whistBytecode`` keeps them in the
+modules, one at a time, and ``whistBytecode`` (static/python.mjs) keeps them in the
 Cache API under the site's version (never in development: the version is
 ``dev``). At the next start, before the first import, :func:`restore` writes
 them back as ``__pycache__`` files: hash-checked ``.pyc`` files, which Python
@@ -196,7 +196,7 @@ def missing(base: str) -> bool:
 
 
 class Keeper:
-    """The page's side of the cache: ``store`` is index.html's ``whistBytecode`` (None: no cache)."""
+    """The page's side of the cache: ``store`` is ``whistBytecode`` (static/python.mjs; None: no cache)."""
 
     def __init__(self, store: Any) -> None:
         self.store = store

@@ -6,6 +6,7 @@
 given game and deal (see :mod:`whist.web.address`).
 """
 
+import sys
 import traceback
 from typing import Any
 
@@ -46,6 +47,20 @@ def when_idle(steps: list[Step]) -> None:
 
     if todo:
         schedule()
+
+
+def keep_snapshot() -> None:
+    """The last idle step: a memory snapshot of a Python with the modules imported by now, made
+    in a worker, for the next visit to start from (static/python.mjs: only in a build, once). Not
+    while a worker of the table runs (a slow level's thinker, the coach's analyst): that would be
+    a third Python at once, too much for a phone; a later visit makes it if none runs by then."""
+    snapshot = getattr(js, "whistSnapshot", None)
+    if snapshot is None:
+        return
+    if any(getattr(getattr(PAGE, name, None), "boot", None) is not None for name in ("thinker", "analyst")):
+        snapshot.result = "a worker runs"
+        return
+    snapshot.make(to_js(list(sys.modules)))
 
 
 def open_table(workers: tuple[Any, Any] | None = None, replays: bool = True) -> Any:
@@ -112,7 +127,7 @@ def main() -> object:
         # (the package's modules: compiled to a .pyc, kept; the standard library's: compiled as imported)
         when_idle([step for name in LATER for step in (
             (bytecode.compiler(name), importer(name)) if name.startswith("whist.") else (importer(name),))]
-                  + bytecode.steps())
+                  + bytecode.steps() + [keep_snapshot])
         return page
     except Exception as err:
         js.console.warn("whist: " + "".join(traceback.format_exception(err)))
