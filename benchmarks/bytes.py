@@ -63,7 +63,7 @@ def main() -> int:
         later = serve.later_bytes(site)
         print(f"  our own files: {kb(own)}; a page starts on {kb(own - later)} of them (target under 300 KB), "
               f"and fetches {kb(later)} on first use, when a player needs them or to install the app "
-              f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES, *serve.INSTALL_FILES))})")
+              f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES, *serve.IDLE_FILES, *serve.INSTALL_FILES))})")
 
         with serving(site) as url, sync_playwright() as p:
             base = urllib.parse.urlsplit(url).path
