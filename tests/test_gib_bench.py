@@ -294,3 +294,25 @@ def test_gib_level_plays_the_gib_style_player_as_ours(gib: Any, capsys: pytest.C
         with pytest.raises(SystemExit):
             gib.main(["--level", bad])
         assert "gib:N is the GIB-style player valuing N deals" in capsys.readouterr().err
+
+
+def test_cpu_clock_counts_the_cap_in_cpu_seconds(gib: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--cpu-clock``: the search's cap reads this process's CPU time, so a busy machine does not
+    cut it short; the log's header says so; the wall clock elsewhere is left alone."""
+    import time
+
+    import whist.ai.montecarlo as montecarlo
+
+    monkeypatch.setattr(montecarlo, "time", montecarlo.time)  # put back after the test
+    log = tmp_path / "cpu.log"
+    gib.main(["--deals", "1", "--samples", "2", "--level", "hard:samples=2", "--budget", "0.02", "--cpu-clock",
+              "--log", str(log)])
+    assert montecarlo.time.perf_counter is time.process_time
+    assert time.perf_counter is not time.process_time
+    assert " cap=0.02s clock=cpu code=" in log.read_text().splitlines()[0]
+    assert "(time cap 0.02 s a card) (cap counted in CPU time) vs GIB-style" in capsys.readouterr().out
+    for bad in (["--no-cap", "--cpu-clock"], ["--level", "normal", "--cpu-clock"]):
+        with pytest.raises(SystemExit):
+            gib.main(bad)
+        assert "--cpu-clock counts a time cap: for hard and expert, without --no-cap" in capsys.readouterr().err
