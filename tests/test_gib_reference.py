@@ -32,8 +32,8 @@ from whist.engine.observation import Observation
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
 
-SOLVED_FROM = 32
-"""Positions with this many cards still held or fewer (the last eight tricks) are solved by the
+SOLVED_FROM = 24
+"""Positions with this many cards still held or fewer (the last six tricks) are solved by the
 project's solver too; earlier, a whole deal takes it seconds to a minute in CPython."""
 
 
@@ -108,8 +108,8 @@ def test_the_reference_values_every_layout_as_our_solver_and_plays_the_best_aver
                 totals[c] += v
         best = max(totals.values())
         assert card == card_name(min(c for c in legal if totals[c] == best))
-    # Every place in a trick: leading, second, third and fourth hand, over hundreds of layouts.
-    assert set(solved_inside) == {0, 1, 2, 3} and min(solved_inside.values()) >= 100, solved_inside
+    # Every place in a trick: leading, second, third and fourth hand, over dozens of layouts each.
+    assert set(solved_inside) == {0, 1, 2, 3} and min(solved_inside.values()) >= 50, solved_inside
 
 
 @pytest.mark.parametrize(("east", "expect"), [
