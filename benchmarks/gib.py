@@ -47,7 +47,7 @@ hand would let it; ``--level gib:N`` plays the GIB-style player itself with N
 deals a card against the reference's ``--samples``.
 Prints figures; never passes or fails. ``tests/test_gib_reference.py`` checks
 that the GIB-style player is this reference: DDS's values equal the project's
-solver's on every layout of every position of the last eight tricks it meets in
+solver's on every layout of every position of the last six tricks it meets in
 whole hands (inside tricks too), its card is the best average, and its layouts
 are uniform over the consistent ones (a chi-square bound on an enumerated endgame).
 
