@@ -102,7 +102,8 @@ ENTRY_MODULES: tuple[str, ...] = ("whist.web.main", "whist.web.thinker")
 #: (``whist.web.later.need``): these and every module only they import ship in ``whist-later.tgz``,
 #: unpacked into ``whist/`` on first use (the service worker precaches it, so it works offline),
 #: not in ``whist.tgz``, which the page waits for at start-up.
-LATER_ENTRIES: tuple[str, ...] = ("whist.web.challenge_view", "whist.web.live_view", "whist.web.review_markup")
+LATER_ENTRIES: tuple[str, ...] = ("whist.web.challenge_view", "whist.web.live_view", "whist.web.review_markup",
+                                  "whist.web.ear")
 LATER_ZIP = "whist-later.tgz"
 #: Our files a page fetches only when a player needs them, never at a default start-up: the four-colour
 #: deck's, large cards' and high contrast's style sheet (whist/web/settings.py dress adds it).

@@ -60,7 +60,7 @@ def test_each_lesson_comes_once_at_its_moment_of_the_chosen_deal() -> None:
     assert words["won"].target == "seat-N"
     assert words["book"].target == "tricks-us" and "the book" in words["book"].text
     # the table's tools: Hint and Undo, then Settings and the coach (findable otherwise only inside Settings)
-    assert words["tools"].target == "hint-btn" and "Hint (H) suggests a card" in words["tools"].text
+    assert words["tools"].target == "hint-btn" and "Hint (I) suggests a card" in words["tools"].text
     assert "Undo (U) takes back your last card" in words["tools"].text
     assert words["settings"].target == "settings-btn" and "the coach" in words["settings"].text
     assert table.view().tricks_won.us == 8

@@ -11,6 +11,8 @@ import pytest
 
 from tests.fake_dom import Document, FakePage, run
 from whist.table import Table
+from whist.table.ask import ask
+from whist.web.ear import Ear
 from whist.web.inputs import Input
 from whist.web.pacing import Pacer
 from whist.web.settings import Settings
@@ -31,6 +33,7 @@ class Page(FakePage):
         self.dialogs: Any = SimpleNamespace(open_help=lambda tab: self.done.append("help " + tab),
                                             show_last_trick=lambda: self.done.append("last trick"))
         self.input = Input(self)
+        self.input.ear.box = Ear(self)  # (the page fetches it on first use: whist.web.later)
 
     def skip(self) -> bool:
         return self.pacer.skip()
@@ -68,7 +71,7 @@ class Key(SimpleNamespace):
 
 
 @pytest.mark.parametrize(("key", "mods", "done"), [
-    ("h", {}, "hint"), ("C", {}, "claim"), ("u", {}, "undo"), ("U", {}, "undo"), ("r", {}, "redo"),
+    ("i", {}, "hint"), ("K", {}, "claim"), ("u", {}, "undo"), ("U", {}, "undo"), ("r", {}, "redo"),
     ("n", {}, "new game"), ("m", {}, "mute"), ("?", {}, "help controls"), ("l", {}, "last trick"),
     ("z", {"ctrlKey": True}, "undo"), ("y", {"ctrlKey": True}, "redo"),
     ("Z", {"metaKey": True, "shiftKey": True}, "redo"),
@@ -82,12 +85,45 @@ def test_each_key_gives_its_command(key: str, mods: dict[str, bool], done: str) 
 
 def test_no_key_is_taken_from_a_text_field_a_dialog_or_with_alt() -> None:
     page = Page()
-    for evt in (Key("h", "INPUT"), Key("u", "TEXTAREA"), Key("h", altKey=True), Key("q", ctrlKey=True)):
+    for evt in (Key("i", "INPUT"), Key("u", "TEXTAREA"), Key("i", altKey=True), Key("q", ctrlKey=True),
+                Key("t", "INPUT")):
         page.input.on_key(evt)
         assert not evt.prevented
     page.el("settings").showModal()
-    page.input.on_key(Key("h"))
-    assert page.done == []
+    page.input.on_key(Key("i"))
+    page.input.on_key(Key("t"))
+    assert page.done == [] and page.said == []
+
+
+def step(table: Table) -> None:
+    """One card: yours (the first you may play), or a computer's."""
+    if table.human_to_play:
+        assert table.human_play(next(c.card for c in table.view().hand if c.legal)).ok
+    else:
+        table.computer_step()
+
+
+@pytest.mark.parametrize(("key", "shift", "question", "suit"), [
+    ("t", False, "trick", None), ("G", False, "score", None), ("p", False, "trump", None),
+    ("v", False, "voids", None), ("S", True, "suit", 0), ("H", True, "suit", 1), ("d", True, "suit", 2),
+    ("C", True, "suit", 3),
+])
+def test_each_question_key_says_the_tables_answer_once(key: str, shift: bool, question: str, suit: int | None) -> None:
+    page = Page()
+    step(page.table)
+    evt = Key(key, shiftKey=shift)
+    page.input.on_key(evt)
+    assert page.said == [ask(page.table, question, suit)] and evt.prevented and page.done == []
+
+
+def test_the_last_tricks_key_opens_it_and_says_it() -> None:
+    page = Page()
+    page.input.on_key(Key("l"))
+    assert page.done == ["last trick"] and page.said == []  # no trick yet: the dialog's own words say so
+    while len(page.table.state.tricks) < 1:
+        step(page.table)
+    page.input.on_key(Key("L"))
+    assert page.said == [ask(page.table, "last")]
 
 
 def test_a_key_ends_the_wait() -> None:

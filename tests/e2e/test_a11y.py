@@ -55,7 +55,7 @@ def test_axe_finds_no_serious_violation(game_page: GamePage, scheme: str) -> Non
     # Something on the table: a trick in play, a hint shown.
     game_page.click('#hand button.card[aria-disabled="false"]', position={"x": 8, "y": 24})
     game_page.wait_for_function(YOUR_MOVE)
-    game_page.keyboard.press("h")
+    game_page.keyboard.press("i")
     problems = serious_violations(game_page, "table")
     # The settings.
     game_page.tool("settings-btn")

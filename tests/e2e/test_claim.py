@@ -84,7 +84,7 @@ def test_a_false_claim_is_refused_and_nothing_is_lost(game_page: GamePage) -> No
     reason = mirror.claim().reason
     assert reason.startswith("Refused: ")
     before = open_at(game_page, record)
-    game_page.keyboard.press("c")  # the shortcut
+    game_page.keyboard.press("k")  # the shortcut
     game_page.wait_for_function("() => document.querySelector('#status').classList.contains('refuse')")
     assert game_page.text_content("#status") == reason
     assert reason in game_page.inner_text("#announce")

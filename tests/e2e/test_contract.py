@@ -196,7 +196,7 @@ def test_hint_and_undo_through_the_auction(game_page: GamePage) -> None:
     open_contract(game_page)
     table = engine()
     before = page_calls(game_page)
-    game_page.keyboard.press("h")
+    game_page.keyboard.press("i")
     hint = table.hint()
     assert game_page.get_attribute("#bid-box .bid[data-hint]", "data-call") == hint
     assert "Hint: " in status(game_page)

@@ -77,7 +77,7 @@ def test_hint_names_the_card_the_computer_player_chooses(game_page: GamePage) ->
         assert [c["card"] for c in table["hand"]] == [c.card for c in engine.view().hand]
         assert [c for _, c in table["trick"]] == [p.card for p in engine.view().trick]
         expected = engine.choose(Seat.S)  # the normal player from South's observation
-        game_page.keyboard.press("h")
+        game_page.keyboard.press("i")
         hinted = game_page.get_attribute("#hand button.card.hint", "data-card")
         assert hinted == expected
         assert game_page.get_attribute(f'#hand button.card[data-card="{expected}"]', "data-hint") == "1"
@@ -171,7 +171,7 @@ def test_shortcuts_dialogs_and_focus(game_page: GamePage) -> None:
     assert game_page.is_visible("#help")
     assert game_page.get_attribute("#tab-controls", "aria-selected") == "true"
     assert "Undo your last card" in game_page.inner_text("#help-controls")
-    for key in ("m", "u", "n", "h"):
+    for key in ("m", "u", "n", "i"):
         game_page.keyboard.press(key)
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "false"
     assert not game_page.is_visible("#confirm-new")

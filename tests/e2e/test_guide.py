@@ -82,7 +82,7 @@ def clear_at_every_size(page: GamePage, key: str, hint: bool) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(FRAMES)
         if hint:
-            page.keyboard.press("h")
+            page.keyboard.press("i")
             page.wait_for_selector("#hint-reason:not([hidden])")
             page.evaluate(FRAMES)
         covered = page.evaluate(COVERED)

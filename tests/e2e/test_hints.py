@@ -60,7 +60,7 @@ def test_a_hint_says_why_beside_the_card(browser: Browser, dev_server: str, requ
         if touch:
             page.locator("#hint-btn").tap()
         else:
-            page.keyboard.press("h")
+            page.keyboard.press("i")
         page.wait_for_selector("#hint-reason:not([hidden])")
         text = page.text_content("#hint-reason") or ""
         assert text == hint.reason and glyph(parse_card(hint.action)) in text
@@ -89,7 +89,7 @@ def test_a_bid_hint_says_why(browser: Browser, dev_server: str, request: pytest.
     open_contract(game_page)
     hint = engine().advise()
     assert hint is not None
-    game_page.keyboard.press("h")
+    game_page.keyboard.press("i")
     game_page.wait_for_selector("#hint-reason:not([hidden])")
     assert game_page.text_content("#hint-reason") == hint.reason
     g = game_page.evaluate(BOXES, "")  # (it may cover the status line: it ends with the same words)

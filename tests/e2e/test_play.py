@@ -82,8 +82,11 @@ def test_dom_contract(game_page: GamePage) -> None:
     for c in cards:
         assert re.fullmatch(r"[2-9TJQKA][SHDC]", c["card"])
         trump_note = ", trump" if c["card"][1] == game_page.get_attribute("[data-trump]", "data-trump") else ""
-        assert c["name"] == f"{RANK_WORDS[c['card'][0]]} of {SUIT_WORDS[c['card'][1]]}{trump_note}"
+        named = f"{RANK_WORDS[c['card'][0]]} of {SUIT_WORDS[c['card'][1]]}{trump_note}"
         assert c["disabled"] in ("true", "false")
+        # A card you may not play says why, in a few words (issue 41).
+        led = f", must follow {SUIT_WORDS[table['trick'][0][1][1]]}" if table["trick"] else ""
+        assert c["name"] == named + (led if c["disabled"] == "true" else ""), c
     # Only the cards of your hand are button.card.
     assert game_page.locator("button.card").count() == len(cards)
     assert game_page.locator("#hand button.card").count() == len(cards)

@@ -124,7 +124,7 @@ def test_a_hint_at_hard_is_thought_in_the_worker(game_page: GamePage) -> None:
     game_page.open("?pace=instant&seed=4242", script=WATCH, storage=settings_storage(partner_level="hard"))
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
     wait_your_move(game_page, timeout=60000)
-    game_page.keyboard.press("h")
+    game_page.keyboard.press("i")
     game_page.wait_for_selector("#hand button.card.hint[data-hint='1']", timeout=30000)
     hinted = game_page.get_attribute("#hand button.card.hint", "data-card")
     # (Not compared with CPython's choice: in the browser the time cap binds, as it should.)

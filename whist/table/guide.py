@@ -158,7 +158,7 @@ def _settled(view: TableView, tricks: int) -> bool:
 def tools(view: TableView, touch: bool) -> Lesson | None:
     if not _settled(view, TOOLS_FROM):
         return None
-    hint, undo = ("Hint", "Undo") if touch else ("Hint (H)", "Undo (U)")
+    hint, undo = ("Hint", "Undo") if touch else ("Hint (I)", "Undo (U)")
     return Lesson("tools", f"Not sure what to play? {hint} suggests a card and says why, and {undo} takes back "
                   "your last card.", _button("Next", touch), "hint-btn", "Next")
 

@@ -85,6 +85,8 @@ class HandCard(CardView):
     playable: bool = False
     """Legal, or (club rules) a revoke the rules let you make."""
     refusal: str = ""
+    why: str = ""
+    """``refusal`` in a few words, for the card's spoken name: "must follow hearts", "not your turn"."""
     revoke: str = ""
     """Club rules, on your turn: playing this card would be a revoke (it does not follow, though
     the hand holds the suit led), and this is the question asked before it is played."""
@@ -316,7 +318,7 @@ class Turn:
     who: str  # on your turn: "Your turn", "North\u2019s turn (your dummy)"
     what: str  # on your turn: "follow spades", "lead any card"
     status: str  # "Your lead · play any card", "East to play…"
-    announcement: str  # for a screen reader on your turn: "Your turn: follow hearts."
+    announcement: str  # for a screen reader on your turn: "Your turn: follow hearts, you hold 3."
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +503,8 @@ def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
     legal = st.legal_mask() if playing else 0
     playable = st.hands[seat] if playing and table.rules.revokes_allowed else legal
     refusal = "" if playing else _table_refusal(table, seat)
+    short = "auction on" if st.phase is Phase.AUCTION else "hand over" if refusal == words.HAND_OVER \
+        else "not your turn"
     trump = st.trump
     question = ""
     if playing and table.rules.revokes_allowed and playable != legal and st.trick:
@@ -508,17 +512,18 @@ def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
         question = words.revoke_question(holder, suit_of(st.trick[0][1]), table.rules.revoke_penalty_words)
     out = []
     for c in sort_hand(st.hands[seat], trump, hand_order(table, seat)):
-        why = ""
+        why, brief = "", ""
         if not playable >> c & 1:
-            why = refusal
+            why, brief = refusal, short
             if playing:
                 try:
                     st.check(card_name(c))
                 except IllegalActionError as err:
                     yours = seat == table.human
                     why = f"{words.CANNOT_PLAY} {err.sentence(table.human, yours=yours)}"
+                    brief = f"must follow {SUIT_NAMES[err.suit]}" if err.suit is not None else "not playable"
         out.append(HandCard(*_fields(c), trump=trump is not None and suit_of(c) == trump,
-                            legal=bool(legal >> c & 1), playable=bool(playable >> c & 1), refusal=why,
+                            legal=bool(legal >> c & 1), playable=bool(playable >> c & 1), refusal=why, why=brief,
                             revoke="" if legal >> c & 1 else question))
     return tuple(out)
 
@@ -789,7 +794,9 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
     who, what = words.turn_words(None if seat == table.human else seat.long_name, led, follows)
     lead = what == "lead any card" and seat == table.human
     status = "Your lead \u00b7 play any card" if lead else f"{who} \u00b7 {what}"
-    return Turn(table.screen(seat), True, text, who, what, status, "Your lead." if lead else f"{who}: {what}.")
+    held = sum(c.suit == SUITS[led] for c in cards) if follows and led is not None else 0
+    said = f"{who}: {what}" + (f", {'you hold' if seat == table.human else 'it holds'} {held}" if held else "")
+    return Turn(table.screen(seat), True, text, who, what, status, "Your lead." if lead else said + ".")
 
 
 def side_names(table: Table) -> SideNames:

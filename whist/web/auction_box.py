@@ -14,8 +14,8 @@ Bidding with the keyboard, while the box is open (your call):
 - ``P`` chooses Pass, ``D`` (with no level typed) chooses Double;
 - ``Enter`` makes the chosen call; ``Esc`` or ``Backspace`` clears the choice.
 
-Before a level is typed ``H`` and ``N`` keep their table meaning (hint, new
-game), so the table's keys always work.
+Before a level is typed ``S`` ``H`` ``C`` and ``N`` keep their table meaning (a suit of your hand,
+a new game), so the table's keys always work.
 
 >>> call_words("8H"), call_words("10NT"), call_words("pass"), call_words("double")
 ('8 hearts', '10 no trumps', 'Pass', 'Double')
@@ -396,5 +396,5 @@ def keys_html() -> str:
     return (f'<h3>Bidding (Contract Whist)</h3><p>While it is your call, type the level first, then the '
             f'denomination, then <kbd>Enter</kbd>: <kbd>8</kbd> <kbd>H</kbd> <kbd>Enter</kbd> bids eight hearts; '
             f'<kbd>1</kbd> <kbd>0</kbd> <kbd>N</kbd> <kbd>Enter</kbd> bids ten no trumps. Before a level is typed, '
-            f'<kbd>H</kbd> and <kbd>N</kbd> are the hint and a new game as usual.</p>'
+            f'<kbd>I</kbd> and <kbd>N</kbd> are the hint and a new game as usual.</p>'
             f'<table class="keys"><tbody>{rows}</tbody></table>')

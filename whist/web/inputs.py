@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from whist.web import later
 from whist.web.parts import Writer
 
 if TYPE_CHECKING:
     from whist.table import Hint, Table
     from whist.web.auction_lazy import LazyAuctionBox
     from whist.web.dialogs import Dialogs
+    from whist.web.ear import Ear
     from whist.web.pacing import Pacer
     from whist.web.settings import Settings
     from whist.web.sound import Sound
@@ -63,6 +65,17 @@ class InputHost(Writer, Protocol):
 SLOP = 12
 
 
+class LazyEar(later.Lazy["Ear"]):
+    """The keys that ask the table and jump along the hand (:mod:`whist.web.ear`), fetched on first use."""
+
+    kept = True
+
+    def make(self) -> Ear:
+        from whist.web.ear import Ear
+
+        return Ear(self.page)
+
+
 class Input:
     def __init__(self, page: InputHost) -> None:
         self.page = page
@@ -73,6 +86,7 @@ class Input:
         #: A card of your hand pressed while it was still flying in (the deal), and where: see
         #: :meth:`on_hand_pointerdown`.
         self.pressed: tuple[str, float, float] | None = None
+        self.ear = LazyEar(page)  # the keys that ask the table (whist/web/ear.py)
 
     def forget(self) -> None:
         """No card lifted or hinted."""
@@ -264,9 +278,9 @@ class Input:
                 self.drop_lift()
             elif not page.skip():
                 return
-        elif key in ("h", "H"):
+        elif key in ("i", "I"):
             page.show_hint()
-        elif key in ("c", "C"):
+        elif key in ("k", "K"):
             page.claim()
         elif key in ("u", "U"):  # Shift+U and Caps Lock too: the guide says U undoes
             page.undo()
@@ -280,6 +294,9 @@ class Input:
             page.dialogs.open_help("controls")
         elif key in ("l", "L"):
             page.dialogs.show_last_trick()
+            self.ear.call("key", "l")  # said too
+        elif len(key) == 1 and key.lower() in "shdctgpv":  # a suit's key (Shift: what is out), a question
+            self.ear.call("key", key.upper() if evt.shiftKey else key.lower())
         else:
             if len(key) == 1 and page.skip():
                 evt.preventDefault()

@@ -52,6 +52,7 @@ class Screen:
         self.page = page
         self.hand_key: tuple[str, ...] = ()
         self.hand_trump: str | None = None  # the trump the hand on show was drawn with (its marks)
+        self.labels: dict[str, str] = {}  # the spoken names given to the hand's cards
         self.hand_number = -1
         self.shown: list[str] = []  # cards in #trick, in play order
         self.backs_shown: dict[str, int] = {}
@@ -288,18 +289,23 @@ class Screen:
             if (fresh or not cards or view.trump != self.hand_trump  # (a covered hand goes at once: pass-and-play)
                     or not self.shrink_hand(hand, names, enabled, old_key, focus)):
                 hand.innerHTML = markup.hand(cards, enabled, view.trump, focus)
-                self.hand_trump = view.trump
+                self.hand_trump, self.labels = view.trump, {}
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
         # Every card's mark from the view, each button found by its card (not by its place); under
         # club rules a card that would be a revoke is enabled and marked so (whist/web/revoke_ask.py).
         revokes = {c.card for c in cards if c.revoke and not locked}
+        by_name = {c.card: c for c in cards}
         for button in hand.querySelectorAll("button.card"):
             name = str(button.getAttribute("data-card"))
             want = "false" if name in enabled else "true"
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
+            label = markup.spoken_name(by_name[name], view.trump, name in enabled)  # why not, in a few words
+            if self.labels.get(name) != label:
+                self.labels[name] = label
+                button.setAttribute("aria-label", label)
             mark_revoke(button, name in revokes)
         # The lifted card and the hint: only the buttons that change (each call to the page costs).
         for mark, card in (("lifted", marks.lifted), ("hint", marks.hint_card)):

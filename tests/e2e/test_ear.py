@@ -1,0 +1,118 @@
+"""Play by ear (issue 41), in Chromium, with the keyboard alone: a whole Classic hand and a
+Contract auction, read only through the accessibility tree (Playwright's ARIA snapshots) and the
+live region's transcript (every text it receives, recorded by a MutationObserver), never the DOM's
+card attributes. Each card played is announced once, in order; the keys that ask the table (T, G,
+P, V, Shift+S) answer what the engine's :func:`whist.table.ask.ask` answers for that position,
+computed here in CPython from the same deal (the page's game is deterministic from its seed)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import TYPE_CHECKING
+
+from whist.engine.cards import card_long_name
+from whist.table import Table
+from whist.table.ask import ask
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import GamePage
+
+#: Every text the live region receives, in order (its oldest lines are dropped from the page).
+LISTEN = """window.__heard = [];
+new MutationObserver(ms => { for (const m of ms) if (m.target.id === 'announce')
+    for (const n of m.addedNodes) window.__heard.push(n.textContent); })
+  .observe(document.body, {childList: true, subtree: true});"""
+
+#: Wait until the last thing said asks for your move, or the hand is over.
+ASKED = r"""(n) => { const h = window.__heard;
+  return h.length > n && (/^Your (lead|turn|call)/.test(h[h.length - 1]) || document.body.dataset.phase !== 'play'
+    && document.body.dataset.phase !== 'auction'); }"""
+
+SEED = 12345
+CLASSIC = f"?pace=instant&seed={SEED}"
+CONTRACT = "?game=contract&doubling=true&pace=instant#deal=2"
+
+PLAYED = re.compile(r"^(You play|(\w+) plays) the (.+)\.$")
+
+
+def heard(page: GamePage) -> list[str]:
+    return list(page.evaluate("window.__heard"))
+
+
+def wait_asked(page: GamePage, n: int) -> list[str]:
+    page.wait_for_function(ASKED, arg=n)
+    return heard(page)
+
+
+def answer(page: GamePage, key: str) -> str:
+    """Press ``key`` and return the one line it made the live region say."""
+    n = len(heard(page))
+    page.keyboard.press(key)
+    page.wait_for_function("(n) => window.__heard.length > n", arg=n)
+    got = heard(page)[n:]
+    assert len(got) == 1, got
+    return got[0]
+
+
+def engine(plays: list[str]) -> Table:
+    """The page's game in CPython: the same deal, your cards as played on the page."""
+    table = Table(seed=SEED)
+    for card in plays:
+        while table.computer_step():
+            pass
+        assert table.human_play(card).ok, card
+    while table.computer_step():
+        pass
+    return table
+
+
+def test_a_classic_hand_by_ear_and_keys(game_page: GamePage) -> None:
+    game_page.open(CLASSIC, script=LISTEN)
+    said = wait_asked(game_page, 0)
+    mine: list[str] = []
+    asked = False
+    hand = game_page.locator("#hand")
+    while game_page.evaluate("document.body.dataset.phase") == "play":
+        table = engine(mine)
+        turn = said[-1]
+        assert turn == table.view().turn.announcement, (turn, said[-4:])
+        names = re.findall(r'button "([^"]+)"', hand.aria_snapshot())
+        assert names and all(n.split(", ")[0] in {c.name for c in table.view().hand} for n in names)
+        if not asked and table.state.trick:  # the questions, once, in mid-trick
+            asked = True
+            for key, question, suit in (("t", "trick", None), ("g", "score", None), ("p", "trump", None),
+                                        ("v", "voids", None), ("Shift+S", "suit", 0), ("Shift+H", "suit", 1)):
+                assert answer(game_page, key) == ask(table, question, suit), key
+        follow = re.match(r"Your turn: follow (\w+), you hold (\d+)\.$", turn)
+        if follow:  # the suit's key: the focus on your first card of it
+            game_page.keyboard.press(follow[1][0])
+        elif not mine:
+            game_page.keyboard.press("Home")  # the first key lands on the hand
+        focused = game_page.locator("#hand :focus").aria_snapshot()
+        n = len(heard(game_page))
+        game_page.keyboard.press("Enter")
+        said = wait_asked(game_page, n)
+        played = PLAYED.match(said[n])
+        assert played and played[1] == "You play", said[n:]
+        card = next(c.card for c in table.view().hand if c.name == played[3])
+        assert f'button "{card_long_name_of(card)}' in focused  # the card with the focus was played
+        mine.append(card)
+    table = engine(mine)
+    plays = [(s, c) for t in table.state.tricks for s, c in t.plays]
+    spoken = [m for m in heard(game_page) if PLAYED.match(m)]
+    assert spoken == [f"{'You play' if s == table.human else s.long_name + ' plays'} the {card_long_name(c)}."
+                      for s, c in plays]
+    transcript = heard(game_page)
+    assert not [a for a, b in itertools.pairwise(transcript) if a == b], "said twice"
+    wins = [m for m in transcript if " the trick. Tricks: " in m]
+    assert len(wins) == len(table.state.tricks) == 13
+    assert wins[-1].endswith(f"us {table.by_side(table.state.tricks_won)['us']}, "
+                             f"them {table.by_side(table.state.tricks_won)['them']}.")
+    assert any("Score: us" in m for m in transcript[-3:]), transcript[-3:]  # the hand summary and the score
+
+
+def card_long_name_of(card: str) -> str:
+    from whist.engine.cards import parse_card
+
+    return card_long_name(parse_card(card))
