@@ -116,3 +116,35 @@ def card_long_name_of(card: str) -> str:
     from whist.engine.cards import parse_card
 
     return card_long_name(parse_card(card))
+
+
+CALL = re.compile(r"^(\w+) (pass|passes|bid|bids|double|doubles)\b|^The contract is ")
+
+
+def test_a_contract_auction_by_ear_and_keys(game_page: GamePage) -> None:
+    """Deal 2 of Contract Whist: pass at each of your calls with the keyboard (P, Enter); every call,
+    the contract and its declarer are said once, in order, as the engine says them."""
+    game_page.open(CONTRACT, script=LISTEN)
+    table = Table(2, "contract", doubling=True)
+    said: list[str] = []
+    n = 0
+    while True:
+        while table.computer_step():
+            pass
+        said += table.take_messages()
+        if not table.in_auction:
+            break
+        transcript = wait_asked(game_page, n)
+        n = len(transcript)
+        assert transcript[-1].startswith("Your call"), transcript[-3:]
+        game_page.keyboard.press("p")  # P chooses Pass, Enter makes it
+        game_page.keyboard.press("Enter")
+        assert table.human_call("pass").ok
+    game_page.wait_for_function("() => document.body.dataset.phase !== 'auction'")
+    wait_asked(game_page, 0)
+    transcript = heard(game_page)
+    assert [m for m in transcript if CALL.match(m)] == [m for m in said if CALL.match(m)]
+    assert any(m.startswith("The contract is ") for m in transcript)
+    assert answer(game_page, "p") == ask(table, "trump")  # the contract and its declarer, asked
+    names = game_page.locator("#hand").aria_snapshot()
+    assert "button" in names

@@ -12,8 +12,10 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-#: The live region keeps this many announcements (the oldest go first).
-KEPT_ANNOUNCEMENTS = 6
+#: The live region keeps this many announcements (the oldest go first): enough that a burst at the
+#: Instant pace (a trick's cards, its winner, the hand's end and the score, all in one go) is never
+#: cut off, since a line taken out before the screen reader has looked is never read.
+KEPT_ANNOUNCEMENTS = 24
 
 
 def run_guarded(coro: Coroutine[Any, Any, None], on_error: Callable[[BaseException], None]) -> asyncio.Task[None]:
