@@ -1,0 +1,48 @@
+"""Your turn in words for a screen reader (issue 41): the announcement counts the cards of the suit
+led you hold, and each card you may not play says why in a few words (its spoken name)."""
+
+from __future__ import annotations
+
+from whist.engine.cards import SUIT_NAMES, SUITS
+from whist.table import Table
+from whist.web.markup import spoken_name
+
+
+def test_your_turn_counts_the_suit_led_and_each_refused_card_says_why() -> None:
+    checked = 0
+    for seed in range(1, 30):
+        table = Table(seed=seed)
+        while not table.state.is_over and len(table.state.tricks) < 13:
+            if not table.human_to_play:
+                if not table.computer_step():
+                    break
+                continue
+            view = table.view()
+            trick = table.state.trick
+            if trick:
+                led = SUITS[trick[0][1] // 13]
+                held = sum(c.suit == led for c in view.hand)
+                suit = SUIT_NAMES[SUITS.index(led)]
+                if held:
+                    assert view.turn.announcement == f"Your turn: follow {suit}, you hold {held}."
+                    for c in view.hand:
+                        name = spoken_name(c, view.trump, c.playable)
+                        if c.suit == led:
+                            assert name == c.name + (", trump" if c.trump else "")
+                        else:
+                            assert name.endswith(f", must follow {suit}")
+                    checked += 1
+                else:
+                    assert view.turn.announcement.startswith("Your turn: no ")
+            assert table.human_play(next(c.card for c in view.hand if c.legal)).ok
+        if checked > 20:
+            break
+    assert checked > 20
+
+
+def test_a_card_while_a_computer_plays_says_it_is_not_your_turn() -> None:
+    table = Table(seed=7)
+    while table.human_to_play:
+        assert table.human_play(next(c.card for c in table.view().hand if c.legal)).ok
+    view = table.view()
+    assert not view.your_turn and all(c.why == "not your turn" for c in view.hand)
