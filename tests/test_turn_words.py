@@ -26,7 +26,7 @@ def test_your_turn_counts_the_suit_led_and_each_refused_card_says_why() -> None:
                 if held:
                     assert view.turn.announcement == f"Your turn: follow {suit}, you hold {held}."
                     for c in view.hand:
-                        name = spoken_name(c, view.trump, c.playable)
+                        name = spoken_name(c, view.trump)
                         if c.suit == led:
                             assert name == c.name + (", trump" if c.trump else "")
                         else:
@@ -45,4 +45,4 @@ def test_a_card_while_a_computer_plays_says_it_is_not_your_turn() -> None:
     while table.human_to_play:
         assert table.human_play(next(c.card for c in table.view().hand if c.legal)).ok
     view = table.view()
-    assert not view.your_turn and all(c.why == "not your turn" for c in view.hand)
+    assert not view.your_turn and all(c.why == "not your turn to play" for c in view.hand)

@@ -86,7 +86,7 @@ class HandCard(CardView):
     """Legal, or (club rules) a revoke the rules let you make."""
     refusal: str = ""
     why: str = ""
-    """``refusal`` in a few words, for the card's spoken name: "must follow hearts", "not your turn"."""
+    """``refusal`` in a few words, for the card's spoken name: "must follow hearts", "not your turn to play"."""
     revoke: str = ""
     """Club rules, on your turn: playing this card would be a revoke (it does not follow, though
     the hand holds the suit led), and this is the question asked before it is played."""
@@ -503,8 +503,6 @@ def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
     legal = st.legal_mask() if playing else 0
     playable = st.hands[seat] if playing and table.rules.revokes_allowed else legal
     refusal = "" if playing else _table_refusal(table, seat)
-    short = "auction on" if st.phase is Phase.AUCTION else "hand over" if refusal == words.HAND_OVER \
-        else "not your turn"
     trump = st.trump
     question = ""
     if playing and table.rules.revokes_allowed and playable != legal and st.trick:
@@ -514,7 +512,7 @@ def _hand(table: Table, seat: Seat) -> tuple[HandCard, ...]:
     for c in sort_hand(st.hands[seat], trump, hand_order(table, seat)):
         why, brief = "", ""
         if not playable >> c & 1:
-            why, brief = refusal, short
+            why, brief = refusal, "not your turn to play"
             if playing:
                 try:
                     st.check(card_name(c))
@@ -794,9 +792,9 @@ def turn(table: Table, hand: tuple[HandCard, ...], dummy: DummyView | None) -> T
     who, what = words.turn_words(None if seat == table.human else seat.long_name, led, follows)
     lead = what == "lead any card" and seat == table.human
     status = "Your lead \u00b7 play any card" if lead else f"{who} \u00b7 {what}"
-    held = sum(c.suit == SUITS[led] for c in cards) if follows and led is not None else 0
-    said = f"{who}: {what}" + (f", {'you hold' if seat == table.human else 'it holds'} {held}" if held else "")
-    return Turn(table.screen(seat), True, text, who, what, status, "Your lead." if lead else said + ".")
+    held = f", {'you hold' if seat == table.human else 'it holds'} {sum(c.suit == SUITS[led] for c in cards)}" \
+        if follows and led is not None else ""
+    return Turn(table.screen(seat), True, text, who, what, status, "Your lead." if lead else f"{who}: {what}{held}.")
 
 
 def side_names(table: Table) -> SideNames:

@@ -14,6 +14,7 @@ from whist.web.settings import LEVEL_LABELS, SPEED_LABELS, TRICK_PAUSE_LABELS, V
 if TYPE_CHECKING:
     from whist.table import Table
     from whist.web.formsui import Forms
+    from whist.web.inputs import Input
 
 DIALOGS = ("confirm-new", "settings", "help", "last-trick", "stats", "score-sheet", "revoke-ask", "handover",
            "claim-ask", "challenge")
@@ -34,6 +35,9 @@ class DialogsHost(Writer, Binder, Protocol):
 
     @property
     def openers(self) -> dict[str, Any]: ...
+
+    @property
+    def input(self) -> Input: ...
 
     def apply_settings(self, settings: Settings, notify: bool = True) -> None: ...
 
@@ -156,6 +160,7 @@ class Dialogs:
             keys_html() if view.auction is not None else "")
         page.set_text("help-title", f"How to play {view.title}")
         page.el("guide-abandon").hidden = True  # the guided hand asks again before it drops a game
+        page.input.ear.call("help")  # the keys that ask the table (whist/web/ear.py)
         self.select_tab(tab)
         page.open_dialog("help")
 

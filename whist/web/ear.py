@@ -12,6 +12,7 @@ Every answer is the table's own sentence (:func:`whist.table.ask.ask`), said onc
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any, Protocol
 
 from whist.engine.cards import SUITS
@@ -20,6 +21,28 @@ from whist.web.parts import Writer
 
 #: The question each key asks (:data:`whist.table.ask.QUESTIONS`).
 QUESTION_KEYS = {"t": "trick", "g": "score", "p": "trump", "v": "voids", "l": "last"}
+
+#: The keys of How to play's Controls tab (and of the ``?`` key's help) that this module answers.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("S H D C", "Jump to your first spade, heart, diamond or club (your dummy's, on its turn)"),
+    ("T", "Say the trick so far: who led, who played what, who wins it so far"),
+    ("G", "Say the tricks and the score"),
+    ("P", "Say the trump, the contract and who dealt"),
+    ("Shift+S Shift+H Shift+D Shift+C", "Say what is still out in that suit: what has been played of it, and by whom"),
+    ("V", "Say the suits each player is known to hold none of"),
+    ("L", "Say the last trick (and show it)"),
+)
+
+
+def keys_html() -> str:
+    """The section of the Controls tab for these keys."""
+    def key(text: str) -> str:
+        return "+".join(f"<kbd>{escape(k)}</kbd>" for k in text.split("+"))
+
+    rows = "".join(f'<tr><th scope="row">{" ".join(key(k) for k in keys.split(" "))}</th><td>{escape(what)}</td></tr>'
+                   for keys, what in KEYS)
+    return ('<h3 id="ear-keys">By ear</h3><p>At any moment, without leaving your hand: each answer is said once '
+            f'to a screen reader.</p><table class="keys"><tbody>{rows}</tbody></table>')
 
 
 class EarHost(Writer, Protocol):
@@ -35,6 +58,13 @@ class EarHost(Writer, Protocol):
 class Ear:
     def __init__(self, page: EarHost) -> None:
         self.page = page
+
+    def help(self) -> None:
+        """Add these keys to the Controls tab, after its keyboard's table (once: it is written anew each time)."""
+        box = self.page.el("help-controls")
+        table = box.querySelector("table.keys")
+        if table and not box.querySelector("#ear-keys"):
+            table.insertAdjacentHTML("afterend", keys_html())
 
     def key(self, key: str) -> None:
         """``key``: a lower-case letter, or an upper-case S, H, D or C for Shift and that suit's key."""

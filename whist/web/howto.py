@@ -26,16 +26,12 @@ if TYPE_CHECKING:
 #: The keyboard shortcuts: (keys as shown, what they do). The page's key handler follows this list.
 KEYS: tuple[tuple[str, str], ...] = (
     ("\u2190 \u2192", "Move along your hand (Home and End jump to the ends)"),
-    ("S H D C", "Jump to your first spade, heart, diamond or club (your dummy's, on its turn); with Shift, "
-     "say what is still out in that suit: what has been played of it, and by whom"),
     ("Enter or Space", "Play the card with the focus ring"),
     ("I", "Hint: highlight the card the computer would play"),
     ("K", "Claim the rest of the tricks: accepted only when they are sure, however the unseen cards lie"),
-    ("T G P V", "Say the trick so far (T), the tricks and the score (G), the trump, the contract and who dealt "
-     "(P), the suits each player is known to hold none of (V)"),
     ("U", "Undo your last card (and everything played after it)"),
     ("R", "Redo what you undid"),
-    ("L", "Look at the last trick (and say it)"),
+    ("L", "Look at the last trick"),
     ("N", "New game (asks first if a game is under way)"),
     ("M", "Sound on or off"),
     ("?", "This help"),

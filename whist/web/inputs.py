@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from whist.table import Hint, Table
     from whist.web.auction_lazy import LazyAuctionBox
     from whist.web.dialogs import Dialogs
-    from whist.web.ear import Ear
     from whist.web.pacing import Pacer
     from whist.web.settings import Settings
     from whist.web.sound import Sound
@@ -65,12 +64,10 @@ class InputHost(Writer, Protocol):
 SLOP = 12
 
 
-class LazyEar(later.Lazy["Ear"]):
+class LazyEar(later.Lazy[Any]):
     """The keys that ask the table and jump along the hand (:mod:`whist.web.ear`), fetched on first use."""
 
-    kept = True
-
-    def make(self) -> Ear:
+    def make(self) -> Any:
         from whist.web.ear import Ear
 
         return Ear(self.page)

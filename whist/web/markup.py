@@ -66,10 +66,10 @@ def colour(suit: str) -> str:
     return f"{'red' if suit in RED else 'black'} s{suit}"
 
 
-def spoken_name(card: CardView, trump: str | None, enabled: bool = True) -> str:
-    """A card's name as a screen reader says it: "Queen of spades, trump" for a trump; a card you
-    may not play now says why in a few words ("Two of clubs, must follow hearts")."""
-    why = "" if enabled else getattr(card, "why", "")
+def spoken_name(card: CardView, trump: str | None) -> str:
+    """A card's name as a screen reader says it: "Queen of spades, trump" for a trump; a card of
+    your hand you may not play now says why in a few words ("Two of clubs, must follow hearts")."""
+    why = getattr(card, "why", "")
     return card.name + (", trump" if card.suit == trump else "") + (f", {why}" if why else "")
 
 
@@ -81,7 +81,7 @@ def hand_card(card: CardView, i: int, enabled: bool, trump: str | None = None, f
     disabled = "false" if enabled else "true"
     trump_cls = " trump" if card.suit == trump else ""
     return (f'<button type="button" class="card cface {colour(card.suit)}{trump_cls}" '
-            f'data-card="{card.card}" aria-label="{escape(spoken_name(card, trump, enabled))}" '
+            f'data-card="{card.card}" aria-label="{escape(spoken_name(card, trump))}" '
             f'aria-disabled="{disabled}" tabindex="{0 if focusable else -1}" '
             f'style="--i:{i}">{face(card.rank, card.suit)}</button>')
 

@@ -52,7 +52,6 @@ class Screen:
         self.page = page
         self.hand_key: tuple[str, ...] = ()
         self.hand_trump: str | None = None  # the trump the hand on show was drawn with (its marks)
-        self.labels: dict[str, str] = {}  # the spoken names given to the hand's cards
         self.hand_number = -1
         self.shown: list[str] = []  # cards in #trick, in play order
         self.backs_shown: dict[str, int] = {}
@@ -289,7 +288,7 @@ class Screen:
             if (fresh or not cards or view.trump != self.hand_trump  # (a covered hand goes at once: pass-and-play)
                     or not self.shrink_hand(hand, names, enabled, old_key, focus)):
                 hand.innerHTML = markup.hand(cards, enabled, view.trump, focus)
-                self.hand_trump, self.labels = view.trump, {}
+                self.hand_trump = view.trump
             hand.dataset.n = str(len(cards))
             if had_focus:
                 hand.focus()
@@ -302,9 +301,8 @@ class Screen:
             want = "false" if name in enabled else "true"
             if button.getAttribute("aria-disabled") != want:
                 button.setAttribute("aria-disabled", want)
-            label = markup.spoken_name(by_name[name], view.trump, name in enabled)  # why not, in a few words
-            if self.labels.get(name) != label:
-                self.labels[name] = label
+            label = markup.spoken_name(by_name[name], view.trump)  # why not, in a few words
+            if button.getAttribute("aria-label") != label:
                 button.setAttribute("aria-label", label)
             mark_revoke(button, name in revokes)
         # The lifted card and the hint: only the buttons that change (each call to the page costs).
