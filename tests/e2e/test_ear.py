@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 
 #: Every text the live region receives, in order (its oldest lines are dropped from the page).
 LISTEN = """window.__heard = [];
-new MutationObserver(ms => { for (const m of ms) if (m.target.id === 'announce')
-    for (const n of m.addedNodes) window.__heard.push(n.textContent); })
-  .observe(document.body, {childList: true, subtree: true});"""
+window.__listening = window.__listening || new MutationObserver(ms => { for (const m of ms)
+    if (m.target.id === 'announce') for (const n of m.addedNodes) window.__heard.push(n.textContent); });
+window.__listening.observe(document.body, {childList: true, subtree: true});"""
 
 #: Wait until the last thing said asks for your move, or the hand is over.
 ASKED = r"""(n) => { const h = window.__heard;
