@@ -148,3 +148,42 @@ def test_a_contract_auction_by_ear_and_keys(game_page: GamePage) -> None:
     assert answer(game_page, "p") == ask(table, "trump")  # the contract and its declarer, asked
     names = game_page.locator("#hand").aria_snapshot()
     assert "button" in names
+
+
+#: Where the focus is: the id of its dialog (or "" outside any), and its accessible name's owner.
+FOCUS = """() => { const a = document.activeElement; const d = a && a.closest('dialog');
+  return {dialog: d ? d.id : '', id: a ? (a.id || a.getAttribute('data-card') || a.tagName) : ''}; }"""
+
+
+def test_every_dialog_by_keyboard_alone(game_page: GamePage) -> None:
+    """Each dialog of the table opened with the keyboard (its key, or Tab to its button and Enter):
+    the focus goes in and stays in however often Tab is pressed, Escape closes it, the focus goes
+    back where it was; each has a name in the accessibility tree."""
+    game_page.open(CLASSIC, script=LISTEN)
+    wait_asked(game_page, 0)
+    openers = {"n": "confirm-new", "?": "help", "l": "last-trick"}
+    game_page.keyboard.press("Home")  # on the hand
+    n = len(heard(game_page))
+    game_page.keyboard.press("Enter")  # a card played: the last trick has something to show
+    wait_asked(game_page, n)
+    for key, dialog in [*openers.items(), *(("#" + b, d) for b, d in (
+            ("settings-btn", "settings"), ("stats-btn", "stats"), ("sheet-btn", "score-sheet")))]:
+        if key.startswith("#"):
+            game_page.focus(key)
+        before = game_page.evaluate(FOCUS)
+        game_page.keyboard.press("Enter" if key.startswith("#") else key)
+        game_page.wait_for_selector(f"#{dialog}[open]")
+        name = game_page.locator(f"#{dialog}").aria_snapshot().splitlines()[0]
+        assert re.match(r'- dialog "[^"]+"', name), (dialog, name)
+        seen = []
+        for _ in range(25):
+            seen.append(game_page.evaluate(FOCUS))
+            game_page.keyboard.press("Tab")
+        for _ in range(3):
+            game_page.keyboard.press("Shift+Tab")
+            seen.append(game_page.evaluate(FOCUS))
+        assert all(f["dialog"] == dialog for f in seen), (dialog, seen)
+        game_page.keyboard.press("Escape")
+        game_page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
+        after = game_page.evaluate(FOCUS)
+        assert after == before or (before["dialog"] == "" and after["dialog"] == ""), (dialog, before, after)
