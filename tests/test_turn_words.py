@@ -46,3 +46,27 @@ def test_a_card_while_a_computer_plays_says_it_is_not_your_turn() -> None:
         assert table.human_play(next(c.card for c in table.view().hand if c.legal)).ok
     view = table.view()
     assert not view.your_turn and all(c.why == "not your turn to play" for c in view.hand)
+
+
+def test_the_dummy_is_said_face_up_once_at_the_opening_lead() -> None:
+    from whist.table.words import face_up
+
+    for seed in (1, 2, 3):
+        table = Table(seed=seed, game="dummy")
+        dummy = table.rules.dummies[0]
+        held = table.state.hands[dummy]
+        said = table.take_messages()
+        while len(table.state.tricks) < 2:
+            view = table.view()
+            if table.human_to_play:  # your card, or your dummy's
+                cards = view.dummy.cards if table.state.to_play == dummy and view.dummy else view.hand
+                assert table.human_play(next(c.card for c in cards or () if c.legal)).ok
+            else:
+                table.computer_step()
+            said += table.take_messages()
+        first = table.state.tricks[0].plays[0]
+        if first[0] == dummy:
+            held &= ~(1 << first[1])
+        faced = [m for m in said if "face up" in m and "hand" in m]
+        assert faced == [face_up(dummy.long_name, held)]
+        assert said.index(faced[0]) == 2  # (the deal, the opening lead, then the dummy)

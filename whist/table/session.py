@@ -55,7 +55,7 @@ from whist.table.together import (
     person_seats,
 )
 from whist.table.view import TableView, TrickView, sort_hand, suit_order
-from whist.table.words import plural, revoke_words
+from whist.table.words import face_up, plural, revoke_words
 
 if TYPE_CHECKING:
     from whist.ai.knowledge import Why
@@ -989,6 +989,8 @@ class Table:
             f"You play from {seat.long_name}'s hand" if self.controls(seat) else
             f"{self.people.get(seat) or seat.long_name} plays")
         self.messages.append(f"{who} the {card_long_name(card)}.")
+        if not st.tricks and len(st.trick) == 1:  # the opening lead: a dummy is laid face up
+            self.messages += [face_up(d.long_name, st.hands[d]) for d in self.rules.dummies]
         if st.trick:
             return
         done = st.tricks[-1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from whist.engine.auction import bid_words, parse_bid
-from whist.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from whist.engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from whist.engine.seats import Seat
 
 Why = tuple[Any, ...]  # whist.ai.knowledge.Why (not imported: the page starts without the players)
@@ -57,6 +57,19 @@ def turn_words(dummy: str | None, led: int | None, follows: bool) -> tuple[str, 
     if follows:
         return who, f"follow {SUIT_NAMES[led]}"
     return who, f"no {SUIT_NAMES[led]}, play any card"
+
+
+def face_up(name: str, hand: int) -> str:
+    """A dummy's hand, laid face up after the opening lead, suit by suit for a screen reader.
+
+    >>> face_up("North", 1 << 12 | 1 << 11 | 1 << 25)
+    "North's hand is face up: spades ace, king; hearts ace; no diamonds; no clubs."
+    """
+    parts = []
+    for s, suit in enumerate(SUIT_NAMES):
+        ranks = ", ".join(RANK_NAMES[r].lower() for r in range(12, -1, -1) if hand >> (13 * s + r) & 1)
+        parts.append(f"{suit} {ranks}" if ranks else f"no {suit}")
+    return f"{name}'s hand is face up: " + "; ".join(parts) + "."
 
 
 def revoke_words(name: str, moved: int, to: str) -> str:
