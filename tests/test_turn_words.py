@@ -3,7 +3,7 @@ led you hold, and each card you may not play says why in a few words (its spoken
 
 from __future__ import annotations
 
-from whist.engine.cards import SUIT_NAMES, SUITS
+from whist.engine.cards import SUIT_NAMES, SUITS, card_long_name
 from whist.table import Table
 from whist.web.markup import spoken_name
 
@@ -70,3 +70,23 @@ def test_the_dummy_is_said_face_up_once_at_the_opening_lead() -> None:
         faced = [m for m in said if "face up" in m and "hand" in m]
         assert faced == [face_up(dummy.long_name, held)]
         assert said.index(faced[0]) == 2  # (the deal, the opening lead, then the dummy)
+
+
+def test_german_whist_says_who_took_the_face_up_card_and_the_next_one() -> None:
+    table = Table(seed=4, game="german")
+    said: list[str] = []
+    while table.state.stock:
+        if table.human_to_play:
+            assert table.human_play(next(c.card for c in table.view().hand if c.legal)).ok
+        else:
+            table.computer_step()
+        said += table.take_messages()
+    draws = table.state.draws
+    assert draws
+    for taken, lost in zip(draws[::2], draws[1::2], strict=True):
+        winner = taken if taken.face_up else lost
+        loser = lost if winner is taken else taken
+        name = "You take the face-up" if winner.seat == table.human else f"{table.seat_name(winner.seat)} takes the"
+        assert said.count(f"{name} {card_long_name(winner.card)}.") == 1
+        if loser.seat == table.human:
+            assert said.count(f"You draw the {card_long_name(loser.card)}.") == 1

@@ -1002,6 +1002,9 @@ class Table:
             mine = next(d for d in st.draws[-2:] if d.seat == self.human)
             how = "take the face-up" if mine.face_up else "draw the"
             self.messages.append(f"You {how} {card_long_name(mine.card)}.")
+            other = next(d for d in st.draws[-2:] if d.seat != self.human)
+            if other.face_up:  # the face-up card went to the other hand: everyone saw it go
+                self.messages.append(f"{self.seat_name(other.seat)} takes the {card_long_name(other.card)}.")
             if st.stock:
                 self.messages.append(f"The {card_long_name(st.stock[0])} is turned face up.")
             else:
