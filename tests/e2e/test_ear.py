@@ -67,11 +67,25 @@ def engine(plays: list[str]) -> Table:
     return table
 
 
+def messages(plays: list[str]) -> list[str]:
+    """Everything the engine's table says over the page's game, in order."""
+    table = Table(seed=SEED)
+    said = table.take_messages()
+    for card in [*plays, None]:
+        while table.computer_step():
+            said += table.take_messages()
+        if card is not None:
+            assert table.human_play(card).ok, card
+        said += table.take_messages()
+    return said
+
+
 def test_a_classic_hand_by_ear_and_keys(game_page: GamePage) -> None:
     game_page.open(CLASSIC, script=LISTEN)
     said = wait_asked(game_page, 0)
     mine: list[str] = []
-    asked = False
+    asked: set[int] = set()
+    answers: list[str] = []
     hand = game_page.locator("#hand")
     while game_page.evaluate("document.body.dataset.phase") == "play":
         table = engine(mine)
@@ -79,11 +93,18 @@ def test_a_classic_hand_by_ear_and_keys(game_page: GamePage) -> None:
         assert turn == table.view().turn.announcement, (turn, said[-4:])
         names = re.findall(r'button "([^"]+)"', hand.aria_snapshot())
         assert names and all(n.split(", ")[0] in {c.name for c in table.view().hand} for n in names)
-        if not asked and table.state.trick:  # the questions, once, in mid-trick
-            asked = True
+        tricks = len(table.state.tricks)
+        if table.state.trick and tricks in (0, 8) and tricks not in asked:  # the questions, in mid-trick
+            asked.add(tricks)
             for key, question, suit in (("t", "trick", None), ("g", "score", None), ("p", "trump", None),
-                                        ("v", "voids", None), ("Shift+S", "suit", 0), ("Shift+H", "suit", 1)):
-                assert answer(game_page, key) == ask(table, question, suit), key
+                                        ("v", "voids", None), ("Shift+S", "suit", 0), ("Shift+H", "suit", 1),
+                                        ("Shift+D", "suit", 2), ("Shift+C", "suit", 3), ("l", "last", None)):
+                if key == "l" and not tricks:
+                    continue  # (no trick yet: the Last trick's own words say so, tested elsewhere)
+                answers.append(answer(game_page, key))
+                assert answers[-1] == ask(table, question, suit), key
+                if key == "l":  # (and its dialog: closed again, the focus back on the hand)
+                    game_page.keyboard.press("Escape")
         follow = re.match(r"Your turn: follow (\w+), you hold (\d+)\.$", turn)
         if follow:  # the suit's key: the focus on your first card of it
             game_page.keyboard.press(follow[1][0])
@@ -105,6 +126,8 @@ def test_a_classic_hand_by_ear_and_keys(game_page: GamePage) -> None:
                       for s, c in plays]
     transcript = heard(game_page)
     assert not [a for a, b in itertools.pairwise(transcript) if a == b], "said twice"
+    # Nothing else said: the table's messages, as the engine gives them, your turns and the answers.
+    assert [m for m in transcript if m not in answers and not re.match("Your (turn|lead)", m)] == messages(mine)
     wins = [m for m in transcript if " the trick. Tricks: " in m]
     assert len(wins) == len(table.state.tricks) == 13
     assert wins[-1].endswith(f"us {table.by_side(table.state.tricks_won)['us']}, "
