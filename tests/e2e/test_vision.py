@@ -82,7 +82,7 @@ def test_axe_finds_nothing_in_each_look_and_each_look_is_on(shared_page: Any, si
         page.click('#hand button.card[aria-disabled="false"]', position={"x": 8, "y": 24})
         page.wait_for_function(YOUR_MOVE)
         if page.evaluate("() => document.body.dataset.phase === 'play'"):
-            page.keyboard.press("h")
+            page.keyboard.press("i")
             page.wait_for_selector("#hand .card.hint")
         problems += violations(page, f"{size}, {name}: table")
         for button, dialog in DIALOGS:

@@ -234,9 +234,11 @@ class Input:
     def on_key(self, evt: Any) -> None:
         page = self.page
         page.sound.unlock()
+        if self.ear.box is None:  # fetched at a player's first key: ready for a dialog's first Tab
+            self.ear.call("warm")
         if evt.defaultPrevented or page.dialog_open():
             if evt.key == "Tab" and not evt.defaultPrevented:
-                self.trap(evt)
+                self.ear.call("trap", evt, evt.target)  # the focus kept in the dialog (whist/web/ear.py)
             return  # a dialog handles its own keys (Escape closes it)
         target = evt.target
         tag = str(target.tagName or "").upper()
@@ -301,18 +303,6 @@ class Input:
                 evt.preventDefault()
             return
         evt.preventDefault()
-
-    def trap(self, evt: Any) -> None:
-        """Tab from a modal dialog's last stop goes round to its first (Shift+Tab the other way),
-        not out to the browser: the focus stays in the dialog while it is open."""
-        dialog = self.page.doc.querySelector("dialog[open]")
-        stops = [e for e in dialog.querySelectorAll("a[href], button, input, select, summary, [tabindex]")
-                 if e.tabIndex >= 0 and not e.matches(":disabled") and e.getClientRects().length]
-        if stops:
-            first, last = (stops[-1], stops[0]) if evt.shiftKey else (stops[0], stops[-1])
-            if self.page.doc.activeElement in (last, dialog):
-                first.focus()
-                evt.preventDefault()
 
     def move_focus(self, key: str) -> None:
         """Move the focus ring along your hand (from anywhere: the first key lands on the hand)."""
