@@ -59,9 +59,6 @@ class Ear:
     def __init__(self, page: EarHost) -> None:
         self.page = page
 
-    def warm(self) -> None:
-        """Nothing: the page asks for this module at your first key, so that it is here for Tab."""
-
     def help(self) -> None:
         """Add these keys to the Controls tab, after its keyboard's table (once: it is written anew each time)."""
         box = self.page.el("help-controls")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import later
-from whist.web.parts import Writer
+from whist.web.parts import Writer, run_guarded
 
 if TYPE_CHECKING:
     from whist.table import Hint, Table
@@ -67,10 +67,22 @@ SLOP = 12
 class LazyEar(later.Lazy[Any]):
     """The keys that ask the table and jump along the hand (:mod:`whist.web.ear`), fetched on first use."""
 
+    warming = False
+
     def make(self) -> Any:
         from whist.web.ear import Ear
 
         return Ear(self.page)
+
+    def warm(self) -> None:
+        """Fetch and make it at a player's first key, quietly (a key that needs it says a failure)."""
+        if not self.warming and self.box is None:
+            self.warming = True
+            run_guarded(self.made(), lambda err: None)
+
+    async def made(self) -> None:
+        await later.need()
+        self.box = self.box or self.make()
 
 
 class Input:
@@ -234,8 +246,7 @@ class Input:
     def on_key(self, evt: Any) -> None:
         page = self.page
         page.sound.unlock()
-        if self.ear.box is None:  # fetched at a player's first key: ready for a dialog's first Tab
-            self.ear.call("warm")
+        self.ear.warm()  # (at a player's first key: here for a dialog's first Tab)
         if evt.defaultPrevented or page.dialog_open():
             if evt.key == "Tab" and not evt.defaultPrevented:
                 self.ear.call("trap", evt, evt.target)  # the focus kept in the dialog (whist/web/ear.py)
