@@ -28,7 +28,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("T", "Say the trick so far: who led, who played what, who wins it so far"),
     ("G", "Say the tricks and the score"),
     ("P", "Say the trump, the contract and who dealt"),
-    ("Shift+S Shift+H Shift+D Shift+C", "Say what is still out in that suit: what has been played of it, and by whom"),
+    ("Shift+S", "Say what is still out in spades: what has been played of it, and by whom (Shift+H, Shift+D "
+     "and Shift+C: in hearts, diamonds and clubs)"),
     ("V", "Say the suits each player is known to hold none of"),
     ("L", "Say the last trick (and show it)"),
 )
