@@ -82,9 +82,9 @@ def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tr
     assert "(in the last" not in headline
     other = "North" if "german" in query else "East\u2013West"
     assert f" {other}'s cards cost " in headline, headline
-    # Each costly card names its seat: in the strip's label and in the trick's note.
+    # Each costly card names its seat: in the strip button's name (its words for the ear) and in the trick's note.
     for button in game_page.locator("#review-strip .rv-lost, #review-strip .rv-gift").all():
-        label = button.get_attribute("aria-label") or ""
+        label = button.locator(".sr-only").text_content() or ""
         assert re.match(r"Trick \d+: (your|your partner North's|your dummy North's|North's|East's|West's) card cost \d",
                         label), label
         button.click()
