@@ -13,7 +13,6 @@ against a sampler known to be biased, so that the test can fail.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.test_gib_bench import load_with_dds
+from tests.test_sampling import brute_force
 from whist.ai.play import play
 from whist.ai.players import make_player
 from whist.ai.sampling import DealSampler
@@ -134,24 +134,6 @@ def test_the_reference_gets_the_trick_on_the_table_and_the_trumps(
         assert solve_cards(hands, trump, Seat.N, trick=trick) == want, trump
 
 
-def every_layout(sampler: DealSampler) -> list[Hands]:
-    """Every deal of the hidden cards consistent with the observation, by trying every owner."""
-    obs = sampler.obs
-    pool = list(cards_of(obs.unseen))
-    out = []
-    for owners in itertools.product(range(len(sampler.seats)), repeat=len(pool)):
-        hands = [0, 0, 0, 0]
-        hands[obs.seat] = obs.hand
-        for i, s in enumerate(sampler.seats):
-            hands[s] = sampler.fixed[i]
-        for c, o in zip(pool, owners, strict=True):
-            hands[sampler.seats[o]] |= 1 << c
-        deal = (hands[0], hands[1], hands[2], hands[3])
-        if sampler.is_consistent(deal):
-            out.append(deal)
-    return out
-
-
 def endgame_with_voids_and_the_turn_up() -> Observation:
     """A seat's view late in a hand of random play: at most nine cards hidden, two or more
     certain voids among the others, the turn-up still in the dealer's hand (another seat's)
@@ -206,7 +188,7 @@ def test_the_references_layouts_are_uniform_over_the_consistent_ones(
         gib: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     obs = endgame_with_voids_and_the_turn_up()
     sampler = DealSampler(obs)
-    layouts = every_layout(sampler)
+    layouts = brute_force(sampler)  # every consistent layout, by trying every owner
     assert sampler.count() == len(layouts) > 20
     voids = obs.certain_voids()
     for deal in layouts:  # what "consistent" means, checked on its own
