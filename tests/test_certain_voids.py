@@ -9,13 +9,13 @@ game, with real revokes under club rules, and left as it was where show-outs are
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.test_sampling import brute_force
 from whist.ai.knowledge import Knowledge
 from whist.ai.sampling import REVOKE_ODDS, DealSampler
 from whist.engine.cards import SUIT_MASK, cards_of, suit_of
@@ -170,23 +170,6 @@ def test_the_computers_search_on_after_a_revoke_on_the_table() -> None:
     assert found >= 3 and held > 0
 
 
-def _every_deal(sampler: DealSampler) -> list[Hands]:
-    obs = sampler.obs
-    pool = list(cards_of(obs.unseen))
-    out = []
-    for owners in itertools.product(range(len(sampler.seats)), repeat=len(pool)):
-        hands = [0, 0, 0, 0]
-        hands[obs.seat] = obs.hand
-        for i, s in enumerate(sampler.seats):
-            hands[s] = sampler.fixed[i]
-        for c, o in zip(pool, owners, strict=True):
-            hands[sampler.seats[o]] |= 1 << c
-        deal = (hands[0], hands[1], hands[2], hands[3])
-        if sampler.is_consistent(deal):
-            out.append(deal)
-    return out
-
-
 def test_under_club_rules_a_revoke_is_weighed_not_ruled_out() -> None:
     """A small club-rules position where a seat showed out of a suit whose cards are still
     unseen: deals that give it the suit (a revoke) come up, about ``REVOKE_ODDS`` times less
@@ -199,7 +182,7 @@ def test_under_club_rules_a_revoke_is_weighed_not_ruled_out() -> None:
         if not any(sampler.likely[i] & sum(1 << x for x in range(4) if obs.unseen & SUIT_MASK[x])
                    for i in range(len(sampler.seats))):
             continue
-        every = _every_deal(sampler)
+        every = brute_force(sampler)
 
         def revokes(deal: Hands, sampler: DealSampler = sampler) -> int:
             """How many of the show-outs this deal makes revokes."""
