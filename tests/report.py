@@ -7,7 +7,11 @@
   each half's summed time (the longer half sets the wall time);
 - the page boots of the end-to-end tests: ``page`` (a document loaded: Python booted in the
   page), ``worker`` (a PyScript worker started: the thinker or the analyst, a Python each) and
-  ``reset`` (a shared page opened again in place, ``whist/web/testing.py``: no boot).
+  ``reset`` (a shared page opened again in place, ``whist/web/testing.py``: no boot);
+- the CPU time the browser spent on each end-to-end file (Linux only: every process under the test
+  process, the browser's included, read from ``/proc`` every 0.3 s): on a machine whose cores the
+  two halves keep busy, the end-to-end wall time is about their summed CPU time over the cores,
+  so this is the figure to cut.
 
 Registered by ``tests/conftest.py``. Under pytest-xdist each worker counts its own; the
 controller adds them up from the reports' ``user_properties``.
@@ -15,8 +19,11 @@ controller adds them up from the reports' ``user_properties``.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -29,16 +36,80 @@ def count_boot(kind: str) -> None:
     BOOTS[kind] += 1
 
 
+class ChildCpu:
+    """CPU seconds used by the processes under this one (the browser and its renderers, its
+    driver) since :meth:`start`, read from ``/proc``: a sampler thread adds up each process's
+    growth, so a process that ends keeps what it used until its last sample (0.3 s)."""
+
+    PROC = Path("/proc")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.seen: dict[int, float] = {}
+        self.lock = threading.Lock()
+        self.running = False
+        self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    @classmethod
+    def available(cls) -> bool:
+        return (cls.PROC / str(os.getpid()) / "stat").is_file()
+
+    def start(self) -> None:
+        if self.running or not self.available():
+            return
+        self.running = True
+        threading.Thread(target=self._run, name="whist-child-cpu", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            self.sample()
+            time.sleep(0.3)
+
+    def sample(self) -> float:
+        """Read every process under this one; the total so far."""
+        parents: dict[int, list[int]] = defaultdict(list)
+        cpu: dict[int, float] = {}
+        for entry in self.PROC.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                raw = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = raw[raw.rindex(")") + 2:].split()
+            parents[int(fields[1])].append(int(entry.name))
+            cpu[int(entry.name)] = (int(fields[11]) + int(fields[12])) / self.tick
+        with self.lock:
+            todo = list(parents.get(os.getpid(), []))
+            while todo:
+                pid = todo.pop()
+                self.total += cpu[pid] - self.seen.get(pid, 0.0)
+                self.seen[pid] = cpu[pid]
+                todo += parents.get(pid, [])
+            return self.total
+
+
+CHILD_CPU = ChildCpu()
+
+
 class Report:
     def __init__(self) -> None:
         self.seconds: defaultdict[str, float] = defaultdict(float)
         self.groups: defaultdict[str, float] = defaultdict(float)  # end-to-end time by xdist group ("@e2e-2")
         self.boots: Counter[str] = Counter()
         self.file_boots: Counter[str] = Counter()  # the pages booted in each file's tests
+        self.cpu: defaultdict[str, float] = defaultdict(float)  # the browser's CPU in each end-to-end file
+        self._cpu_at: float | None = None  # (this process) CHILD_CPU's total when its test began
         self.tests: Counter[str] = Counter()
         self._seen: Counter[str] = Counter()  # in this process: boots already handed to a report
         self.first_start: float | None = None  # (time.monotonic) when the first test began
         self.last_e2e_end: float | None = None  # when the last end-to-end test's report came
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        if "/e2e/" in item.nodeid.split("::", 1)[0]:
+            CHILD_CPU.start()
+            self._cpu_at = CHILD_CPU.sample() if CHILD_CPU.running else None
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
@@ -48,6 +119,9 @@ class Report:
         self._seen.update(new)
         if new:
             item.user_properties.append(("whist_boots", dict(new)))
+        if self._cpu_at is not None:
+            item.user_properties.append(("whist_cpu", CHILD_CPU.sample() - self._cpu_at))
+            self._cpu_at = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         path = report.nodeid.split("::", 1)[0]
@@ -66,6 +140,8 @@ class Report:
             if name == "whist_boots" and isinstance(value, dict):
                 self.boots.update(value)
                 self.file_boots[path] += value.get("page", 0)
+            elif name == "whist_cpu" and isinstance(value, float):
+                self.cpu[path] += value
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if not self.seconds:
@@ -76,7 +152,8 @@ class Report:
         e2e = sum(s for p, s in self.seconds.items() if "/e2e/" in p)
         for path, seconds in sorted(self.seconds.items(), key=lambda kv: -kv[1]):
             booted = f"  ({self.file_boots[path]} page boots)" if self.file_boots[path] else ""
-            write(f"{seconds:8.1f}  {self.tests[path]:4d} tests  {path}{booted}")
+            cpu = f"  [{self.cpu[path]:.1f} s of browser CPU]" if path in self.cpu else ""
+            write(f"{seconds:8.1f}  {self.tests[path]:4d} tests  {path}{booted}{cpu}")
         write(f"{total:8.1f}  in all (end-to-end {e2e:.1f}; with workers in parallel, the wall time is less)")
         if not e2e:
             return
@@ -86,6 +163,9 @@ class Report:
         if len(self.groups) > 1:  # the halves run side by side: the longer one sets the wall time
             halves = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(self.groups.items()))
             write(f"the end-to-end halves, summed: {halves} (keep them even: tests/conftest.py E2E_SECOND)")
+        if self.cpu:
+            write(f"the browser's CPU time in the end-to-end tests: {sum(self.cpu.values()):.1f} s "
+                  f"(over {os.cpu_count() or 1} cores: cut this to cut their wall time)")
         boots = ", ".join(f"{self.boots[k]} {k}" for k in _KIND_ORDER)
         write(f"page boots of the end-to-end tests: {boots} "
               "(page: Python booted in a page; worker: a thinker or analyst; reset: a shared page opened again)")
