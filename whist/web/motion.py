@@ -5,11 +5,13 @@ cards go to whoever takes them (``page.motion``).
 Transforms only (the ``translate`` and ``scale`` properties, by the Web Animations API), for
 as long as the pace gives a trick to be gathered (``Timing.gather``; none at all when that is
 0). With ``prefers-reduced-motion`` nothing travels: a card only fades in or out. Nothing
-waits for a motion: a click or a key takes every one to its end at once.
+waits for a motion but the gather of a trick, which waits for its winner to be marked
+(:meth:`Motion.until_marked`); a click or a key takes every motion to its end at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -117,6 +119,16 @@ class Motion:
 
         call = create_once_callable(finished)
         js.Promise.all(to_js([a.finished for a in anims])).then(call, call)
+
+    async def until_marked(self, limit: float = 2.0) -> None:
+        """Until what waited for the trick to be fully shown is done (its winner marked), or
+        ``limit`` seconds at most. On a busy device the last card's travel can end after the
+        pause that follows it, and a gather begun then would mark the winner and sweep the
+        trick away in the same moment: the player would never see who won it."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        while self.pending is not None and loop.time() < end:
+            await asyncio.sleep(0.02)
 
     def sweep(self, box: Any, target: Any) -> None:
         """The cards of ``box`` go to ``target`` and stay hidden there (the trick, to its winner)."""

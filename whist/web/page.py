@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -143,13 +144,8 @@ class Page:
             "play-again": self.new_game, "next-hand": self.next_hand, "summary-undo": self.undo,
             "guide-again": self.guided_hand, "skip-hand": self.input.to_hand,  # the guide (help), the skip
         }
-
-        # Each handler is made by a function so that it keeps its own button.
-        def pressed(action: Callable[[], None]) -> Callable[[Any], None]:
-            return lambda evt: self.on_button(evt, action)
-
-        for id_, action in buttons.items():
-            self.on(self.el(id_), "click", pressed(action))
+        for id_, action in buttons.items():  # (partial: each handler keeps its own action)
+            self.on(self.el(id_), "click", partial(self.on_button, action=action))
         self.dialogs.start()
         self.coach.start()  # coach
         # review: the hand review, replay, share and export (whist/web/review_view.py)
@@ -244,7 +240,10 @@ class Page:
         return True
 
     async def gather_trick(self, gen: int, view: TableView) -> None:
-        """A finished trick (shown by :meth:`Screen.show_card`) stays on show, then is gathered."""
+        """A finished trick (shown by :meth:`Screen.show_card`) stays on show, its winner marked, then is gathered."""
+        await self.screen.motion.until_marked()
+        if gen != self.generation:
+            return
         await self.wait(self.timing.trick)
         if gen != self.generation:
             return
