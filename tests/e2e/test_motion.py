@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
 
     from tests.e2e.conftest import GamePage
 
@@ -115,15 +114,11 @@ def test_the_winner_is_marked_only_once_the_trick_is_fully_shown(game_page: Game
 
 
 
-@pytest.fixture
-def still_page(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> GamePage:
-    """A watched page whose browser asks for reduced motion."""
-    page: GamePage = request.getfixturevalue("shared_page")(dev_server, reduced_motion="reduce")
-    return page
-
-
-def test_reduced_motion_removes_the_travel(still_page: GamePage) -> None:
-    samples = first_card_travel(still_page)
+def test_reduced_motion_removes_the_travel(game_page: GamePage) -> None:
+    # The shared page asks for reduced motion in this test only (the pool gives the next test its
+    # context's media again): no page booted for it.
+    game_page.emulate_media(reduced_motion="reduce")
+    samples = first_card_travel(game_page)
     assert len({(round(x), round(y)) for x, y, _ in samples}) == 1, samples  # it stays put (a fade at most)
 
 
