@@ -67,22 +67,6 @@ class Ear:
         if table and not box.querySelector("#ear-keys"):
             table.insertAdjacentHTML("afterend", keys_html())
 
-    def trap(self, evt: Any, was: Any) -> None:
-        """Tab from a modal dialog's last stop goes round to its first (Shift+Tab the other way),
-        not out to the browser: the focus stays in the dialog while it is open (from the first
-        Tab after this module is fetched: the page's own keys fetch it). ``was``: where the focus was
-        when Tab was pressed (a Tab that fetched this module has moved it already: nothing to do)."""
-        if self.page.doc.activeElement != was:
-            return
-        dialog = self.page.doc.querySelector("dialog[open]")
-        stops = [e for e in dialog.querySelectorAll("a[href], button, input, select, summary, [tabindex]")
-                 if e.tabIndex >= 0 and not e.matches(":disabled") and e.getClientRects().length]
-        if stops:
-            first, last = (stops[-1], stops[0]) if evt.shiftKey else (stops[0], stops[-1])
-            if self.page.doc.activeElement in (last, dialog):
-                first.focus()
-                evt.preventDefault()
-
     def key(self, key: str) -> None:
         """``key``: a lower-case letter, or an upper-case S, H, D or C for Shift and that suit's key."""
         page = self.page

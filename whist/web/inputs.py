@@ -243,13 +243,28 @@ class Input:
         button.getBoundingClientRect()
         button.classList.add("shake")
 
+    def trap(self, evt: Any) -> None:
+        """Tab from a modal dialog's last stop goes round to its first (Shift+Tab the other way),
+        not out to the browser: the focus stays in the dialog while it is open, from its first Tab."""
+        doc = self.page.doc
+        dialog = doc.querySelector("dialog[open]")
+        if dialog is None:
+            return
+        stops = [e for e in dialog.querySelectorAll("a[href], button, input, select, summary, [tabindex]")
+                 if e.tabIndex >= 0 and not e.matches(":disabled") and e.getClientRects().length]
+        if stops:
+            first, last = (stops[-1], stops[0]) if evt.shiftKey else (stops[0], stops[-1])
+            if doc.activeElement in (last, dialog):
+                first.focus()
+                evt.preventDefault()
+
     def on_key(self, evt: Any) -> None:
         page = self.page
         page.sound.unlock()
-        self.ear.warm()  # (at a player's first key: here for a dialog's first Tab)
+        self.ear.warm()  # (at a player's first key: the keys that ask the table)
         if evt.defaultPrevented or page.dialog_open():
             if evt.key == "Tab" and not evt.defaultPrevented:
-                self.ear.call("trap", evt, evt.target)  # the focus kept in the dialog (whist/web/ear.py)
+                self.trap(evt)  # the focus kept in the dialog
             return  # a dialog handles its own keys (Escape closes it)
         target = evt.target
         tag = str(target.tagName or "").upper()
