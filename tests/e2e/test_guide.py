@@ -168,7 +168,8 @@ def test_a_first_visit_is_dealt_the_guided_hand_and_its_tips_come_as_it_is_playe
 
 def test_skip_ends_it_a_reload_never_offers_it_again_and_the_help_starts_it_again(
         shared_page: SharedPageFactory) -> None:
-    page = shared_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    # (the phone page test_controls boots in this half of the end-to-end tests: no boot of its own)
+    page = shared_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
     fresh(page)
     lesson(page, "partner")
     assert page.inner_text("#guide-do") == "Tap Next."

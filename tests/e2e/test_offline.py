@@ -1,7 +1,7 @@
 """Offline play and updates, in Chromium: the service worker of the built site.
 
-Each test uses a fresh browser context (``make_game_page``), so it starts with
-no service worker and an empty cache. Each ends offline: a reload plays a trick
+The test uses a fresh browser context (``make_game_page``), so it starts with
+no service worker and an empty cache. Each new deployment it meets ends offline: a reload plays a trick
 with every file from the worker's cache (offline play after a visit). The watched page fails the test on any
 console error, traceback or failed request: once offline, every file must
 come from the worker's cache.
@@ -96,12 +96,12 @@ def _copy_project(dest: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def two_versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Two builds of the site that differ in the page, the Python code and the CSS (built once
+def versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Three builds of the site that differ in the page, the Python code and the CSS (built once
     for the module: the tests only read them)."""
     tmp_path = tmp_path_factory.mktemp("versions")
     sites = {}
-    for mark in ("A", "B"):
+    for mark in ("A", "B", "C"):
         project = _copy_project(tmp_path / f"project-{mark}")
         _make_version(project, mark)
         sites[mark] = tmp_path / f"site-{mark}"
@@ -110,9 +110,9 @@ def two_versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture
-def swappable_server(two_versions: dict[str, Path]) -> Iterator[tuple[str, dict[str, Path]]]:
+def swappable_server(versions: dict[str, Path]) -> Iterator[tuple[str, dict[str, Path]]]:
     """A server of one of the builds under /whist/; set ``serving["now"]`` to swap."""
-    serving = {"now": two_versions["A"]}
+    serving = {"now": versions["A"]}
 
     def lookup(site_path: str) -> serve.Served | None:
         return serve.site_resolver(serving["now"], SUB_PATH)(site_path)
@@ -134,38 +134,31 @@ def _version_of(site: Path) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize("how", ["click", "reload"])
-def test_a_new_deployment_replaces_the_old_one_whole(
-    how: str,
-    make_game_page: GamePageFactory,
-    swappable_server: tuple[str, dict[str, Path]],
-    two_versions: dict[str, Path],
-) -> None:
-    url, serving = swappable_server
-    a = {"version": _version_of(two_versions["A"]), "main": "A", "package": "A", "css": "A"}
-    b = {"version": _version_of(two_versions["B"]), "main": "B", "package": "B", "css": "B"}
-    assert a["version"] != b["version"]
+def _marks(site: Path, mark: str) -> dict[str, str]:
+    """What a page of the build ``site``, marked ``mark``, shows (``MARKS``)."""
+    return {"version": _version_of(site), "main": mark, "package": mark, "css": mark}
 
-    page = make_game_page(url)
-    page.open("?pace=instant")
-    assert page.evaluate(MARKS) == a
-    wait_controlled(page)
 
+def _deploy(page: GamePage, url: str, serving: dict[str, Path], old: dict[str, str], new_site: Path,
+            new: dict[str, str], how: str) -> None:
+    """Serve ``new_site`` (marked ``new``) instead of the build the page shows (``old``), and
+    follow the page to it: by a click on the notice's Reload (``how="click"``) or a plain reload;
+    then check it is whole, kept alone, and plays offline."""
     # The new deployment. The next visit still shows the old version, whole,
     # while the new one installs; then the page moves to it: at once if the
     # table is not up yet, else when the player clicks Reload on the notice
     # (or reloads the page).
-    serving["now"] = two_versions["B"]
+    serving["now"] = new_site
     page.reload()
     page.wait_ready()
     seen = [page.evaluate(MARKS)]
-    assert seen[0] in (a, b), seen
+    assert seen[0] in (old, new), seen
     deadline = time.monotonic() + 300  # a liveness bound, not a speed check: the new version installs 14 MB
-    while page.evaluate(MARKS) != b:
+    while page.evaluate(MARKS) != new:
         assert time.monotonic() < deadline, f"the page did not move to the new version: {seen[-3:]}"
         notice = page.locator("#update-notice button")
         if notice.count() and notice.is_visible():
-            assert page.evaluate(MARKS) == a, "the old page mixes in files of the new version"
+            assert page.evaluate(MARKS) == old, "the old page mixes in files of the new version"
             if how == "click":
                 notice.click()
             else:  # a plain reload: the page switches before the table is up
@@ -176,16 +169,16 @@ def test_a_new_deployment_replaces_the_old_one_whole(
             marks = page.evaluate(MARKS)
         except Exception:  # the page is navigating
             continue
-        assert marks in (a, b), f"files of two versions mixed: {marks}"
+        assert marks in (old, new), f"files of two versions mixed: {marks}"
         seen.append(marks)
 
     # The new version is whole, controls the page, and the old cache is gone.
     page.wait_ready()
-    assert page.evaluate(MARKS) == b
+    assert page.evaluate(MARKS) == new
     wait_controlled(page)
     page.wait_for_function(
         f"""async () => {{ const names = (await caches.keys()).filter(n => n.startsWith('whist /whist/ '));
-            return names.length === 1 && names[0] === 'whist /whist/ {b["version"]}'
+            return names.length === 1 && names[0] === 'whist /whist/ {new["version"]}'
                 && !!(await caches.match(new URL('index.html', location.href).href, {{cacheName: names[0]}})); }}""",
         timeout=30_000,
     )
@@ -197,7 +190,7 @@ def test_a_new_deployment_replaces_the_old_one_whole(
         first_request = len(page.requests)
         page.reload()
         page.wait_ready()
-        assert page.evaluate(MARKS) == b
+        assert page.evaluate(MARKS) == new
         assert page.evaluate(CONTROLLED)
         play_a_trick(page)
         asked = [r for r in page.requests[first_request:] if r.startswith(url)]
@@ -205,3 +198,23 @@ def test_a_new_deployment_replaces_the_old_one_whole(
         assert any(r.endswith("/pyodide.asm.wasm") for r in asked), asked
     finally:
         page.context.set_offline(False)
+
+
+def test_a_new_deployment_replaces_the_old_one_whole(
+    make_game_page: GamePageFactory,
+    swappable_server: tuple[str, dict[str, Path]],
+    versions: dict[str, Path],
+) -> None:
+    """One page (one first visit, one first install) meets two new deployments in turn: A to B,
+    moved to by a click on the notice, then B to C, by a plain reload."""
+    url, serving = swappable_server
+    a, b, c = (_marks(versions[mark], mark) for mark in "ABC")
+    assert len({a["version"], b["version"], c["version"]}) == 3
+
+    page = make_game_page(url)
+    page.open("?pace=instant")
+    assert page.evaluate(MARKS) == a
+    wait_controlled(page)
+
+    _deploy(page, url, serving, a, versions["B"], b, "click")
+    _deploy(page, url, serving, b, versions["C"], c, "reload")

@@ -2,10 +2,12 @@
 
 A visit makes, in idle time and in a worker, a snapshot of a Python with the game's modules
 imported, and keeps it in the Cache API under the game's version and Pyodide's; the next visit
-starts from it. Each test has a browser context of its own (``make_game_page``): a first visit
-with nothing kept. Under automation a page makes no snapshot unless it sets
-``window.whistSnapshotTests`` (every load of these tests does, as an init script, unless the
-tab's sessionStorage holds ``HOLD``: each snapshot made costs seconds of a second Python).
+starts from it. The test has a browser context of its own (``make_game_page``): a first visit
+with nothing kept, then return visits from the snapshot it made (one first visit and one snapshot
+made serve every check: each costs seconds of browser time). Under automation a page makes no
+snapshot unless it sets ``window.whistSnapshotTests`` (every load of the test does, as an init
+script, unless the tab's sessionStorage holds ``HOLD``: each snapshot made costs seconds of a
+second Python).
 """
 
 from __future__ import annotations
@@ -66,17 +68,25 @@ def first_visit(page: GamePage, path: str = "?pace=instant") -> str:
     return str(keys[0])
 
 
-def visit(page: GamePage, path: str = "?pace=instant") -> bool:
-    """A new visit, with this device's game forgotten (a random deal, not the game kept); whether
-    it started from the snapshot."""
-    page.evaluate("() => localStorage.clear()")
+def visit(page: GamePage, path: str = "?pace=instant", stored: dict[str, str] | None = None) -> bool:
+    """A new visit, with this device's game forgotten (a random deal, not the game kept) and only
+    ``stored`` in localStorage; whether it started from the snapshot."""
+    page.evaluate("(stored) => { localStorage.clear(); for (const [k, v] of Object.entries(stored)) "
+                  "localStorage.setItem(k, v); }", stored or {})
     page.goto(path)
     page.wait_ready()
     return bool(page.evaluate(USED))
 
 
-def test_a_return_visit_starts_from_the_snapshot_reseeded_and_offline(
+def hold(page: GamePage, on: bool) -> None:
+    """Whether this tab's next visits make no snapshot (``HOLD``)."""
+    page.evaluate(f"() => sessionStorage.{'setItem' if on else 'removeItem'}('{HOLD}', '1')")
+
+
+def test_a_return_visit_starts_from_the_snapshot_reseeded_and_offline_and_a_snapshot_not_for_it_is_not_used(
         make_game_page: GamePageFactory, site_server: str) -> None:
+    """One browser context (one first visit, one snapshot made): the return visits from it, then a
+    snapshot of another version, damaged, or of another runtime, and a slow level's worker."""
     page = make_game_page(site_server)
     key = first_visit(page)
     version = page.evaluate("() => document.querySelector('meta[name=\"whist-version\"]').content")
@@ -87,32 +97,9 @@ def test_a_return_visit_starts_from_the_snapshot_reseeded_and_offline(
     page.wait_for_function("async () => (await (await caches.open('whist-bytecode /whist/')).keys()).length === 1",
                            timeout=120_000)
 
-    assert visit(page)
-    first = (page.evaluate(HAND), page.evaluate(DRAW))
-    play_a_trick(page)
-    assert visit(page)
-    second = (page.evaluate(HAND), page.evaluate(DRAW))
-    # Two starts from the same memory: neither the deal nor Python's own random numbers repeat.
-    assert first[0] != second[0] and first[1] != second[1], (first, second)
-    assert page.evaluate("() => window.whistSnapshot.make([])") is False  # one is kept: none is made
-    assert page.evaluate(KEYS) == [key]
-
-    # Offline: the snapshot and every file come from this device.
-    wait_controlled(page)
-    page.context.set_offline(True)
-    try:
-        assert visit(page)
-        play_a_trick(page)
-    finally:
-        page.context.set_offline(False)
-
-
-def test_a_snapshot_of_another_version_or_damaged_or_of_another_runtime_is_not_used(
-        make_game_page: GamePageFactory, site_server: str) -> None:
-    page = make_game_page(site_server)
+    # From here on, visits that do not start from the snapshot warn of it (in the console only).
     page.ignore(r"whist: the kept snapshot was not used")
-    key = first_visit(page)
-    page.evaluate(f"() => sessionStorage.setItem('{HOLD}', '1')")  # these visits make none
+    hold(page, True)  # these visits make none
 
     # Filed under another version of the game: never read, and left alone.
     other = page.evaluate(REWRITE, [CACHE, "other-version"])
@@ -121,33 +108,47 @@ def test_a_snapshot_of_another_version_or_damaged_or_of_another_runtime_is_not_u
     assert page.evaluate(KEYS) == [other]
     page.evaluate(REWRITE, [CACHE, "this-version"])  # the same bytes under this version's key: used
     assert visit(page)
+    first = (page.evaluate(HAND), page.evaluate(DRAW))
+    play_a_trick(page)
+
+    # A return visit from it, offline: the snapshot and every file come from this device.
+    hold(page, False)
+    wait_controlled(page)
+    page.context.set_offline(True)
+    try:
+        assert visit(page)
+        second = (page.evaluate(HAND), page.evaluate(DRAW))
+        # Two starts from the same memory: neither the deal nor Python's own random numbers repeat.
+        assert first[0] != second[0] and first[1] != second[1], (first, second)
+        assert page.evaluate("() => window.whistSnapshot.make([])") is False  # one is kept: none is made
+        assert page.evaluate(KEYS) == [key]
+        play_a_trick(page)
+    finally:
+        page.context.set_offline(False)
 
     # Damaged (its digest): the usual start, silently (a warning in the console only), and dropped.
+    hold(page, True)
     page.evaluate(REWRITE, [CACHE, "damage"])
     assert not visit(page)
     play_a_trick(page)
     assert page.evaluate(KEYS) == []
 
     # The next visit makes a new one (a visit after a fallback does), which the one after uses.
-    page.evaluate(f"() => sessionStorage.removeItem('{HOLD}')")
+    hold(page, False)
     assert not visit(page)
     page.wait_for_function("() => window.whistSnapshot.result === 'kept'", timeout=180_000)
     assert page.evaluate(KEYS) == [key]
-    page.evaluate(f"() => sessionStorage.setItem('{HOLD}', '1')")
+    hold(page, True)
     assert visit(page)
 
     # Whole, but of another build of the runtime: Pyodide refuses it, and Python starts as usual.
+    # This visit may make one (no HOLD), but at a slow level the thinker runs from the start, and
+    # a snapshot made then would be a third Python at once: none is made, and none is kept.
     page.evaluate(REWRITE, [CACHE, "other-runtime"])
-    assert not visit(page)
-    play_a_trick(page)
-    assert page.evaluate(KEYS) == []
-
-
-def test_no_snapshot_is_made_beside_a_worker_of_the_table(make_game_page: GamePageFactory, site_server: str) -> None:
-    """With a slow level the thinker runs from the start: a snapshot made then would be a third
-    Python at once."""
-    page = make_game_page(site_server)
-    page.open("?pace=instant", script=ASK, storage=settings_storage(opponent_level="hard"))
+    hold(page, False)
+    assert not visit(page, stored=settings_storage(opponent_level="hard"))
     page.wait_for_function("() => window.whistSnapshot.result", timeout=180_000)
     assert page.evaluate("() => window.whistSnapshot.result") == "a worker runs"
+    assert page.evaluate(KEYS) == []
+    play_a_trick(page)
     assert page.evaluate(KEYS) == []
