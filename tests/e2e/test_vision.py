@@ -49,6 +49,7 @@ SEEN = """() => {
     diamond: style('.idx.sD') && style('.idx.sD').color,
     club: style('.idx.sC', '::after') && style('.idx.sC', '::after').backgroundImage,
     plate: style('.seat[data-turn="1"] .plate').outlineStyle,
+    plates: [...document.querySelectorAll('.plate')].map(p => getComputedStyle(p).backgroundColor),
     pointer: style('.seat[data-turn="1"] .seat-name', '::before').content,
     edge: document.querySelector('.cface') && getComputedStyle(document.querySelector('.cface')).borderTopWidth,
     off: off && {border: getComputedStyle(off).borderTopStyle,
@@ -99,6 +100,8 @@ def test_axe_finds_nothing_in_each_look_and_each_look_is_on(shared_page: Any, si
             assert seen["edge"] == "2px" and plain["edge"] == "1px", (seen, plain)
         else:
             assert seen["plate"] == "solid" and plain["plate"] == "none", (seen, plain)
+            # The name plates are opaque: the cloth's edge does not run through the names.
+            assert all(c.startswith("rgb(") for c in seen["plates"]), seen["plates"]
             assert seen["off"] is None or seen["off"]["border"] == "dashed", seen
         # The second signs beside colour, in every look: the seat to play has a pointer.
         assert seen["pointer"] not in ("none", "normal", None), seen
