@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pytest
-
 from tests.e2e.conftest import shot
 from tests.e2e.test_a11y import violations
 from tests.e2e.test_forms import PLAY_FIRST, played
@@ -146,12 +144,14 @@ SIDE_LIST = """() => { const l = document.querySelector('#dummy-hand .hand-list'
   return {text: l.textContent, inside}; }"""
 
 
-@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
-def test_dummy_whist_with_an_opponent_at_the_device_on_a_phone(shared_page: Any, dev_server: str,
-                                                               size: tuple[int, int]) -> None:
-    width, height = size
+#: The phone's two ways round: the hand is played turning from one to the other at every turn.
+PHONE_SIZES = ((390, 844), (844, 390))
+
+
+def test_dummy_whist_with_an_opponent_at_the_device_on_a_phone(shared_page: Any, dev_server: str) -> None:
     # (the phone page test_persistence boots in this half of the end-to-end tests: no boot of its own)
-    page = shared_page(dev_server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+    # One hand, the phone turned at every turn (each way round had a hand of its own).
+    page = shared_page(dev_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                        device_scale_factor=2)
     page.open("?pace=instant&seed=11")
     page.tool("new-game")
@@ -161,7 +161,9 @@ def test_dummy_whist_with_an_opponent_at_the_device_on_a_phone(shared_page: Any,
     page.fill("#name-dummy-E", "Cy")
     page.click("#confirm-ok")
     holder = ""
-    lists = 0
+    lists = dict.fromkeys(PHONE_SIZES, 0)  # Cy's turns with the dummy listed beside him, by size
+    feet = dict.fromkeys(PHONE_SIZES, 0)  # Anna's turns, no list at a side, by size
+    turns = 0
     seen: dict[str, set[str]] = {"Anna": set(), "Cy": set()}
     for _ in range(120):
         page.wait_for_function(WAITS, timeout=30000)
@@ -172,18 +174,23 @@ def test_dummy_whist_with_an_opponent_at_the_device_on_a_phone(shared_page: Any,
             continue
         if page.get_attribute("body", "data-phase") != "play":
             break
+        turns += 1
+        width, height = PHONE_SIZES[turns % 2]  # (turned at each turn: each size sees both people's turns)
+        page.set_viewport_size({"width": width, "height": height})
         side = page.evaluate(SIDE_LIST)
         if holder == "Cy" and side is not None:  # North's cards, face up, beside Cy
-            lists += 1
+            lists[(width, height)] += 1
             suits = ("spades", "hearts", "diamonds", "clubs")
-            assert side["inside"] and any(f"{suit}:" in side["text"] for suit in suits)
-            if lists == 1:
-                assert not violations(page, "the dummy at a side seat")
+            assert side["inside"] and any(f"{suit}:" in side["text"] for suit in suits), (width, height)
+            if lists[(width, height)] == 1:
+                assert not violations(page, f"the dummy at a side seat, {width}x{height}")
                 shot(page, f"together-dummy-side-{width}x{height}")
         else:
-            assert side is None  # Anna plays the dummy from the foot of the table
+            assert side is None, (width, height)  # Anna plays the dummy from the foot of the table
+            feet[(width, height)] += 1
         seen[holder] |= set(page.evaluate(HAND))
         got = page.evaluate(PLAY_FIRST)
         if got:
             played(page, got[1])
-    assert lists > 0 and len(seen["Anna"]) == len(seen["Cy"]) == 13 and not seen["Anna"] & seen["Cy"]
+    assert all(lists.values()) and all(feet.values()), (lists, feet)
+    assert len(seen["Anna"]) == len(seen["Cy"]) == 13 and not seen["Anna"] & seen["Cy"]
