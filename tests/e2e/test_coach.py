@@ -102,13 +102,9 @@ def test_with_the_coach_off_nothing_shows(browser: Browser, dev_server: str, req
     assert '"coach":true' in (game_page.evaluate("localStorage.getItem('whist:settings')") or "")
 
 
-@pytest.mark.parametrize("size", PHONES, ids=["390x844", "844x390"])
-def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
-        browser: Browser, dev_server: str, request: pytest.FixtureRequest, size: ViewportSize) -> None:
-    page = watched(browser, dev_server, request, size, True)
-    to_the_position(page, coach=True)
-    click_card(page, CARD)
-    page.wait_for_selector("#coach:not([hidden])", timeout=90000)
+def coach_fits(page: GamePage, size: ViewportSize) -> None:
+    """The coach shown on a phone of ``size`` covers nothing and its buttons are big enough to tap; the
+    phone turned, it finds its place again."""
     wait_your_move(page)
     shot(page, f"coach-{size['width']}x{size['height']}")
     for other in ("#hand", "#trick", ".toolbar", "#seat-N .plate"):
@@ -121,6 +117,23 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
     for other in ("#hand", "#trick", ".toolbar", "#seat-N .plate"):
         assert not page.evaluate(OVERLAP, ["#coach", other]), f"turned, the coach covers {other}"
+
+
+def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
+        browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> None:
+    """Shown upright, then (taken back and played again) shown on its side: each time it fits, and
+    again once the phone is turned."""
+    page = watched(browser, dev_server, request, PHONES[0], True)
+    to_the_position(page, coach=True)
+    for size in PHONES:
+        page.set_viewport_size(size)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
+        click_card(page, CARD)
+        page.wait_for_selector("#coach:not([hidden])", timeout=90000)
+        coach_fits(page, size)
+        page.tap("#coach-undo")
+        page.wait_for_selector(f'#hand button.card[data-card="{CARD}"][aria-disabled="false"]')
+        assert page.is_hidden("#coach")
 
 
 def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:

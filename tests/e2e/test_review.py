@@ -210,7 +210,7 @@ def test_a_deal_link_opened_on_the_open_page(game_page: GamePage) -> None:
     assert "your game is restored" in game_page.inner_text("#announce")
 
 def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: Path) -> None:
-    game_page.open("?pace=instant&seed=31337")
+    game_page.open("?pace=instant&seed=8")  # its analysis runs meanwhile: a cheap deal (31337's: 40 times longer)
     finish_hand(game_page)
     game_page.click("#review-open")  # the exports do not wait for the analysis
     game_page.wait_for_selector("#review[open]")
@@ -221,20 +221,20 @@ def test_export_json_replays_in_cpython_and_pbn(game_page: GamePage, tmp_path: P
     assert info.value.suggested_filename.endswith(".json")
     out = subprocess.run([sys.executable, "-m", "whist", "replay", str(record)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60, check=True).stdout
-    assert "deal number 31337" in out and "trick 13:" in out
+    assert re.search(r"deal number 8\b", out) and "trick 13:" in out
     with game_page.expect_download() as info:
         game_page.click("#review-pbn")
     pbn = tmp_path / "deal.pbn"
     info.value.save_as(pbn)
     text = pbn.read_text()
-    assert '[Deal "' in text and "deal number 31337" in text
+    assert '[Deal "' in text and re.search(r"deal number 8\b", text)
 
 
+#: (Contract Whist's deal 6 and German Whist's deal 5 are reviewed, and replayed, in
+#: test_review_fair.py's test_every_trick_is_marked_in_the_worker, which marks the same hands.)
 @pytest.mark.parametrize(("query", "first", "tricks", "sub"), [
-    ("?game=contract&pace=instant#deal=6", 1, 13, "contract:"),  # marked in 0.5 s (deal 2: 4.4 s)
-    ("?game=german&pace=instant#deal=5", 14, 26, "Phase Two reviewed"),
     ("?game=short&honours=false&pace=instant#deal=8", 1, 13, "Deal 8"),
-], ids=["contract", "german", "short"])
+], ids=["short"])
 def test_review_and_replay_in_every_game(game_page: GamePage, query: str, first: int, tricks: int,
                                          sub: str) -> None:
     game_page.open(query)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.e2e.test_review import ANALYSED, OVER, finish_hand, step_times
+from tests.e2e.test_review import ANALYSED, OVER, finish_hand, first_hand, step_times
 from tests.e2e.test_turn import PLAY_FIRST, WAITS
 
 if TYPE_CHECKING:
@@ -39,14 +39,19 @@ def finish_with_dummy(page: GamePage) -> None:
     page.wait_for_selector("#summary:not([hidden])")
 
 
-@pytest.mark.parametrize(("query", "tricks"), [
-    ("?pace=instant&seed=19", 13),  # marked in 1.6 s in CPython: "Analysing trick N…" still seen (deal 11: 7.6 s)
-    ("?game=dummy&pace=instant#deal=8", 13),
-    ("?game=german&pace=instant#deal=5", 26),
-    ("?game=contract&pace=instant#deal=6", 13),  # marked in 0.5 s (deal 2: 4.4 s; benchmarks/review.py)
+#: Each game's query, its tricks, the trick the review opens at and what its heading says (German
+#: Whist: Phase Two; those of German and Contract Whist's hands also checked, with the replay of the
+#: deal, for test_review.py's every game: the same hands, reviewed once).
+@pytest.mark.parametrize(("query", "tricks", "first", "sub"), [
+    ("?pace=instant&seed=19", 13, 1, None),  # marked in 1.6 s in CPython: "Analysing trick N…" still seen
+    ("?game=dummy&pace=instant#deal=8", 13, 1, None),  # (deal 11: 7.6 s)
+    ("?game=german&pace=instant#deal=5", 26, 14, "Phase Two reviewed"),
+    ("?game=contract&pace=instant#deal=6", 13, 1, "contract:"),  # marked in 0.5 s (deal 2: 4.4 s; benchmarks/review.py)
 ], ids=["classic", "dummy", "german", "contract"])
-def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tricks: int) -> None:
+def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tricks: int, first: int,
+                                             sub: str | None) -> None:
     game_page.open(query)
+    dealt = first_hand(game_page) if sub else None
     thinker = game_page.get_attribute("body", "data-thinker")  # (a shared page's: booted by an earlier test, or not)
     (finish_with_dummy if "dummy" in query else finish_hand)(game_page)
     game_page.click("#review-open")
@@ -59,6 +64,9 @@ def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tr
     seen = game_page.evaluate(STATE)
     if seen["analysing"]:
         assert seen["text"] == f"Analysing trick {seen['analysing']}\u2026"
+    if sub:
+        assert sub in (game_page.text_content("#review-sub") or "")
+    assert game_page.text_content("#review-pos") == f"Trick {first} of {tricks}"
     game_page.focus("#review-next")
     game_page.keyboard.press("End")
     assert game_page.text_content("#review-pos") == f"Trick {tricks} of {tricks}"
@@ -92,3 +100,8 @@ def test_every_trick_is_marked_in_the_worker(game_page: GamePage, query: str, tr
         assert re.match(r"(Your|Your partner North's|Your dummy North's|North's|East's|West's) ", note), note
     game_page.keyboard.press("Escape")
     assert game_page.locator("#review[open]").count() == 0
+    if dealt is not None:  # the review's Replay deals the same cards again
+        game_page.click("#review-open")
+        game_page.click("#review-replay")
+        game_page.wait_for_function("() => !document.querySelector('#review').open")
+        assert first_hand(game_page) == dealt
