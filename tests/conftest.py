@@ -45,12 +45,14 @@ def pytest_configure(config: pytest.Config) -> None:
 #: second tabs, reloads, offline, bad data, the built site), the analyst's replays, reviews and
 #: coach, and the game forms. The others, and any new file, are ``e2e``. The two halves run side by
 #: side, so the end-to-end part takes as long as the longer: keep their summed times even
-#: (tests/report.py prints each file's time; stop 48's runs had the first half 50-90 s longer
-#: until test_forms.py, about 28 s, moved here).
+#: (tests/report.py prints each file's time and its browser CPU, which is what to even: stop 53's
+#: halves measured about 840 and 660 CPU-s before test_turn, test_bad_input and test_german moved
+#: here; they use the shared page of the default kind, which each half boots anyway).
 E2E_SECOND = frozenset({
     "test_persistence.py", "test_tabs.py", "test_offline.py",
     "test_site.py", "test_coach.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
     "test_forms.py", "test_together.py", "test_rtc.py", "test_live.py", "test_why.py", "test_snapshot.py",
+    "test_turn.py", "test_bad_input.py", "test_german.py",
 })
 
 
