@@ -31,6 +31,13 @@ YOUR_MOVE = """() => (document.querySelector('#bid-box') && !document.querySelec
         '#hand button.card[aria-disabled="false"], #dummy-hand button.card[aria-disabled="false"]'))
     || (document.body.dataset.phase !== 'play' && document.body.dataset.phase !== 'auction')"""
 
+#: How many times the live region has been written since this document began (counted by an
+#: observer the first call puts on it).
+SAID = """() => { const box = document.getElementById('announce');
+    if (!box.__said) { box.__said = {n: 0}; new MutationObserver(() => { box.__said.n += 1; })
+        .observe(box, {childList: true, subtree: true, characterData: true}); }
+    return box.__said.n; }"""
+
 #: Your cards and calls so far, as the page said them in the live region.
 PLAYS = "() => [...document.querySelectorAll('#announce p')].map(p => p.textContent)"
 
@@ -45,9 +52,12 @@ def play_deal(page: GamePage, cards: list[str] | None = None, last: bool = False
         if page.get_attribute("body", "data-phase") not in ("play", "auction"):
             return mine
         if not page.locator("#bid-box").is_hidden():
+            # (after the pass, the auction can come back to you before a frame shows the box
+            # hidden: a call said in the live region after it counts as well)
+            said = page.evaluate(SAID)
             page.click('#bid-box .bid[data-call="pass"]')
-            page.wait_for_function("() => document.querySelector('#bid-box').hidden"
-                                   " || document.body.dataset.phase !== 'auction'")
+            page.wait_for_function(f"() => document.querySelector('#bid-box').hidden"
+                                   f" || document.body.dataset.phase !== 'auction' || ({SAID})() > {said}")
             continue
         want = todo[0] if todo else None
         card = page.evaluate("""([want, last]) => {
