@@ -46,6 +46,7 @@ from whist.web.parts import Binder, Writer
 
 if TYPE_CHECKING:
     from whist.table import Table
+    from whist.table.session import PlayResult
     from whist.table.view import AuctionView, TableView
     from whist.web.inputs import Input
     from whist.web.screen import Screen
@@ -94,6 +95,8 @@ class AuctionHost(Writer, Binder, Protocol):
     def restore_focus(self, name: str) -> None: ...
 
     def after_action(self, sound: str | None = None) -> None: ...
+
+    def refused(self, result: PlayResult) -> bool: ...
 
 
 class AuctionBox:
@@ -277,10 +280,7 @@ class AuctionBox:
         page = self.page
         if page.busy:
             return
-        result = page.table.human_call(call)
-        if not result.ok:
-            page.say(result.reason)
-            page.set_status(result.reason, "refuse")
+        if page.refused(page.table.human_call(call)):
             return
         had_focus = page.el("bid-box").contains(page.doc.activeElement)
         self.clear()

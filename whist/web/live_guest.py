@@ -165,10 +165,7 @@ class GuestSide:
         page = self.page
         if page.busy:
             return
-        result = self.table.human_play(card)
-        if not result.ok:
-            page.say(result.reason)
-            page.set_status(result.reason, "refuse")
+        if page.refused(self.table.human_play(card)):
             return
         page.busy = True  # until the host's table answers
         page.screen.render_hand(self.table.view(), locked=True)
