@@ -175,6 +175,11 @@ CASES = [
 MOST_HANDS = 12
 
 
+def case_ids(cases: list[tuple[int, int, bool, str, int]]) -> list[str]:
+    """Each case's test id: its size and its game (``390x844-short``)."""
+    return [f"{w}x{h}-{a.split('=')[1].split('&')[0].split('#')[0]}" for w, h, _, a, _ in cases]
+
+
 @pytest.fixture
 def sized(browser: Browser, dev_server: str, request: pytest.FixtureRequest) -> Any:
     """A factory of watched pages of a given size (touch: a phone's, with ``is_mobile``)."""
@@ -209,7 +214,7 @@ def play_and_measure(page: GamePage, hands: int, touch: bool) -> tuple[int, list
 
 
 @pytest.mark.parametrize(("width", "height", "touch", "address", "hands"), CASES,
-                         ids=[f"{w}x{h}-{a.split('=')[1].split('&')[0].split('#')[0]}" for w, h, _, a, _ in CASES])
+                         ids=case_ids(CASES))
 def test_nothing_overlaps_and_every_card_is_hit_at_its_centre(
         sized: Any, width: int, height: int, touch: bool, address: str, hands: int) -> None:
     page = sized(width, height, touch)
@@ -234,7 +239,7 @@ LARGE = [
 
 
 @pytest.mark.parametrize(("width", "height", "touch", "address", "hands"), LARGE,
-                         ids=[f"{w}x{h}-{a.split('=')[1].split('&')[0].split('#')[0]}" for w, h, _, a, _ in LARGE])
+                         ids=case_ids(LARGE))
 def test_large_cards_fit_and_every_card_is_hit_at_its_centre(
         sized: Any, width: int, height: int, touch: bool, address: str, hands: int) -> None:
     page = sized(width, height, touch)
