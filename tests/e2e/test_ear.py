@@ -19,14 +19,16 @@ from whist.table.ask import ask
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
 
-#: Every text the live region receives, in order (its oldest lines are dropped from the page).
-LISTEN = """window.__heard = [];
+#: Every text the live region receives, in order (its oldest lines are dropped from the page). The
+#: observer stays on the shared page after the test: its list has a name no other test uses
+#: (test_live's ``window.__heard`` got the live region's lines when the two ran on one page).
+LISTEN = """window.__earHeard = [];
 window.__listening = window.__listening || new MutationObserver(ms => { for (const m of ms)
-    if (m.target.id === 'announce') for (const n of m.addedNodes) window.__heard.push(n.textContent); });
+    if (m.target.id === 'announce') for (const n of m.addedNodes) window.__earHeard.push(n.textContent); });
 window.__listening.observe(document.body, {childList: true, subtree: true});"""
 
 #: Wait until the last thing said asks for your move, or the hand is over.
-ASKED = r"""(n) => { const h = window.__heard;
+ASKED = r"""(n) => { const h = window.__earHeard;
   return h.length > n && (/^Your (lead|turn|call)/.test(h[h.length - 1]) || document.body.dataset.phase !== 'play'
     && document.body.dataset.phase !== 'auction'); }"""
 
@@ -38,7 +40,7 @@ PLAYED = re.compile(r"^(You play|(\w+) plays) the (.+)\.$")
 
 
 def heard(page: GamePage) -> list[str]:
-    return list(page.evaluate("window.__heard"))
+    return list(page.evaluate("window.__earHeard"))
 
 
 def wait_asked(page: GamePage, n: int) -> list[str]:
@@ -50,7 +52,7 @@ def answer(page: GamePage, key: str) -> str:
     """Press ``key`` and return the one line it made the live region say."""
     n = len(heard(page))
     page.keyboard.press(key)
-    page.wait_for_function("(n) => window.__heard.length > n", arg=n)
+    page.wait_for_function("(n) => window.__earHeard.length > n", arg=n)
     got = heard(page)[n:]
     assert len(got) == 1, got
     return got[0]
