@@ -393,6 +393,39 @@ def test_sounds_follow_the_play_and_mute(game_page: GamePage) -> None:
     assert game_page.get_attribute("body", "data-last-sound") is None
 
 
+#: Before the table opens: every AudioContext the page makes is kept in ``window.__contexts``.
+COUNT_CONTEXTS = """if (!window.__contexts) {
+  window.__contexts = [];
+  const Made = window.AudioContext;
+  window.AudioContext = class extends Made { constructor(...a) { super(...a); window.__contexts.push(this); } };
+}"""
+CONTEXT_STATES = "() => window.__contexts.map(c => c.state)"
+
+
+def test_the_sound_rests_when_the_table_is_quiet_and_a_closed_table_closes_it(game_page: GamePage) -> None:
+    """A running AudioContext renders silence in real time: it is suspended while the table is
+    quiet, woken by the next sound, and closed with its table (whist/web/sound.py)."""
+    game_page.open(INSTANT.format(seed=77), script=COUNT_CONTEXTS)
+    wait_your_move(game_page)
+    play_lowest(game_page)  # (a gesture: the context is made, the card sounds)
+    game_page.wait_for_function("() => window.__contexts.length === 1")
+    wait_your_move(game_page)
+    game_page.wait_for_function("() => window.__contexts[0].state === 'suspended'")  # quiet: it rests
+    game_page.evaluate("() => { delete document.body.dataset.lastSound; }")
+    play_lowest(game_page)
+    game_page.wait_for_function("() => !!document.body.dataset.lastSound")
+    assert game_page.evaluate(CONTEXT_STATES) == ["running"]  # a sound wakes it
+    # Another table in the same document (a new game through the tests' reset): the first
+    # table's context is closed, the new one's made at its first gesture.
+    game_page.open(INSTANT.format(seed=78), script=COUNT_CONTEXTS)
+    game_page.wait_for_function("() => window.__contexts[0].state === 'closed'")
+    wait_your_move(game_page)
+    play_lowest(game_page)
+    game_page.wait_for_function("() => window.__contexts.length === 2")
+    states = game_page.evaluate(CONTEXT_STATES)
+    assert states[0] == "closed" and states[1] != "closed", states
+
+
 # --- themes and motion ---------------------------------------------------------------------------------
 
 def test_colour_scheme_and_reduced_motion(game_page: GamePage) -> None:

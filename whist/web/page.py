@@ -102,6 +102,7 @@ class Page:
                 task.cancel()
         self.plumbing.unbind()
         self.live.close()  # (its connections: the next page invites, or is invited, again)
+        self.sound.close()  # (a context left open renders silence for as long as the document lives)
         self.state_listeners.clear()
         self.settings_listeners.clear()
 

@@ -7,6 +7,11 @@ played must not wait for it); a sound asked for meanwhile plays as soon as it is
 ready. A failure of the audio system is never an error of the page: the table
 just stays silent.
 
+A running AudioContext renders silence in real time between sounds (a steady
+share of a core, a phone's battery), so the context is suspended once the table
+has been quiet for ``REST_S`` seconds and resumed by the next sound or gesture;
+a closed table closes its context (:meth:`Sound.close`).
+
 Each sound is a few notes: ``(start s, frequency Hz, length s, wave, volume)``.
 """
 
@@ -43,6 +48,18 @@ TUNES: dict[str, tuple[Note, ...]] = {
 }
 SOUNDS = ("card", *TUNES)
 
+#: Quiet this long (s) after the last sound has ended, the AudioContext is suspended.
+REST_S = 1.5
+#: How long the card's snap lasts (s).
+SNAP_S = 1 / 12
+
+
+def tune_length(name: str) -> float:
+    """How long the sound ``name`` lasts, in seconds (its last note's end)."""
+    if name == "card":
+        return SNAP_S
+    return max(start + length for start, _freq, length, _wave, _volume in TUNES[name])
+
 
 class Sound:
     """The table's sounds; ``enabled`` follows the setting, ``unlock()`` runs on each user gesture."""
@@ -54,10 +71,13 @@ class Sound:
         self.failed = False
         #: The sounds asked for while the AudioContext is being made (None: it is not).
         self._waiting: list[str] | None = None
+        #: Bumped by every sound and wake-up: a rest timed before the latest one does nothing.
+        self._rest_turn = 0
+        self.closed = False
 
     def unlock(self) -> None:
         """Make (soon) or wake the AudioContext; call only from a user gesture's event handler."""
-        if not self.enabled or self.failed:
+        if not self.enabled or self.failed or self.closed:
             return
         if self.ctx is None:
             if self._waiting is None:
@@ -65,16 +85,45 @@ class Sound:
                 js.setTimeout(create_once_callable(self._start), 0)
             return
         try:
-            if self.ctx.state == "suspended":
-                self.ctx.resume()
+            self._wake(0.0)
         except Exception as err:  # a blocked context: play on in silence
             self.failed = True
             js.console.warn(f"whist: no sound ({err})")
 
+    def close(self) -> None:
+        """The table is closed: close its AudioContext (no sound is made after this)."""
+        self.closed = True
+        self._rest_turn += 1
+        ctx, self.ctx = self.ctx, None
+        if ctx is not None and ctx.state != "closed":
+            try:
+                ctx.close()
+            except Exception as err:  # (already closing, or the audio system went away)
+                js.console.warn(f"whist: sound not closed ({err})")
+
+    def _wake(self, busy: float) -> None:
+        """Resume the context if it rests, and rest it again once ``busy`` seconds of sound and
+        ``REST_S`` of quiet have passed with nothing newer."""
+        if self.ctx.state == "suspended":
+            self.ctx.resume()
+        self._rest_turn += 1
+        turn = self._rest_turn
+        js.setTimeout(create_once_callable(lambda *_: self._rest(turn)), int((busy + REST_S) * 1000))
+
+    def _rest(self, turn: int) -> None:
+        """Suspend the context if nothing has sounded or woken it since this rest was timed."""
+        if turn != self._rest_turn or self.ctx is None or self.closed:
+            return
+        try:
+            if self.ctx.state == "running":
+                self.ctx.suspend()
+        except Exception as err:  # (the audio system went away: the next sound finds out)
+            js.console.warn(f"whist: sound not suspended ({err})")
+
     def _start(self, *_: Any) -> None:
         """Make the AudioContext and the card's noise (after a gesture: it may start at once)."""
         waiting, self._waiting = self._waiting or [], None
-        if self.ctx is not None or self.failed or not self.enabled:
+        if self.ctx is not None or self.failed or not self.enabled or self.closed:
             return  # made already, or the sound went off meanwhile: the next gesture makes it
         try:
             ctor = getattr(js, "AudioContext", None) or getattr(js, "webkitAudioContext", None)
@@ -82,8 +131,7 @@ class Sound:
                 self.failed = True
                 return
             self.ctx = ctor.new()
-            if self.ctx.state == "suspended":
-                self.ctx.resume()
+            self._wake(0.0)
             self._noise = self._make_noise()
         except Exception as err:  # no audio device, a blocked context: play on in silence
             self.failed = True
@@ -104,7 +152,7 @@ class Sound:
 
     def play(self, name: str) -> None:
         """Play a sound by name (see ``SOUNDS``) if the sound is on and audio has started."""
-        if not self.enabled or self.failed:
+        if not self.enabled or self.failed or self.closed:
             return
         if self.ctx is None:
             if self._waiting is not None and len(self._waiting) < 3:
@@ -112,6 +160,7 @@ class Sound:
             return
         js.document.body.dataset.lastSound = name
         try:
+            self._wake(tune_length(name))
             if name == "card":
                 self._snap()
             else:
@@ -141,7 +190,7 @@ class Sound:
         """A twelfth of a second of fading noise: the card's snap."""
         ctx = self.ctx
         rate = int(ctx.sampleRate)
-        n = rate // 12
+        n = int(rate * SNAP_S)
         rng = random.Random(52)
         samples = [rng.uniform(-1, 1) * (1 - i / n) ** 3 for i in range(n)]
         buffer = ctx.createBuffer(1, n, rate)
