@@ -36,6 +36,10 @@ def count_boot(kind: str) -> None:
     BOOTS[kind] += 1
 
 
+#: How many of the costliest end-to-end tests (by the browser's CPU) the summary lists.
+COSTLIEST = 25
+
+
 class ChildCpu:
     """CPU seconds used by the processes under this one (the browser and its renderers, its
     driver) since :meth:`start`, read from ``/proc``: a sampler thread adds up each process's
@@ -99,6 +103,7 @@ class Report:
         self.boots: Counter[str] = Counter()
         self.file_boots: Counter[str] = Counter()  # the pages booted in each file's tests
         self.cpu: defaultdict[str, float] = defaultdict(float)  # the browser's CPU in each end-to-end file
+        self.test_cpu: defaultdict[str, float] = defaultdict(float)  # the browser's CPU in each end-to-end test
         self._cpu_at: float | None = None  # (this process) CHILD_CPU's total when its test began
         self.tests: Counter[str] = Counter()
         self._seen: Counter[str] = Counter()  # in this process: boots already handed to a report
@@ -142,6 +147,7 @@ class Report:
                 self.file_boots[path] += value.get("page", 0)
             elif name == "whist_cpu" and isinstance(value, float):
                 self.cpu[path] += value
+                self.test_cpu[report.nodeid.split("@", 1)[0]] += value
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if not self.seconds:
@@ -165,7 +171,9 @@ class Report:
             write(f"the end-to-end halves, summed: {halves} (keep them even: tests/conftest.py E2E_SECOND)")
         if self.cpu:
             write(f"the browser's CPU time in the end-to-end tests: {sum(self.cpu.values()):.1f} s "
-                  f"(over {os.cpu_count() or 1} cores: cut this to cut their wall time)")
+                  f"(over {os.cpu_count() or 1} cores: cut this to cut their wall time); the costliest tests:")
+            for nodeid, seconds in sorted(self.test_cpu.items(), key=lambda kv: -kv[1])[:COSTLIEST]:
+                write(f"{seconds:8.1f}  {nodeid}")
         boots = ", ".join(f"{self.boots[k]} {k}" for k in _KIND_ORDER)
         write(f"page boots of the end-to-end tests: {boots} "
               "(page: Python booted in a page; worker: a thinker or analyst; reset: a shared page opened again)")
