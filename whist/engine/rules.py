@@ -272,6 +272,11 @@ def draw_order(cards: Sequence[int], aces_low: bool, *, legacy_ties: bool = Fals
     return tuple(rounds), tuple(sorted(range(4), key=lambda p: drawn[p], reverse=True))
 
 
+def _next_seats(seats: tuple[Seat, ...]) -> dict[Seat, Seat]:
+    """The next seat clockwise after each of ``seats``."""
+    return {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
+
+
 class Rules:
     """What every game of the whist family shares, and the hooks a game overrides; not a game
     itself (it offers no option and is not in ``GAMES``).
@@ -294,6 +299,8 @@ class Rules:
     teaches: ClassVar[bool] = False
     """The game a first player meets: beside a hand, with its default options, its help is the long one."""
     seats: ClassVar[tuple[Seat, ...]] = (Seat.N, Seat.E, Seat.S, Seat.W)
+    _next_seats: ClassVar[dict[Seat, Seat]] = {Seat.N: Seat.E, Seat.E: Seat.S, Seat.S: Seat.W, Seat.W: Seat.N}
+    """The next seat after each of :attr:`seats` (made from them for each game)."""
     sides: ClassVar[tuple[tuple[Seat, ...], ...]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))
     side_names: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     has_auction: ClassVar[bool] = False
@@ -333,6 +340,7 @@ class Rules:
             raise TypeError(f"{cls.__name__} lists an option twice: {names}")
         cls.default_options = MappingProxyType({o.name: o.default for o in cls.option_specs})
         cls.option_choices = MappingProxyType({o.name: o.choices for o in cls.option_specs})
+        cls._next_seats = _next_seats(cls.seats)
 
     def __init__(self, /, **options: Any) -> None:
         specs = {o.name: o for o in self.option_specs}
@@ -461,6 +469,9 @@ class Rules:
 
     def next_seat(self, seat: Seat) -> Seat:
         """The next seat clockwise among the seats that play."""
+        following = self._next_seats.get(seat)  # (asked at every card: looked up, not searched)
+        if following is not None:
+            return following
         i = self.seats.index(seat)
         return self.seats[(i + 1) % len(self.seats)]
 

@@ -20,6 +20,10 @@ class Seat(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Seat:
+        if isinstance(text, str):  # the usual case first: one capital letter, looked up
+            seat = _BY_LETTER.get(text)
+            if seat is not None:
+                return seat
         letter = text.strip().upper()
         if len(letter) != 1 or letter not in SEAT_NAMES:
             raise ValueError(f"not a seat: {text!r} (use N, E, S or W)")
@@ -34,3 +38,6 @@ class Seat(IntEnum):
 
 
 SEAT_NAMES = "NESW"
+
+_BY_LETTER: dict[str, Seat] = {name: Seat(i) for i, name in enumerate(SEAT_NAMES)}
+"""Each seat by its letter (what :meth:`Seat.parse` makes of it)."""
