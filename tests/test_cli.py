@@ -8,10 +8,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from whist.cli import arena, records, solve
 from whist.cli.bot import MAX_LINE, choose, request_of
 from whist.engine.state import GameState
 
@@ -20,6 +22,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(*args: str, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, *args], input=stdin, capture_output=True, cwd=ROOT, timeout=timeout)
+
+
+def call(main: Callable[[list[str]], int], args: list[str], capfd: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """A tool's ``main`` called here, as ``python -m`` calls it (a fresh interpreter costs some
+    0.3 s; each tool is also run as a command below): its exit status, standard output and error.
+    An exception it lets out fails the test, as its traceback would."""
+    capfd.readouterr()
+    try:
+        status = main(args)
+    except SystemExit as done:  # argparse's refusals: the status the interpreter would exit with
+        status = 0 if done.code is None else done.code if isinstance(done.code, int) else 1
+    out, err = capfd.readouterr()
+    return status, out, err
 
 
 def _good_line() -> tuple[GameState, bytes]:
@@ -103,9 +118,19 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("command", ["replay", "pbn", "review"])
 @pytest.mark.parametrize("what", list(BAD_FILES))
-def test_every_bad_file_gets_an_error_line_and_status_2(tmp_path: Path, command: str, what: str) -> None:
+def test_every_bad_file_gets_an_error_line_and_status_2(
+        tmp_path: Path, command: str, what: str, capfd: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(BAD_FILES[what])
+    status, out, err = call(records.main, [command, str(path)], capfd)
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err[-2000:]
+    assert out == ""
+
+
+@pytest.mark.parametrize("command", ["replay", "pbn", "review"])
+def test_a_bad_file_gets_an_error_line_and_status_2_from_the_command(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(BAD_FILES["nested 100,000 deep"])
     result = run("-m", "whist", command, str(path))
     err = result.stderr.decode()
     assert result.returncode == 2 and err.startswith("error: ") and err.count("\n") == 1, err[-2000:]
@@ -137,8 +162,13 @@ SOLVE_ARGS = {
 
 
 @pytest.mark.parametrize("what", list(SOLVE_ARGS))
-def test_the_solver_refuses_bad_arguments_with_an_error(what: str) -> None:
-    result = run("-m", "whist.solve", *SOLVE_ARGS[what])
+def test_the_solver_refuses_bad_arguments_with_an_error(what: str, capfd: pytest.CaptureFixture[str]) -> None:
+    status, _, err = call(solve.main, SOLVE_ARGS[what], capfd)
+    assert status == 2 and "error: " in err and "Traceback" not in err, err[-2000:]
+
+
+def test_the_solver_command_refuses_bad_arguments_with_an_error() -> None:
+    result = run("-m", "whist.solve", *SOLVE_ARGS["a huge hand"])
     err = result.stderr.decode()
     assert result.returncode == 2 and "error: " in err and "Traceback" not in err, err[-2000:]
 
@@ -161,7 +191,12 @@ ARENA_ARGS = {
 
 
 @pytest.mark.parametrize("what", list(ARENA_ARGS))
-def test_the_arena_refuses_bad_players_with_an_error(what: str) -> None:
-    result = run("-m", "whist.arena", *ARENA_ARGS[what], "--deals", "1", "--quiet")
+def test_the_arena_refuses_bad_players_with_an_error(what: str, capfd: pytest.CaptureFixture[str]) -> None:
+    status, _, err = call(arena.main, [*ARENA_ARGS[what], "--deals", "1", "--quiet"], capfd)
+    assert status == 2 and "error: " in err and "Traceback" not in err, err[-2000:]
+
+
+def test_the_arena_command_refuses_bad_players_with_an_error() -> None:
+    result = run("-m", "whist.arena", *ARENA_ARGS["a bot that answers an illegal card"], "--deals", "1", "--quiet")
     err = result.stderr.decode()
     assert result.returncode == 2 and "error: " in err and "Traceback" not in err, err[-2000:]
