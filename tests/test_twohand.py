@@ -23,7 +23,7 @@ def minimax(a: int, b: int, trump: int | None, led: int = -1) -> dict[int, int]:
 
     @functools.cache
     def lead_value(a: int, b: int) -> int:  # tricks for a, on lead
-        return max(after(a & ~(1 << c), b, c) for c in range(52) if a >> c & 1) if a else 0
+        return max(after(a & ~(1 << c), b, c) for c in cards(a)) if a else 0
 
     @functools.cache
     def after(a: int, b: int, c: int) -> int:  # tricks for a, having led c
@@ -32,16 +32,25 @@ def minimax(a: int, b: int, trump: int | None, led: int = -1) -> dict[int, int]:
     def replies(a: int, b: int, c: int) -> dict[int, int]:  # tricks for b, by reply
         suit = b & (0x1FFF << 13 * (c // 13))
         out = {}
-        for d in range(52):
-            if (suit or b) >> d & 1:
-                rest = b & ~(1 << d)
-                b_wins = d > c if d // 13 == c // 13 else d // 13 == trump
-                out[d] = 1 + lead_value(rest, a) if b_wins else rest.bit_count() - lead_value(a, rest)
+        for d in cards(suit or b):
+            rest = b & ~(1 << d)
+            b_wins = d > c if d // 13 == c // 13 else d // 13 == trump
+            out[d] = 1 + lead_value(rest, a) if b_wins else rest.bit_count() - lead_value(a, rest)
         return out
 
     if led >= 0:
         return replies(a, b, led)
-    return {c: after(a & ~(1 << c), b, c) for c in range(52) if a >> c & 1}
+    return {c: after(a & ~(1 << c), b, c) for c in cards(a)}
+
+
+def cards(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest first (every one of them: only the 52 bits not held are not tried)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def lowest_rank(mask: int) -> int:
