@@ -32,9 +32,10 @@ def brute_force(hands: dict[Seat, int], trump: int | None, to_move: Seat, trick:
             return 0
         led = suit_of(trick[0][1]) if trick else None
         results = []
-        for c in range(52):
-            if not legal_cards(held[mover], led) >> c & 1:
-                continue
+        legal = legal_cards(held[mover], led)
+        while legal:  # every legal card, lowest first
+            c = (legal & -legal).bit_length() - 1
+            legal &= legal - 1
             nh = dict(held)
             nh[mover] &= ~(1 << c)
             t = (*trick, (mover, c))
