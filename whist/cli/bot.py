@@ -206,7 +206,7 @@ class _Reader:
         rules, seat, dealer = self._game()
         seats, sides = rules.seats, rules.sides
         shape = _shape_of(rules, dealer)
-        table = GameState(rules, 0, dealer=dealer)
+        table = _fresh_table(rules, dealer)
         hand = _cards(_field(data, "hand", list), "hand")
         trump, turn_up = self._trumps(shape, table)
         tricks, trick, seen = self._play(table, hand)
@@ -604,6 +604,21 @@ def _shape_of(rules: Rules, dealer: Seat) -> _Shape:
             trump_by_turn_up=not rules.has_auction and table.trump is not None,
             trump_revealed=table.reveal is not None)
     return shape
+
+
+_tables: dict[tuple[str, tuple[tuple[str, Any], ...], Seat], GameState] = {}
+
+
+def _fresh_table(rules: Rules, dealer: Seat) -> GameState:
+    """``GameState(rules, 0, dealer=dealer)``: a copy of the one first dealt (dealing is most
+    of a short request's reading, and the reader's hands are never read)."""
+    key = (rules.name, tuple(sorted(rules.options.items())), dealer)
+    table = _tables.get(key)
+    if table is None:
+        table = _tables[key] = GameState(rules, 0, dealer=dealer)
+    fresh = table.clone()
+    fresh.rules = rules
+    return fresh
 
 
 def _rules_of(game: str, data: dict[str, Any]) -> Rules:
