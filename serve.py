@@ -299,6 +299,12 @@ def page_scripts(root: Path) -> tuple[str, ...]:
         text = (root / "index.html").read_text(encoding="utf-8")
     except OSError:
         return ()
+    return _page_scripts_of(text)
+
+
+@functools.lru_cache(maxsize=8)
+def _page_scripts_of(text: str) -> tuple[str, ...]:
+    """:func:`page_scripts` of this text of index.html (asked for every file of a build: parsed once)."""
     found = []
     for url in page_urls(text):
         path = os.path.normpath(urllib.parse.unquote(urllib.parse.urlsplit(url).path)).replace(os.sep, "/")
