@@ -180,9 +180,6 @@ def test_as_root_on_debian_chromium_is_installed(monkeypatch: pytest.MonkeyPatch
 #: and Hypothesis plugins cost about 1 s of imports in each of the three processes (main and two
 #: xdist workers) that ``runner.main`` starts on two cores; the arguments still go through main.
 LEAN = ["-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:playwright"]
-ONE_PROCESS = [*LEAN, "-p", "no:xdist"]
-"""LEAN in one process: pytest-xdist's two workers cost some 2.5 s a run; the runs with them
-(a failure's status and no test collected) are enough to show their status comes through."""
 
 
 @pytest.fixture
@@ -204,7 +201,7 @@ def test_arguments_and_status_pass_through(set_up: None, tmp_path: Path) -> None
     (tmp_path / "test_one.py").write_text("def test_fails():\n    raise SystemExit(3)\n", encoding="utf-8")
     assert runner.main([str(tmp_path / "test_one.py"), *LEAN]) == 1
     (tmp_path / "test_one.py").write_text("def test_passes():\n    pass\n", encoding="utf-8")
-    assert runner.main([str(tmp_path / "test_one.py"), *ONE_PROCESS]) == 0
+    assert runner.main([str(tmp_path / "test_one.py"), *LEAN]) == 0
 
 
 def test_a_set_up_failure_exits_2_with_the_reason(
@@ -227,7 +224,7 @@ def test_without_a_browser_the_fast_tests_still_run(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(runner, "find_chromium", no_browser)
     (tmp_path / "test_one.py").write_text("def test_passes():\n    pass\n", encoding="utf-8")
-    assert runner.main([str(tmp_path / "test_one.py"), "-m", "not e2e", *ONE_PROCESS]) == 0
+    assert runner.main([str(tmp_path / "test_one.py"), "-m", "not e2e", *LEAN]) == 0
     assert runner.main([str(tmp_path / "test_one.py"), "-q"]) == 2
 
 
