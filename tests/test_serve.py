@@ -113,18 +113,8 @@ def test_the_version_and_cache_change_with_any_file(
 
     v1, files1 = built(site)  # the module's build of the same sources
     assert build("again") == (v1, files1), "the same sources give the same version"
-    # The builds below change one file each: a module's source is stripped (its comments and
-    # docstrings, some 5 ms a module) once for each content, not again for each of its 94 unchanged
-    # modules in every build. The two builds above stripped every module themselves.
-    stripped: dict[bytes, bytes] = {}
-    strip = serve.shipped_source
-
-    def shipped_source(data: bytes) -> bytes:
-        if data not in stripped:
-            stripped[data] = strip(data)
-        return stripped[data]
-
-    monkeypatch.setattr(serve, "shipped_source", shipped_source)
+    # The builds below change one file each (serve.shipped_source keeps each content's stripped
+    # source, so the unchanged modules are not stripped again).
     module = project / "whist" / "engine" / "cards.py"
     css = project / "static" / "whist.css"
     template = project / "static" / "sw.js"
