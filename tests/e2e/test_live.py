@@ -11,8 +11,8 @@ saved game is unchanged. Then the guest's page is reloaded (its connection drops
 says so and the table waits; invited again, the guest comes back to the game where it stands. The
 host's page is reloaded too: the game is restored and its guest invited again, and they play on.
 Four devices (one host, three guests) play a whole hand, each page's summary telling it from its
-own side, and the host deals the next. axe checks the invitation and the answer at every impact;
-screenshots at 390x844, 844x390 and 1366x768.
+own side. Contract Whist's guest bids from its own page, and the host deals the next hand. axe
+checks the invitation and the answer at every impact; screenshots at 390x844, 844x390 and 1366x768.
 """
 
 from __future__ import annotations
@@ -251,8 +251,8 @@ def test_two_devices_play_on_through_both_pages_reloads(game_page: GamePage, sha
     assert saved_game(anna)["actions"][: len(before["actions"])] == before["actions"]
     join(anna, ben, "Ben", keep=True)
 
-    # Some cards more (the whole hand to its end, each page's summary and the next hand dealt by
-    # the host: test_four_devices_play_a_whole_hand, where Cara is Anna's partner as Ben is here).
+    # Some cards more (the whole hand to its end between partners: test_four_devices_play_a_whole_hand,
+    # where Cara is Anna's partner as Ben is here; the next hand dealt by the host: the Contract test's).
     assert play_cards({"S": anna, "N": ben}, count=4) == 4
     said = ben.evaluate("() => [...document.querySelectorAll('#announce p')].map(p => p.textContent)")
     assert any(re.fullmatch(r"(Anna plays|You play) the \w+ of \w+\.", t) for t in said), said  # by ear too
@@ -311,12 +311,6 @@ def test_four_devices_play_a_whole_hand(game_page: GamePage, shared_page: Shared
     ours = tricks(anna)
     assert sum(ours) == 13  # every page's summary tells the same hand, each from its seat's side:
     assert [tricks(page) for page in guests] == [ours[::-1], ours, ours[::-1]]  # Ben, Dan theirs; Cara ours
-    guests[1].click("#next-hand")  # the host deals: Cara's page says so
-    guests[1].wait_for_function("() => [...document.querySelectorAll('#announce p')]"
-                                ".some(p => p.textContent.includes('The host deals the next hand.'))")
-    anna.click("#next-hand")
-    for page in guests:  # the next hand, dealt there
-        page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=WAIT)
 
 
 #: The host's connections give up after 2 seconds, not 15 (the test's own driver, written into the
@@ -403,6 +397,11 @@ def test_contract_whist_between_two_devices_the_guest_bids_from_its_own(
     play_cards(seats)
     assert tricks(ben) == tricks(anna) and sum(tricks(anna)) == 13  # (partners: the same side)
     assert foreign_cards(heard_views(ben)) == []
+    ben.click("#next-hand")  # the host deals: Ben's page says so
+    ben.wait_for_function("() => [...document.querySelectorAll('#announce p')]"
+                          ".some(p => p.textContent.includes('The host deals the next hand.'))")
+    anna.click("#next-hand")  # the next hand, dealt there (its auction)
+    ben.wait_for_function("() => document.body.dataset.phase === 'auction'", timeout=WAIT)
 
 
 def test_german_whist_between_two_devices(game_page: GamePage, shared_page: SharedPageFactory) -> None:
