@@ -146,3 +146,12 @@ def test_a_refused_move_goes_to_its_guest_alone() -> None:
     assert not changed and len(out) == 1 and out[0][0] == 1 and json.loads(out[0][1])["t"] == "refused"
     assert host.received(9, '{"v": 1, "t": "hello"}') == ([], False)  # no such guest
     assert host.opened(9) == [] and host.closed(9, "x") == ""
+    # A move taken with views=False (the host's page: its changed() follows every change) sends
+    # nothing yet; the next changed() sends the new view, made once.
+    card = next(c.card for c in devices.guests[1].view().hand if c.playable)
+    out, changed = host.received(1, json.dumps({"v": 1, "t": "play", "card": card}), views=False)
+    assert out == [] and changed
+    views = host.changed()
+    assert [n for n, _ in views] == [1] and json.loads(views[0][1])["t"] == "view"
+    assert card not in {c["card"] for c in json.loads(views[0][1])["view"]["hand"]}
+    assert host.changed() == []  # (the same view is not sent twice)

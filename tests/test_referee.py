@@ -79,7 +79,10 @@ def test_no_guest_is_ever_sent_a_card_of_another_hand(game: str, guests: str) ->
     sent = 0
     for _ in range(400):
         for guest in referee.guests:
-            message = json.loads(referee.message_for(guest))
+            text = referee.message_for(guest)  # (the view written straight from its dataclasses:)
+            assert text == json.dumps({"v": 1, "t": "view", "seat": SEAT_NAMES[guest],  # view_for's data, exactly
+                                       "view": referee.view_for(guest)}, separators=(",", ":"), ensure_ascii=False)
+            message = json.loads(text)
             sent += 1
             leaked = cards_in(message) - may_see(table, guest)
             assert not leaked, f"{SEAT_NAMES[guest]} was sent {sorted(leaked)}"
@@ -245,3 +248,4 @@ def test_the_host_hears_a_guests_card_by_name_and_never_what_only_the_guest_may_
         else:
             table.computer_step()
     assert table.state.phase.name != "PLAY"
+

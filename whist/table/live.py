@@ -93,16 +93,17 @@ class LiveHost:
         self.said[number] = sentence
         return f"{name}\u2019s device is no longer connected: {sentence} Invite {name} again to go on; the game waits."
 
-    def received(self, number: int, text: object) -> tuple[Outgoing, bool]:
+    def received(self, number: int, text: object, views: bool = True) -> tuple[Outgoing, bool]:
         """A message from guest ``number``: what to send (the refusal to that guest alone, or after a
         move every open guest's new view), and whether the table changed (the host's page then
-        draws it, and saves the game)."""
+        draws it, and saves the game). ``views`` False: the views are left for the caller's next
+        :meth:`changed` (the host's page calls it after every change: each view is made once)."""
         if self.state.get(number) != OPEN:
             return [], False  # (a connection not open, or no guest of ours: nothing is read)
         reply = self.referee.answer(self.seats[number], text)
         if reply is not None:
             return [(number, reply)], False
-        return self.changed(), True
+        return (self.changed() if views else []), True
 
     def changed(self) -> Outgoing:
         """After any change at the table (a move, the host's own, a computer's, a new hand or game):

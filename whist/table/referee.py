@@ -23,11 +23,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from whist.engine.jsontext import json_problem
@@ -79,9 +81,16 @@ class Referee:
             table.human = holder
 
     def message_for(self, seat: Seat) -> str:
-        """The text sent to ``seat``'s device after every change of the table."""
-        return json.dumps({"v": PROTOCOL, "t": "view", "seat": SEAT_NAMES[seat], "view": self.view_for(seat)},
-                          separators=(",", ":"), ensure_ascii=False)
+        """The text sent to ``seat``'s device after every change of the table: :meth:`view_for`'s
+        data, written by the JSON encoder straight from the view (each dataclass once, not a
+        dict built first: the same text, at a fraction of the cost)."""
+        table = self.table
+        holder, table.human = table.human, seat
+        try:
+            view = table.view()
+        finally:
+            table.human = holder
+        return _VIEW_ENCODER.encode({"v": PROTOCOL, "t": "view", "seat": SEAT_NAMES[seat], "view": view})
 
     def answer(self, seat: Seat, text: Any) -> str | None:
         """:meth:`receive` ``text``, and what to send back to ``seat``: the ``refused`` message for
@@ -132,6 +141,24 @@ class Referee:
         finally:
             table.human = holder
         return Outcome(result.ok, result.reason, "ok" if result.ok else result.code or "refused")
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _plain(value: Any) -> Any:
+    """A value of a view the JSON encoder does not know, one level down: a dataclass's fields (in
+    their order) or a mapping's items, as :func:`whist.table.view_data.data_of` has them."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: getattr(value, name) for name in _field_names(type(value))}
+    if isinstance(value, Mapping):
+        return {str(k): v for k, v in value.items()}
+    raise TypeError(f"{type(value).__name__} is not part of a view")
+
+
+_VIEW_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_plain)
 
 
 def _finite(text: str) -> float:

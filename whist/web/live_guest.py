@@ -135,17 +135,30 @@ class GuestSide:
             page.announce_turn()
             return
         gen = page.generation
+        screen = page.screen
         if before is not None and token is table.token and view.hand_number == before.hand_number and (
                 played(view) > played(before)):
             page.busy = True
-            if page.screen.show_card(view):
+            names = {c.card for c in view.hand}
+            if names < set(screen.hand_key):  # your card: it leaves your hand for the trick, as on
+                screen.render_hand(view, locked=True)  # your own table
+            if screen.show_card(view):
                 await page.gather_trick(gen, view)
             if gen != page.generation:
                 return
+            if view.phase == "play" and not view.your_turn:  # another's turn: the card shown is
+                page.busy = False  # all that changed, drawn as a computer's card is (not the whole table)
+                if tuple(c.card for c in view.hand) != screen.hand_key:  # (a card drawn from the stock)
+                    screen.render_hand(view, locked=True)
+                page.doc.body.dataset.toPlay = view.to_play or ""
+                screen.render_turn(view)
+                screen.render_status(view)
+                page.take_announcements()
+                return
         else:
-            page.screen.clear_trick()
+            screen.clear_trick()
             if token is not table.token:
-                page.screen.forget()
+                screen.forget()
         page.busy = False
         self.settle()
         page.take_announcements()  # each card played at the table, by whom, and a trick's winner

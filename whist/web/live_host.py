@@ -126,8 +126,8 @@ class HostSide:
         page = self.page
         if page.table is not self.live.table:
             return
-        out, changed = self.live.received(number, text)
-        self.send(out)  # a refusal to that guest, or every guest's view after the move
+        out, changed = self.live.received(number, text, views=False)
+        self.send(out)  # a refusal to that guest (every guest's view after a move: the page's changed())
         if not changed:
             return
         kind = json.loads(text).get("t")  # (a move the referee made: its message was read already)
