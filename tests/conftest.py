@@ -51,8 +51,8 @@ def pytest_configure(config: pytest.Config) -> None:
 E2E_SECOND = frozenset({
     "test_persistence.py", "test_tabs.py", "test_offline.py",
     "test_site.py", "test_coach.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
-    "test_forms.py", "test_together.py", "test_rtc.py", "test_live.py", "test_why.py", "test_snapshot.py",
-    "test_turn.py", "test_bad_input.py", "test_german.py",
+    "test_forms.py", "test_together.py", "test_rtc.py", "test_live.py", "test_snapshot.py",
+    "test_turn.py", "test_bad_input.py",
 })
 
 
