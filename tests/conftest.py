@@ -47,7 +47,8 @@ def pytest_configure(config: pytest.Config) -> None:
 #: side, so the end-to-end part takes as long as the longer: keep their summed times even
 #: (tests/report.py prints each file's time and its browser CPU, which is what to even: stop 53's
 #: halves measured about 840 and 660 CPU-s before test_turn, test_bad_input and test_german moved
-#: here; they use the shared page of the default kind, which each half boots anyway).
+#: here; stop 54's, with the AudioContexts closed, 569 and 627 s, and test_german and test_why went
+#: back: files on the shared page of the default kind, which each half boots anyway, move freely).
 E2E_SECOND = frozenset({
     "test_persistence.py", "test_tabs.py", "test_offline.py",
     "test_site.py", "test_coach.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
