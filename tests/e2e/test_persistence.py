@@ -27,6 +27,8 @@ from whist.engine.seats import Seat
 from whist.engine.state import GameState
 from whist.table import Table
 from whist.table.catalog import game_result
+from whist.table.records import encode, encode_game
+from whist.table.stats import new_game_id
 
 INSTANT = "?pace=instant&seed={seed}"
 SEED = 2024
@@ -73,6 +75,27 @@ def lowest_game(seed: int) -> dict[str, Any]:
         legal = sorted(c.card for c in t.view().hand if c.legal)
         assert t.human_play(legal[0]).ok
     return game_result(t.state, Seat.S)
+
+
+def near_the_end(seed: int, left: int = 2) -> dict[str, str]:
+    """Storage (for ``open(storage=)``) holding the game of ``seed`` as play_to_end plays it, saved
+    at your move with ``left`` cards in your hand in its last hand: play_to_end from there ends it
+    as from its start (the same record, the same result), for a few tricks instead of whole hands."""
+    hands = lowest_game(seed)["hands_played"]
+    t = Table(seed=seed)
+    done = 0
+    while True:
+        while t.computer_step():
+            pass
+        assert not t.state.is_over, f"deal {seed} ended before {left} cards were left"
+        if t.state.phase.value == "hand-over":
+            t.next_hand()
+            done += 1
+            continue
+        mine = t.view().hand
+        if done == hands - 1 and len(mine) == left:
+            return {"whist:game": encode(encode_game(new_game_id(seed, 1_700_000_000_000), t))}
+        assert t.human_play(sorted(c.card for c in mine if c.legal)[0]).ok
 
 
 def read_stats(page: GamePage, game: str = "overall") -> dict[str, str]:
@@ -142,9 +165,10 @@ def into_the_middle_of_a_trick(page: GamePage) -> None:
 # --- the game in progress ------------------------------------------------------------------
 
 def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: GamePage) -> None:
-    # A game of one hand, played to its end below (deal 2024's has five)
+    # A game of one hand (deal 2024's has five), from its last tricks (saved as play_to_end plays
+    # it): into a trick, then played to its end below.
     seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] == 1)
-    game_page.open(INSTANT.format(seed=seed))
+    game_page.open("?pace=instant", storage=near_the_end(seed, left=3))
     into_the_middle_of_a_trick(game_page)
     play_lowest(game_page)
     wait_your_move(game_page)
@@ -156,8 +180,7 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
     saved = stored(game_page, "whist:game")
     assert saved["v"] == 1 and saved["redo"] and saved["record"]["seed"] == seed
 
-    game_page.reload()  # a real reload: Python boots again and reads what was kept
-    game_page.wait_ready()
+    game_page.restart()  # as a reload: the page's start-up reads what was kept
     wait_your_move(game_page)
     assert state(game_page) == before, "the same cards, trick, tricks, scores and turn after a reload"
     assert game_page.get_attribute("#undo-btn", "aria-disabled") == "false"
@@ -198,7 +221,8 @@ def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> No
     win = min((s for s in CANDIDATES if results[s]["won"]), key=lambda s: results[s]["hands_played"])
     loss = min((s for s in CANDIDATES if not results[s]["won"]), key=lambda s: results[s]["hands_played"])
 
-    game_page.open(INSTANT.format(seed=win))
+    # Each game from its last tricks (saved as play_to_end plays it): the same end, the same result.
+    game_page.open("?pace=instant", storage=near_the_end(win))
     play_to_end(game_page)
     assert game_page.inner_text("#summary-title") == "You win the game!"
     w = results[win]
@@ -215,7 +239,8 @@ def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> No
     assert read_stats(game_page)["played"] == "1"
     close_dialog(game_page)
 
-    game_page.open(INSTANT.format(seed=loss), keep=True)
+    # (as a new tab would find the device's storage: this tab's own game, the won one, forgotten)
+    game_page.open("?pace=instant", storage=near_the_end(loss), keep=True, script="sessionStorage.clear();")
     play_to_end(game_page)
     lost = results[loss]
     tiles = read_stats(game_page)
@@ -432,12 +457,13 @@ def test_storage_full(game_page: GamePage) -> None:
 
 def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: GamePage,
                                                                  second_tab: Callable[[], GamePage]) -> None:
-    # A game of one hand (each tab plays it to its end: two hands in all, not four)
+    # A game of one hand, from its last tricks (saved as play_to_end plays it): each tab plays it
+    # to its end, a few tricks each.
     seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] == 1)
-    game_page.open(INSTANT.format(seed=seed))
+    game_page.open("?pace=instant", storage=near_the_end(seed, left=3))
     wait_your_move(game_page)
     other = second_tab()
-    other.open(INSTANT.format(seed=seed))   # the same game, restored from the first tab's save
+    other.open("?pace=instant")             # the same game, restored from the device's save
     wait_your_move(other)
     assert state(other) == state(game_page)
     # Settings changed in one tab reach the other (the storage event).
