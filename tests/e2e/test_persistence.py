@@ -77,11 +77,12 @@ def lowest_game(seed: int) -> dict[str, Any]:
     return game_result(t.state, Seat.S)
 
 
-def near_the_end(seed: int, left: int = 2) -> dict[str, str]:
+def near_the_end(seed: int, left: int = 2, hand: int | None = None) -> dict[str, str]:
     """Storage (for ``open(storage=)``) holding the game of ``seed`` as play_to_end plays it, saved
-    at your move with ``left`` cards in your hand in its last hand: play_to_end from there ends it
-    as from its start (the same record, the same result), for a few tricks instead of whole hands."""
-    hands = lowest_game(seed)["hands_played"]
+    at your move with ``left`` cards in your hand in its last hand (or its hand number ``hand``):
+    play_to_end from there ends it as from its start (the same record, the same result), for a
+    few tricks instead of whole hands."""
+    hands = hand or lowest_game(seed)["hands_played"]
     t = Table(seed=seed)
     done = 0
     while True:
