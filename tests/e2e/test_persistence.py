@@ -181,7 +181,8 @@ def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: 
     saved = stored(game_page, "whist:game")
     assert saved["v"] == 1 and saved["redo"] and saved["record"]["seed"] == seed
 
-    game_page.restart()  # as a reload: the page's start-up reads what was kept
+    game_page.reload()  # a real reload: Python boots again and reads what was kept
+    game_page.wait_ready()
     wait_your_move(game_page)
     assert state(game_page) == before, "the same cards, trick, tricks, scores and turn after a reload"
     assert game_page.get_attribute("#undo-btn", "aria-disabled") == "false"
