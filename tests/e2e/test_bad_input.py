@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import GamePage
-from tests.e2e.test_persistence import INSTANT, SEED, damaged_game, notice, put, shot, stored
+from tests.e2e.test_persistence import INSTANT, SEED, damaged_game, notice, shot, stored
 from tests.e2e.test_play import play_lowest, wait_your_move
 
 DEEP = "[" * 10_000 + "]" * 10_000
@@ -18,10 +18,10 @@ DEEP = "[" * 10_000 + "]" * 10_000
 
 @pytest.mark.parametrize("key", ["whist:game", "whist:settings", "whist:stats"])
 def test_deep_json_in_storage_gives_a_table_and_a_notice(game_page: GamePage, key: str) -> None:
-    game_page.open(INSTANT.format(seed=SEED))
-    put(game_page, key, DEEP)
+    game_page.open(INSTANT.format(seed=SEED), storage={key: DEEP})
     for _ in range(2):  # and the next visit too (the record is set aside: nothing more to tell)
-        game_page.restart()
+        if _:
+            game_page.restart()
         wait_your_move(game_page)
         play_lowest(game_page)
         wait_your_move(game_page)
@@ -86,12 +86,9 @@ def test_an_odd_deal_link_on_the_open_page_is_told(game_page: GamePage) -> None:
 
 
 def test_a_damaged_game_too_large_to_copy_is_told_truly_and_kept_until_ok(game_page: GamePage) -> None:
-    game_page.open(INSTANT.format(seed=SEED))
-    wait_your_move(game_page)
     big = dict(damaged_game(SEED, "illegal"), id="not a valid id!", pad="x" * 3_000_000)
     raw = json.dumps(big)
-    put(game_page, "whist:game", raw)
-    game_page.restart()
+    game_page.open(INSTANT.format(seed=SEED), storage={"whist:game": raw})
     lines = notice(game_page)
     assert len(lines) == 1 and "no room on this device for a copy" in lines[0], lines
     assert "kept aside" not in lines[0]

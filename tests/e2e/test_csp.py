@@ -7,7 +7,9 @@ browser's console messages about the policy). These tests show that the watcher
 sees each kind of violation, that the policy is in force on the real page, and
 that the page plays under it: a card, Hard opponents thinking in PyScript's
 worker (a blob: worker, which inherits the page's policy), the hand review and
-Contract Whist's auction.
+Contract Whist's auction; and that it starts with its hook script arriving last
+(``visit_with_the_hooks_last``, run on test_reset's first visit, the only page of its own
+the two files need).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pytest
 
 import serve
 from tests.e2e.test_contract import open_contract
+from tests.e2e.test_persistence import near_the_end
 from tests.e2e.test_play import play_lowest, wait_your_move
 from tests.e2e.test_review import finish_hand
 from tests.e2e.test_thinker import HARD_OPPONENTS, WATCH, watch
@@ -105,9 +108,11 @@ def test_the_watcher_sees_every_kind_of_violation(make_game_page: GamePageFactor
 
 
 def test_the_page_plays_under_its_policy(game_page: GamePage) -> None:
-    """A card, Hard opponents thinking in the worker, a whole hand and its review in the analyst
-    worker: no violation."""
-    game_page.open("?pace=instant&seed=4242", script=WATCH, storage=HARD_OPPONENTS)  # Hard thinks at any pace
+    """Cards, Hard opponents thinking in the worker, a hand's end and its review in the analyst
+    worker: no violation. (The hand is restored at its last tricks: the worker thinks each of
+    the opponents' cards from there, and the review analyses the whole hand as ever.)"""
+    storage = {**HARD_OPPONENTS, **near_the_end(4242, left=3, hand=1)}
+    game_page.open("?pace=instant", script=WATCH, storage=storage)  # Hard thinks at any pace
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
     assert policy and game_page.evaluate(LIVE_POLICY) == policy.group(1)
@@ -146,25 +151,26 @@ def test_contract_whist_bids_under_its_policy(game_page: GamePage) -> None:
     assert game_page.all_problems() == []
 
 
-def test_the_policy_holds_when_the_hook_script_arrives_last(fresh_page: GamePage) -> None:
-    """PyScript builds its worker hooks (with Function(), which the policy refuses) as soon
-    as its config is read; static/pyscript-hooks.js must have cleared the one it would build
-    before then, however late that file arrives. Here it is held back until PyScript's core and
-    its config have arrived: the page must still start and play with no violation."""
-    game_page = fresh_page  # a first visit, with one of its files held back
+def visit_with_the_hooks_last(page: GamePage, path: str) -> None:
+    """A first visit to ``path`` on the fresh page ``page`` (its ``open``), with
+    static/pyscript-hooks.js held back until PyScript's core and its config have arrived.
+
+    PyScript builds its worker hooks (with Function(), which the policy refuses) as soon as its
+    config is read; static/pyscript-hooks.js must have cleared the one it would build before
+    then, however late that file arrives: the page must still start (and, as the caller checks,
+    play) with no violation. test_reset's visit is loaded so (its page of its own is the only
+    first visit it needs), which plays a card on it and checks every problem recorded."""
     held: list[Route] = []
     finished: list[str] = []
-    game_page.page.route("**/static/pyscript-hooks.js", lambda route: held.append(route))
-    game_page.page.on("requestfinished", lambda r: finished.append(urllib.parse.urlsplit(r.url).path))
-    with game_page.expect_request("**/static/pyscript-hooks.js", timeout=120_000):
-        game_page.goto("?pace=instant", wait_until="commit")
+    page.page.route("**/static/pyscript-hooks.js", lambda route: held.append(route))
+    page.page.on("requestfinished", lambda r: finished.append(urllib.parse.urlsplit(r.url).path))
+    with page.expect_request("**/static/pyscript-hooks.js", timeout=120_000):
+        page.goto(path, wait_until="commit")
     first = ("/pyscript.toml", "/runtime/pyscript/core.js")
-    wait_until(game_page, lambda: all(path in finished for path in first), f"{first} arrive", seconds=120)
+    wait_until(page, lambda: all(p in finished for p in first), f"{first} arrive", seconds=120)
     assert held and "/static/pyscript-hooks.js" not in finished
     for route in held:
         route.continue_()
-    game_page.wait_ready()
-    assert finished.index("/static/pyscript-hooks.js") > max(finished.index(path) for path in first)
-    play_lowest(game_page)
-    wait_your_move(game_page)
-    assert game_page.all_problems() == []
+    page.wait_ready()
+    assert finished.index("/static/pyscript-hooks.js") > max(finished.index(p) for p in first)
+    assert page.all_problems() == []

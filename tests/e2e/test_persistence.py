@@ -27,6 +27,8 @@ from whist.engine.seats import Seat
 from whist.engine.state import GameState
 from whist.table import Table
 from whist.table.catalog import game_result
+from whist.table.records import encode, encode_game
+from whist.table.stats import new_game_id
 
 INSTANT = "?pace=instant&seed={seed}"
 SEED = 2024
@@ -73,6 +75,28 @@ def lowest_game(seed: int) -> dict[str, Any]:
         legal = sorted(c.card for c in t.view().hand if c.legal)
         assert t.human_play(legal[0]).ok
     return game_result(t.state, Seat.S)
+
+
+def near_the_end(seed: int, left: int = 2, hand: int | None = None) -> dict[str, str]:
+    """Storage (for ``open(storage=)``) holding the game of ``seed`` as play_to_end plays it, saved
+    at your move with ``left`` cards in your hand in its last hand (or its hand number ``hand``):
+    play_to_end from there ends it as from its start (the same record, the same result), for a
+    few tricks instead of whole hands."""
+    hands = hand or lowest_game(seed)["hands_played"]
+    t = Table(seed=seed)
+    done = 0
+    while True:
+        while t.computer_step():
+            pass
+        assert not t.state.is_over, f"deal {seed} ended before {left} cards were left"
+        if t.state.phase.value == "hand-over":
+            t.next_hand()
+            done += 1
+            continue
+        mine = t.view().hand
+        if done == hands - 1 and len(mine) == left:
+            return {"whist:game": encode(encode_game(new_game_id(seed, 1_700_000_000_000), t))}
+        assert t.human_play(sorted(c.card for c in mine if c.legal)[0]).ok
 
 
 def read_stats(page: GamePage, game: str = "overall") -> dict[str, str]:
@@ -142,9 +166,10 @@ def into_the_middle_of_a_trick(page: GamePage) -> None:
 # --- the game in progress ------------------------------------------------------------------
 
 def test_reload_mid_trick_restores_the_exact_game_with_undo_and_redo(game_page: GamePage) -> None:
-    # A game of one hand, played to its end below (deal 2024's has five)
+    # A game of one hand (deal 2024's has five), from its last tricks (saved as play_to_end plays
+    # it): into a trick, then played to its end below.
     seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] == 1)
-    game_page.open(INSTANT.format(seed=seed))
+    game_page.open("?pace=instant", storage=near_the_end(seed, left=3))
     into_the_middle_of_a_trick(game_page)
     play_lowest(game_page)
     wait_your_move(game_page)
@@ -198,7 +223,8 @@ def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> No
     win = min((s for s in CANDIDATES if results[s]["won"]), key=lambda s: results[s]["hands_played"])
     loss = min((s for s in CANDIDATES if not results[s]["won"]), key=lambda s: results[s]["hands_played"])
 
-    game_page.open(INSTANT.format(seed=win))
+    # Each game from its last tricks (saved as play_to_end plays it): the same end, the same result.
+    game_page.open("?pace=instant", storage=near_the_end(win))
     play_to_end(game_page)
     assert game_page.inner_text("#summary-title") == "You win the game!"
     w = results[win]
@@ -215,7 +241,8 @@ def test_won_and_lost_games_in_the_stats_counted_once(game_page: GamePage) -> No
     assert read_stats(game_page)["played"] == "1"
     close_dialog(game_page)
 
-    game_page.open(INSTANT.format(seed=loss), keep=True)
+    # (as a new tab would find the device's storage: this tab's own game, the won one, forgotten)
+    game_page.open("?pace=instant", storage=near_the_end(loss), keep=True, script="sessionStorage.clear();")
     play_to_end(game_page)
     lost = results[loss]
     tiles = read_stats(game_page)
@@ -335,15 +362,12 @@ BAD: dict[str, tuple[dict[str, object], str]] = {
 @pytest.mark.parametrize("kind", list(BAD))
 def test_bad_data_is_told_once_and_the_game_plays(game_page: GamePage, kind: str) -> None:
     records, told = BAD[kind]
-    game_page.open(INSTANT.format(seed=SEED))
-    wait_your_move(game_page)
     good_stats = {"v": 1, "recorded": [], "overall": {"played": 1, "won": 1, "streak": 1, "best_streak": 1,
                                                       "hands_played": 2, "hands_won": 2, "best_margin": 3},
                   "games": {}}
-    put(game_page, "whist:stats", good_stats)
-    for key, value in records.items():
-        put(game_page, key, value)
-    game_page.restart()
+    texts = {key: value if isinstance(value, str) else json.dumps(value)
+             for key, value in {"whist:stats": good_stats, **records}.items()}
+    game_page.open(INSTANT.format(seed=SEED), storage=texts)
     lines = notice(game_page)
     assert len(lines) == 1 and told in lines[0], lines
     assert told in game_page.inner_text("#announce")
@@ -432,12 +456,13 @@ def test_storage_full(game_page: GamePage) -> None:
 
 def test_two_tabs_share_settings_and_stats_and_count_a_game_once(game_page: GamePage,
                                                                  second_tab: Callable[[], GamePage]) -> None:
-    # A game of one hand (each tab plays it to its end: two hands in all, not four)
+    # A game of one hand, from its last tricks (saved as play_to_end plays it): each tab plays it
+    # to its end, a few tricks each.
     seed = next(s for s in CANDIDATES if lowest_game(s)["hands_played"] == 1)
-    game_page.open(INSTANT.format(seed=seed))
+    game_page.open("?pace=instant", storage=near_the_end(seed, left=3))
     wait_your_move(game_page)
     other = second_tab()
-    other.open(INSTANT.format(seed=seed))   # the same game, restored from the first tab's save
+    other.open("?pace=instant")             # the same game, restored from the device's save
     wait_your_move(other)
     assert state(other) == state(game_page)
     # Settings changed in one tab reach the other (the storage event).
