@@ -150,21 +150,6 @@ def bid_nine_hearts(page: GamePage) -> Table:
     return table
 
 
-def test_bid_with_the_mouse_and_play_the_contract(game_page: GamePage) -> None:
-    table = bid_nine_hearts(game_page)
-    game_page.wait_for_function(YOUR_MOVE)
-    assert page_calls(game_page)[:4] == engine_calls(table)[:4]
-    assert "You bid 9H." in game_page.inner_text("#announce")
-    play_out(game_page, table)
-    auction = table.view().auction
-    contract = auction.contract if auction else None
-    assert contract is not None
-    # The contract and its declarer stay in the toolbar through the play.
-    assert game_page.get_attribute("#contract-tool", "data-contract") == contract.name + contract.declarer
-    assert game_page.locator("#turnup").is_hidden()
-    check_summary(game_page, table)
-
-
 def test_bid_with_the_keyboard(game_page: GamePage) -> None:
     open_contract(game_page)
     table = engine()
@@ -193,6 +178,7 @@ def test_bid_with_the_keyboard(game_page: GamePage) -> None:
 
 
 def test_hint_and_undo_through_the_auction(game_page: GamePage) -> None:
+    """The hint, undo and redo of a bid; then a bid with the mouse, and its contract played out."""
     open_contract(game_page)
     table = engine()
     before = page_calls(game_page)
@@ -214,11 +200,21 @@ def test_hint_and_undo_through_the_auction(game_page: GamePage) -> None:
     assert any(c == "S:9 spades" for c in page_calls(game_page))
     game_page.keyboard.press("u")
     game_page.wait_for_selector(BOX_OPEN)
-    game_page.click('#bid-box .bid[data-call="pass"]')
-    assert table.human_call("pass").ok
+    # 9H with the mouse: the computers call on as in the engine, and the contract is played out.
+    press_bid(game_page, "9H")
+    assert table.human_call("9H").ok
     while table.computer_step():
         pass
+    game_page.wait_for_function(YOUR_MOVE)
+    assert page_calls(game_page)[:4] == engine_calls(table)[:4]
+    assert "You bid 9H." in game_page.inner_text("#announce")
     play_out(game_page, table)
+    auction = table.view().auction
+    contract = auction.contract if auction else None
+    assert contract is not None
+    # The contract and its declarer stay in the toolbar through the play.
+    assert game_page.get_attribute("#contract-tool", "data-contract") == contract.name + contract.declarer
+    assert game_page.locator("#turnup").is_hidden()
     check_summary(game_page, table)
 
 

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 INSTANT = "?pace=instant&seed={seed}"
 
+#: The seed of the whole game played by keyboard (a short game: two hands).
+SEED_OF_THE_GAME = 28
+
 #: Everything a player sees of the position (to compare before and after an undo).
 STATE = """() => ({
   phase: document.body.dataset.phase,
@@ -117,24 +120,55 @@ def focus_card_by_keys(page: GamePage, target: int) -> None:
     assert page.evaluate(FOCUS) == target
 
 
+def check_summary_adds_up(page: GamePage, scores: dict[str, int]) -> None:
+    """The end of a hand: the summary adds up (and adds this hand's points to ``scores``)."""
+    assert page.is_visible("#summary")
+    tricks = {s: int(page.text_content(f"#sum-tricks-{s}") or "") for s in scores}
+    assert tricks["us"] + tricks["them"] == 13
+    for side in scores:
+        points = max(0, tricks[side] - 6)
+        assert page.text_content(f"#sum-points-{side}") == (f"+{points}" if points else "0")
+        scores[side] += points
+        assert page.text_content(f"#sum-score-{side}") == str(scores[side])
+        assert page.text_content(f"#score-{side}") == str(scores[side])
+    assert "Deal " in (page.text_content("#summary-sub") or "")
+    assert "Honours:" not in page.inner_text("#summary")  # Classic Whist counts no honours
+
+
 def test_a_whole_game_by_keyboard_alone(game_page: GamePage) -> None:
+    """A whole game to its end, played with the keys alone (a click on a dimmed card aside,
+    which plays nothing): the page dims exactly the cards the rules forbid, each hand's summary
+    adds up, and the game's end shows the winner (test_play's whole game and dimmed cards)."""
     started = time.monotonic()
-    game_page.open(INSTANT.format(seed=2718))
-    refused = ends = 0
+    game_page.open(INSTANT.format(seed=SEED_OF_THE_GAME))
+    refused = ends = clicked_dimmed = hands = 0
+    scores = {"us": 0, "them": 0}
     use_space = False
     for _ in range(400):
         table = wait_your_move(game_page)
-        if table["phase"] == "game-over":
-            break
-        if table["phase"] == "hand-over":
+        if table["phase"] != "play":
+            hands += 1
+            check_summary_adds_up(game_page, scores)
+            if table["phase"] == "game-over":
+                break
+            assert table["phase"] == "hand-over"
             # The summary takes the focus: Enter deals the next hand.
             assert game_page.evaluate("() => document.activeElement.id") == "next-hand"
             game_page.keyboard.press("Enter")
             game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+            assert game_page.locator("#summary").is_hidden()
             continue
         cards = [c["card"] for c in table["hand"]]
         legal = legal_from_page(table)
+        enabled = {c["card"] for c in table["hand"] if c["disabled"] == "false"}
+        assert enabled == legal, f"trick {table['trick']}: page allows {sorted(enabled)}, rules {sorted(legal)}"
         illegal = [i for i, c in enumerate(cards) if c not in legal]
+        if illegal and hands == 0:
+            # Clicking a dimmed card does nothing, and never plays it.
+            click_card(game_page, cards[illegal[-1]], force=True)
+            game_page.wait_for_timeout(150)
+            assert read(game_page) == table
+            clicked_dimmed += 1
         if illegal and refused < 2:
             # Enter on a dimmed card: a polite refusal in the live region, and no play.
             focus_card_by_keys(game_page, illegal[0])
@@ -153,11 +187,31 @@ def test_a_whole_game_by_keyboard_alone(game_page: GamePage) -> None:
         ends += 1
         game_page.wait_for_function(
             f"() => !document.querySelector('#hand button.card[data-card=\"{cards[target]}\"]')")
+        after = read(game_page)
+        assert cards[target] not in [c["card"] for c in after["hand"]]
+        assert len(after["hand"]) == len(cards) - 1 or after["phase"] != "play"
     else:
         raise AssertionError("the game did not end")
-    assert refused >= 1 and ends >= 13
+    assert refused >= 1 and ends >= 13 and hands >= 2
+    assert clicked_dimmed > 0, "this deal should have given a card South could not play"
+    # Game over: the winner and the final score are shown, and New game is offered.
+    us, them = scores["us"], scores["them"]
+    assert max(us, them) >= 7 and us != them
+    title = game_page.text_content("#summary-title") or ""
+    text = game_page.text_content("#summary-text") or ""
+    if us > them:
+        assert "You win" in title and f"{us} to {them}" in text
+    else:
+        assert "East" in title and f"{them} to {us}" in text
+    assert game_page.is_visible("#play-again") and game_page.is_hidden("#next-hand")
+    assert game_page.get_attribute("body", "data-phase") == "game-over"
     assert game_page.evaluate("() => document.activeElement.id") == "play-again"
-    print(f"keyboard game: {ends} cards, {time.monotonic() - started:.1f} s")
+    # A new game after the end needs no confirmation.
+    game_page.click("#play-again")
+    game_page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    assert game_page.text_content("#score-us") == "0" and game_page.text_content("#score-them") == "0"
+    assert game_page.locator("#hand button.card").count() == 13
+    print(f"keyboard game: {hands} hands, {ends} cards, {us}-{them}, {time.monotonic() - started:.1f} s")
 
 
 def test_shortcuts_dialogs_and_focus(game_page: GamePage) -> None:
@@ -289,26 +343,45 @@ def test_undo_while_the_computers_are_thinking(game_page: GamePage) -> None:
 
 # --- pace ----------------------------------------------------------------------------------------
 
-def test_a_click_or_key_skips_the_wait(fresh_page: GamePage) -> None:
-    game_page = fresh_page  # a page of its own: its clock is stopped
+#: Stops the page's clock for the waits: from now on a timer of half a second or more (a slow
+#: pace's wait for a computer's card) is held, not run, until ``RELEASE_TIMERS``.
+HOLD_TIMERS = """() => {
+  window.__held = [];
+  window.__setTimeout = window.setTimeout;
+  window.setTimeout = function (f, ms, ...args) {
+    if (ms >= 500) { window.__held.push([f, ms, args]); return -window.__held.length; }
+    return window.__setTimeout.call(window, f, ms, ...args);
+  };
+}"""
+#: The clock goes again: the timers held run at the delays they were given.
+RELEASE_TIMERS = """() => { if (!window.__setTimeout) return;
+  window.setTimeout = window.__setTimeout; delete window.__setTimeout;
+  for (const [f, ms, args] of window.__held) setTimeout(f, ms, ...args);
+  delete window.__held; }"""
+
+
+def test_a_click_or_key_skips_the_wait(game_page: GamePage) -> None:
     game_page.open("?pace=slow#deal=5&dealer=E")  # you lead: three computers play after you
     wait_your_move(game_page, timeout=60000)
     n = len(read(game_page)["trick"])
     assert n <= 1, "two computers play after you in this trick: one wait is skipped by a click, one by a key"
     # The page's clock stops: a computer's wait can now end only by the player's click or key.
-    game_page.clock.install()
-    game_page.clock.pause_at(game_page.evaluate("Date.now()") + 50)
-    play_lowest(game_page)
-    for played, skip_by in enumerate(("click", "key"), start=n + 1):
-        game_page.wait_for_function("() => document.body.dataset.waiting === '1'")
-        game_page.wait_for_timeout(1500)  # longer than a slow card's wait: the clock is stopped, it is still waiting
-        assert game_page.get_attribute("body", "data-waiting") == "1"
-        assert len(read(game_page)["trick"]) == played
-        if skip_by == "click":
-            game_page.mouse.click(640, 300)  # on the felt
-        else:
-            game_page.keyboard.press("Enter")
-        game_page.wait_for_function(f"() => document.querySelectorAll('#trick [data-card]').length >= {played + 1}")
+    game_page.evaluate(HOLD_TIMERS)
+    try:
+        play_lowest(game_page)
+        for played, skip_by in enumerate(("click", "key"), start=n + 1):
+            game_page.wait_for_function("() => document.body.dataset.waiting === '1'")
+            game_page.wait_for_timeout(1500)  # longer than a slow card's wait: the clock is stopped, it still waits
+            assert game_page.get_attribute("body", "data-waiting") == "1"
+            assert len(read(game_page)["trick"]) == played
+            if skip_by == "click":
+                game_page.mouse.click(640, 300)  # on the felt
+            else:
+                game_page.keyboard.press("Enter")
+            game_page.wait_for_function(
+                f"() => document.querySelectorAll('#trick [data-card]').length >= {played + 1}")
+    finally:
+        game_page.evaluate(RELEASE_TIMERS)
 
 
 def test_settings_dialog_changes_the_table(game_page: GamePage) -> None:
