@@ -17,6 +17,7 @@ from tests.e2e.test_a11y import violations
 from tests.e2e.test_dialogs_fit import SIZES, open_sized
 from tests.e2e.test_play import click_card
 from whist.table import Table
+from whist.table.ask import ask
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -171,7 +172,7 @@ def test_bid_with_the_keyboard(game_page: GamePage) -> None:
     game_page.wait_for_function(YOUR_MOVE)
     assert "S:10 no trumps" in page_calls(game_page) or table.view().phase != "auction"
     assert "You bid 10NT." in game_page.inner_text("#announce")
-    # With no level typed, D is Double and P is Pass (when the auction comes round again).
+    # With no level typed, P is Pass (when the auction comes round again).
     if not game_page.locator("#bid-box").is_hidden():
         game_page.keyboard.press("p")
         assert game_page.get_attribute("#bid-box .bid.selected", "data-call") == "pass"
@@ -226,6 +227,18 @@ def test_keys_of_the_table_still_work_in_the_auction(game_page: GamePage) -> Non
     game_page.keyboard.press("Escape")
     game_page.keyboard.press("m")
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
+    # At your call, with no level typed, D keeps its table meaning: the focus to your first
+    # diamond, and with Shift what is out in diamonds; X (bridge's sign for it) chooses Double.
+    game_page.keyboard.press("d")
+    assert game_page.evaluate("() => document.activeElement.dataset.card || ''").endswith("D")
+    assert game_page.locator("#bid-box .bid.selected").count() == 0
+    game_page.keyboard.press("Shift+D")
+    game_page.wait_for_function("(s) => document.querySelector('#announce p:last-child').textContent === s",
+                                arg=ask(engine(), "suit", 2))
+    game_page.keyboard.press("x")
+    assert game_page.get_attribute("#bid-box .bid.selected", "data-call") == "double"
+    game_page.keyboard.press("Escape")
+    assert game_page.locator("#bid-box .bid.selected").count() == 0
 
 
 #: Each bid, Pass and Double of the box on show (and each level, where a small screen shows a

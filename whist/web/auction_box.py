@@ -11,11 +11,11 @@ Bidding with the keyboard, while the box is open (your call):
   ``2`` ``3`` for ten to thirteen (``0`` alone is ten too);
 - then the denomination: ``C`` ``D`` ``H`` ``S`` or ``N`` (no trumps): that bid is
   chosen (ringed) and has the focus;
-- ``P`` chooses Pass, ``D`` (with no level typed) chooses Double;
+- ``P`` chooses Pass, ``X`` chooses Double (the sign bridge writes for it);
 - ``Enter`` makes the chosen call; ``Esc`` or ``Backspace`` clears the choice.
 
-Before a level is typed ``S`` ``H`` ``C`` and ``N`` keep their table meaning (a suit of your hand,
-a new game), so the table's keys always work.
+Before a level is typed ``S`` ``H`` ``D`` ``C`` and ``N`` keep their table meaning (a suit of your
+hand, with Shift what is still out in it; a new game), so the table's keys always work.
 
 >>> call_words("8H"), call_words("10NT"), call_words("pass"), call_words("double")
 ('8 hearts', '10 no trumps', 'Pass', 'Double')
@@ -325,7 +325,7 @@ class AuctionBox:
         if upper == "P" and len(key) == 1:
             self.choose("pass")
             return True
-        if upper == "D" and len(key) == 1:
+        if upper == "X" and len(key) == 1:
             self.choose("double")
             return True
         if key == "Enter":

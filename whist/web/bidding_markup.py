@@ -26,7 +26,7 @@ BID_KEYS: tuple[tuple[str, str], ...] = (
     ("1 then 0 1 2 3", "Levels ten to thirteen (0 alone is ten too)"),
     ("C D H S N", "After the level: clubs, diamonds, hearts, spades or no trumps"),
     ("P", "Choose Pass"),
-    ("D", "Choose Double (with no level typed, when doubling is allowed)"),
+    ("X", "Choose Double (when doubling is allowed)"),
     ("Enter", "Make the chosen call"),
     ("Esc", "Clear the choice"),
 )
