@@ -8,12 +8,16 @@ the page, so an instant-pace hand takes a few seconds).
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from typing import TYPE_CHECKING
 
 from tests.e2e.test_a11y import violations
+from tests.e2e.test_controls import focus_card_by_keys
+from tests.e2e.test_ear import LISTEN, heard
 from tests.e2e.test_play import click_card
+from whist.table import Table
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage
@@ -43,10 +47,10 @@ def played(page: GamePage, card: str) -> None:
     page.wait_for_function(GONE, arg=card, timeout=30000)
 
 
-def play_hand(page: GamePage, dummy_said: str = "") -> list[str]:
-    """Play your cards (and your dummy's) until the hand is over; the hands they came from.
-    With ``dummy_said``, check that the status and the live region begin with it
-    on each turn of your dummy's."""
+def play_hand(page: GamePage, dummy_said: str = "", cards: list[str] | None = None) -> list[str]:
+    """Play your cards (and your dummy's) until the hand is over; the hands they came from (and
+    the cards, in order, into ``cards``). With ``dummy_said``, check that the status and the live
+    region begin with it on each turn of your dummy's."""
     where: list[str] = []
     for _ in range(2 * 26 + 1):  # a turn of yours or your dummy's, or the hand's end, each round
         page.wait_for_function(WAITS, timeout=30000)
@@ -60,6 +64,8 @@ def play_hand(page: GamePage, dummy_said: str = "") -> list[str]:
         got = page.evaluate(PLAY_FIRST)
         if got:
             where.append(got[0])
+            if cards is not None:
+                cards.append(got[1])
             played(page, got[1])
     raise AssertionError("the hand did not end")
 
@@ -198,14 +204,37 @@ def test_rubber_to_its_end_with_the_score_sheet(game_page: GamePage) -> None:
 
 
 def test_dummy_whist_played_from_both_hands(game_page: GamePage) -> None:
-    game_page.open(INSTANT.format(seed=31))
+    """Dummy Whist from the dialog, played from your hand and your dummy's; by ear, the live
+    region says what the engine says of the same game (each card once, in order, and the
+    dummies' hands as they are laid face up after the opening lead), and your turns."""
+    game_page.open(INSTANT.format(seed=31), script=LISTEN)
+    game_page.evaluate("() => { window.__earHeard = []; }")  # (the new game's words only)
     choose(game_page, "dummy")
     assert "Dummy Whist" in (game_page.text_content(".brand-sub") or "")
     # You always see your dummy's cards, face up, as card buttons.
     assert game_page.locator("#dummy-hand button.card").count() == 13
-    where = play_hand(game_page, dummy_said="North\u2019s turn (your dummy)")
+    cards: list[str] = []
+    where = play_hand(game_page, dummy_said="North\u2019s turn (your dummy)", cards=cards)
     assert where.count("hand") == 13 and where.count("dummy-hand") == 13
     assert game_page.is_visible("#summary")
+    # The same game in CPython, your cards and your dummy's as played on the page.
+    record = game_page.evaluate("() => JSON.parse(localStorage.getItem('whist:game')).record")
+    table = Table(record["seed"], "dummy")
+    said = table.take_messages()
+    for card in cards:
+        while table.computer_step():
+            said += table.take_messages()
+        assert table.human_play(card).ok, card
+        said += table.take_messages()
+    while table.computer_step():
+        said += table.take_messages()
+    game_page.wait_for_function("(n) => window.__earHeard.length >= n", arg=len(said))
+    transcript = heard(game_page)
+    assert [m for m in transcript if not re.match("(Your|North\u2019s) (turn|lead)", m)] == said
+    assert not [a for a, b in itertools.pairwise(transcript) if a == b], "said twice"
+    face_up = [m for m in said if m.startswith("North's hand is face up: ")]
+    first_card = next(i for i, m in enumerate(said) if re.match(r"(You play|\S+ plays)\b.* the ", m))
+    assert len(face_up) == 1 and said.index(face_up[0]) == first_card + 1  # after the opening lead
 
 
 def test_draw_for_partners_and_deal(game_page: GamePage) -> None:
@@ -238,6 +267,10 @@ REVOKE_MOMENT = """() => {
 }"""
 
 
+#: The focused element: its id, or its card.
+ACTIVE = "() => document.activeElement.id || document.activeElement.dataset.card || document.activeElement.tagName"
+
+
 def test_club_rules_are_shown_a_revoke_is_asked_about_and_it_costs_up_to_three_tricks(game_page: GamePage) -> None:
     """A shared link can carry club rules: the table says they are on; at your turn the cards that
     follow are lit as always and the others marked as revokes (allowed); playing one asks first
@@ -259,23 +292,37 @@ def test_club_rules_are_shown_a_revoke_is_asked_about_and_it_costs_up_to_three_t
                 assert marked == (card[1] != suit), f"{card}: marked a revoke exactly when it does not follow"
                 assert (said == "a revoke") == marked, card
             card = next(c for c, _, marked, _ in moment["cards"] if marked)
-            click_card(game_page, card)
-            if not revoked:  # the first: asked about; kept, then played, and asked no more
+            if not revoked:  # the first, by keyboard alone: asked about; kept, then played, and asked no more
+                focus_card_by_keys(game_page, [c for c, *_ in moment["cards"]].index(card))
+                game_page.keyboard.press("Enter")
                 game_page.wait_for_selector("#revoke-ask[open]")
                 question = game_page.inner_text("#revoke-ask-text")
                 assert question.startswith(f"This is a revoke: you hold {SUITS[suit]}.")
                 assert "costs your side three tricks" in question and question.endswith("Play it?")
                 assert violations(game_page, "the revoke question") == []  # every impact
-                game_page.click("#revoke-keep")
+                # The safe answer has the focus; Tab goes round the dialog and stays in it.
+                assert game_page.evaluate(ACTIVE) == "revoke-keep"
+                stops = []
+                for _ in range(5):
+                    game_page.keyboard.press("Tab")
+                    stops.append(game_page.evaluate(ACTIVE))
+                assert stops == ["revoke-play", "revoke-close", "revoke-ask-stop", "revoke-keep", "revoke-play"]
+                game_page.keyboard.press("Escape")  # kept: the card stays, the focus back on it
                 game_page.wait_for_selector("#revoke-ask", state="hidden")
                 assert game_page.locator(f'#hand button.card[data-card="{card}"]').count() == 1, "kept"
-                click_card(game_page, card)
+                game_page.wait_for_function("() => /stays in your hand/.test(document.querySelector("
+                                            "'#announce p:last-child').textContent)")
+                assert game_page.evaluate(ACTIVE) == card
+                game_page.keyboard.press("Enter")
                 game_page.wait_for_selector("#revoke-ask[open]")
-                game_page.check("#revoke-ask-stop")
-                game_page.click("#revoke-play")
+                for key in ("Shift+Tab", "Space", "Tab", "Tab"):  # ask no more, then play it
+                    game_page.keyboard.press(key)
+                assert game_page.is_checked("#revoke-ask-stop") and game_page.evaluate(ACTIVE) == "revoke-play"
+                game_page.keyboard.press("Enter")
                 game_page.wait_for_function("() => JSON.parse(localStorage.getItem('whist:settings') || '{}')"
                                             ".ask_revoke === false")  # (kept as the dialog closes)
             else:
+                click_card(game_page, card)
                 assert game_page.locator("#revoke-ask[open]").count() == 0, "asked no more"
             played(game_page, card)
             revoked.append(card)

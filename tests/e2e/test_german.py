@@ -7,9 +7,12 @@ The page is checked against the same seeded game replayed in CPython
 
 from __future__ import annotations
 
+import itertools
+import re
 from typing import TYPE_CHECKING, Any
 
 from tests.e2e.conftest import ON_LOAD, settings_storage
+from tests.e2e.test_ear import LISTEN, heard
 from tests.e2e.test_play import click_card
 from whist.table import Table
 
@@ -85,8 +88,12 @@ def play_first_legal(page: GamePage, table: Table) -> str:
 
 
 def test_a_whole_deal_through_both_phases(game_page: GamePage) -> None:
-    game_page.open(URL.format(seed=SEED))
+    """The whole deal as the engine plays it, and by ear: the live region says each card, each
+    trick's winner, the card you drew or took, the card North took face up, the next face-up card
+    and the start of Phase Two, each once and in order, exactly as the engine words them."""
+    game_page.open(URL.format(seed=SEED), script=LISTEN)
     table = engine()
+    said = table.take_messages()
     # The table for two: North and you; no East or West.
     assert game_page.locator("#seat-E").is_hidden() and game_page.locator("#seat-W").is_hidden()
     assert game_page.locator("#seat-N").is_visible()
@@ -118,6 +125,7 @@ def test_a_whole_deal_through_both_phases(game_page: GamePage) -> None:
             assert game_page.locator("#stock-pile").is_hidden()
         drew_seen += shown["drew"] is not None
         play_first_legal(game_page, table)
+        said += table.take_messages()
     else:
         raise AssertionError("the deal did not end")
     assert phase_two_seen and drew_seen >= 1
@@ -132,6 +140,14 @@ def test_a_whole_deal_through_both_phases(game_page: GamePage) -> None:
     assert game_page.text_content("#score-us") == str(view.scores.us)
     assert game_page.text_content("#score-them") == str(view.scores.them)
     assert summary.tricks.us + summary.tricks.them == 13
+    # By ear: what the table said, and nothing more than your turns.
+    game_page.wait_for_function("(n) => window.__earHeard.length >= n", arg=len(said))
+    transcript = heard(game_page)
+    assert [m for m in transcript if not re.match("Your (turn|lead)", m)] == said
+    assert not [a for a, b in itertools.pairwise(transcript) if a == b], "said twice"
+    assert sum(" is turned face up." in m for m in said) == 12  # the stock's cards after the first
+    assert sum(m.endswith(" the trick. Tricks: us 0, them 0.") for m in said) >= 13  # Phase One's count none
+    assert any(m.startswith("The stock is gone: Phase Two begins") for m in said)
 
 
 def test_hint_and_undo_in_both_phases(game_page: GamePage) -> None:
