@@ -89,7 +89,24 @@ def _decision_points() -> list[tuple[str, GameState]]:
     return out
 
 
+@pytest.fixture
+def quick_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searching levels with a time cap of 10 ms (each still values its first deal, the whole
+    search's code): what is tested here is what the protocol carries to them and back, not how well
+    they play in their 0.25 and 1.2 s a decision (tests/test_montecarlo.py, tests/test_german_mc.py),
+    which the 19 positions here spent in full at both levels."""
+    from whist.ai import german_mc, montecarlo
+
+    monkeypatch.setattr(montecarlo, "HARD", montecarlo.HARD.but(budget=0.01))
+    monkeypatch.setattr(montecarlo, "EXPERT", montecarlo.EXPERT.but(budget=0.01))
+    defaults = german_mc.GermanSearchPlayer.__init__.__defaults__
+    assert defaults is not None and defaults[1] is german_mc.EXPERT
+    monkeypatch.setattr(german_mc.GermanSearchPlayer.__init__, "__defaults__",
+                        (defaults[0], german_mc.EXPERT.but(budget=0.01), *defaults[2:]))
+
+
 @pytest.mark.parametrize(("name", "state"), _decision_points())
+@pytest.mark.usefixtures("quick_searches")
 def test_the_searching_levels_answer_every_game(name: str, state: GameState) -> None:
     seat = state.to_play
     assert seat is not None
