@@ -2,7 +2,8 @@
    it, and imports this module only in idle time once the table is up): the
    compiled Python (keep) and the memory snapshot a later visit starts from
    (make, once a version: it starts this same file as a worker, and notes in
-   whistSnapshot.result what became of it: "kept", or why not).
+   whistSnapshot.result what became of it: "kept", or why not; whistSnapshot.stop,
+   while it runs, ends it: a worker of the table is about to start).
 
    In the worker: a fresh Python, the game's package unpacked as PyScript
    unpacks it, the page's modules imported (those that import nothing of the
@@ -28,11 +29,15 @@ export function make(modules, state, where) {
   // Under automation only when the page asks (see python.mjs).
   if (navigator.webdriver && !self.whistSnapshotTests) return;
   const worker = new Worker(import.meta.url, {type: "module"});
-  worker.onmessage = worker.onerror = (event) => {
+  const end = (result) => {
     worker.terminate();
-    state.result = event.data || event.message || "the worker did not start";
+    state.stop = null;
+    state.result = result;
     if (state.result !== "kept") console.warn(`whist: no snapshot was made (${state.result})`);
   };
+  worker.onmessage = worker.onerror = (event) => end(event.data || event.message || "the worker did not start");
+  /* A worker of the table about to start (whist/web/thinking.py) comes first: never three Pythons. */
+  state.stop = () => end("a worker of the table came first");
   worker.postMessage({modules: [...modules], where});
 }
 

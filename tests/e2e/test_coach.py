@@ -137,12 +137,13 @@ def test_the_coach_on_a_phone_covers_neither_the_hand_nor_the_trick(
 
 
 def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
-    """Hard opponents think in the thinker, the coach in the analyst, on the same cores: the coach
-    asks about your card only once they are done
+    """Hard opponents think in the thinker, the coach in the analyst, in one worker (never three
+    Pythons: the page's and two workers): the coach asks about your card only once they are done
     (at your turn, while you think; a card of yours played before its answer comes may wait for that)."""
     game_page.open("?seed=4242", script=ASKING,
                    storage=settings_storage(speed="fast", opponent_level="hard", coach=True))
     game_page.wait_for_selector('body[data-thinker="ready"]', state="attached", timeout=90000)
+    game_page.wait_for_selector('body[data-analyst="ready"]', state="attached", timeout=90000)
     for i in range(3):
         wait_your_move(game_page, timeout=60000)
         play_lowest(game_page)
@@ -170,3 +171,7 @@ def test_the_coach_waits_for_the_slow_computers(game_page: GamePage) -> None:
             assert not any(m.startswith("1") for m, _ in seen[first:]), marks  # and none is left to play
             waited += any(m.startswith("1") for m, _ in seen[:first])
     assert waited >= 1, marks  # and at least once there was thinking to wait for
+    # One worker for both (whist/web/thinking.py), whichever of them started it (on this shared page,
+    # the coach's analyst of the tests before, or the thinker): every worker alive, and those started.
+    assert len(game_page.page.workers) == 1, [w.url for w in game_page.page.workers]
+    assert game_page.get_attribute("body", "data-workers") == "1"

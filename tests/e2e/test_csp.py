@@ -109,7 +109,7 @@ def test_the_watcher_sees_every_kind_of_violation(make_game_page: GamePageFactor
 
 def test_the_page_plays_under_its_policy(game_page: GamePage) -> None:
     """Cards, Hard opponents thinking in the worker, a hand's end and its review in the analyst
-    worker: no violation. (The hand is restored at its last tricks: the worker thinks each of
+    (the same worker): no violation. (The hand is restored at its last tricks: the worker thinks each of
     the opponents' cards from there, and the review analyses the whole hand as ever.)"""
     storage = {**HARD_OPPONENTS, **near_the_end(4242, left=3, hand=1)}
     game_page.open("?pace=instant", script=WATCH, storage=storage)  # Hard thinks at any pace
@@ -123,8 +123,8 @@ def test_the_page_plays_under_its_policy(game_page: GamePage) -> None:
     finish_hand(game_page)
     assert watch(game_page)["thinking"] > 0, "no Hard card was thought in the worker"
     assert game_page.get_attribute("body", "data-decided-here") is None, "a Hard card was thought on the page"
-    # The review's analysis, in the analyst worker: its first play analysed there is enough for the
-    # policy (each step is the same call; the whole hand's analysis is test_review's, a minute more).
+    # The review's analysis, in the analyst (sharing the thinker's worker): its first play analysed there is
+    # enough for the policy (each step is the same call; the whole hand's analysis is test_review's, a minute more).
     game_page.click("#review-open")
     game_page.wait_for_selector("#review[open]")
     game_page.wait_for_function("() => document.getElementById('review-progress').value >= 1", timeout=600_000)

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 DOCUMENT = """() => {
   const body = document.body;
   // (the workers' marks aside: a reset page keeps the workers an earlier table booted, on purpose)
-  const attributes = [...body.attributes].filter(a => !['data-thinker', 'data-analyst'].includes(a.name))
-    .map(a => `${a.name}=${a.value}`).sort();
+  const marks = ['data-thinker', 'data-analyst', 'data-workers'];
+  const attributes = [...body.attributes].filter(a => !marks.includes(a.name)).map(a => `${a.name}=${a.value}`).sort();
   const markup = [...body.children].filter(e => e.tagName !== 'SCRIPT').map(e => e.outerHTML).join('\\n');
   return {attributes, markup, storage: Object.keys(localStorage).sort(), title: document.title};
 }"""

@@ -69,7 +69,8 @@ class CoachBox:
 
     def after(self, choice: Choice | None, card: str) -> None:
         """Your ``card``, played from ``choice``: hide the last message, ask about this card (once
-        no slow computer is to play: the two workers share the device's cores, and the computers' cards come first)."""
+        no slow computer is to play: the workers share the device's cores, or one worker, and the
+        computers' cards come first)."""
         self.hide()
         self.asked += 1
         if choice is not None:

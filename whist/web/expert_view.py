@@ -5,12 +5,12 @@ answer (or that Expert is still playing); the summary never waits for it.
 
 The replays queue here, one at a time, a card of Expert's a call (``replay_step``), and each step
 waits while the coach, the review or "Expert with your cards" waits for the analyst, a computer
-thinks in the other worker or the page is busy showing the computers' cards: a replay no one
-waits for runs while the table waits for you, and never delays play. A hand is counted by its
-key (its game's id and number): counted again (a hand undone and played again, two tabs), its
-final play takes the place of the first. Hands finished but not counted when the page closed are
-replayed when their game is restored (:meth:`resume`). Without a worker there is no replay (it
-would freeze the page)."""
+thinks in the thinker (the same worker, where both run) or the page is busy showing the
+computers' cards: a replay no one waits for runs while the table waits for you, and never delays
+play. A hand is counted by its key (its game's id and number): counted again (a hand undone and
+played again, two tabs), its final play takes the place of the first. Hands finished but not
+counted when the page closed are replayed when their game is restored (:meth:`resume`). Without
+a worker there is no replay (it would freeze the page)."""
 
 from __future__ import annotations
 

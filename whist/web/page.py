@@ -32,7 +32,7 @@ from whist.web.settings import Settings, dress, timing
 from whist.web.slow import is_slow, needs_thinker
 from whist.web.sound import Sound
 from whist.web.stock_view import StockView
-from whist.web.thinking import ANALYST_NAME, Thinker
+from whist.web.thinking import Thinker, pair
 
 if TYPE_CHECKING:
     from whist.table.session import PlayResult
@@ -79,10 +79,10 @@ class Page:
         self.auction_box = LazyAuctionBox(self)  # Contract Whist: the bidding box and the auction
         self.stock_view = StockView(self)  # German Whist: the stock, the phase, your draw
         self.forms = Forms(self)  # forms: New game dialog, the draw, your dummy, honours, rubbers, score sheet
-        # thinker: Hard and Expert decide in a Web Worker (whist/web/thinking.py); the analyst: the
-        # review, the coach, Expert with your cards. A page that takes over the document from
-        # another one (whist.web.testing) keeps its workers: they hold no game.
-        self.thinker, self.analyst = workers or (Thinker(), Thinker(ANALYST_NAME, "analyst"))
+        # thinker: Hard and Expert's cards in a Web Worker; the analyst: the review, the coach, Expert with your
+        # cards; one worker for both where both run (whist/web/thinking.py). A next page keeps them (testing).
+        self.thinker, self.analyst = workers or pair()
+        self.analyst.hold = lambda: self.busy or self.thinker.in_flight > 0
         self.screen = Screen(self)  # the table on screen: toolbar, seats, hand, trick, status, summary
         self.input: Input = Input(self)  # the pointer, taps, keys and the focus along your hand
         self.dialogs = Dialogs(self)  # Settings, How to play, the last trick

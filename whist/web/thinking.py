@@ -13,6 +13,22 @@ script is a two-line blob, and PyScript gives it the page's
 ``pyscript.toml`` (whose ``sync_main_only`` says that the worker needs no
 synchronous access to the page). Should the worker fail to start, the
 decisions are made on the main thread, as before.
+
+One Python where one will do: the page has two of them, the thinker (the computers' cards) and
+the analyst (the review, the coach, Expert with your cards, a challenge's costs), made by
+:func:`pair`, and each exports the same functions. Whichever is asked for second while the
+other's worker is up or booting shares that worker instead of booting one of its own (a Python
+is tens of megabytes: a phone holds the page's and one worker's, never three). In a shared
+worker the calls queue one at a time, so the analyst's wait while its ``hold`` says so (the
+page: while the computers play or a card of theirs is asked for): a computer's card comes first,
+and waits at most for the one step of the analyst's already under way (the review, the replay
+and a challenge's costs go a position or a card at a time, the coach a card).
+
+The body's marks, for the tests and ``benchmarks/memory.py``: ``data-thinker`` and
+``data-analyst`` are ``ready`` once that one's calls are answered (by its own worker or the
+shared one) and ``failed`` if its worker never started (absent: not asked for yet, or still
+starting); ``data-workers`` is how many workers (Pythons besides the page's) this document
+started: 1 where the two share.
 """
 
 from __future__ import annotations
@@ -20,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -39,6 +56,18 @@ WORKER_CODE = ("from whist.web.thinker import advise, choose, coach, replay_step
 #: start never says so (PyScript waits for it for ever), and the review, the coach, Expert with
 #: your cards and the slow computers would wait with it.
 BOOT_SECONDS = 60.0
+#: How often a call that waits for the computers (a shared worker's ``hold``) looks again.
+IDLE_POLL = 0.25
+#: The workers this document has started (``data-workers``): a page that takes over the document
+#: keeps its workers (whist.web.testing), and this count with them.
+started = 0
+
+
+def pair() -> tuple[Thinker, Thinker]:
+    """The page's thinker and analyst, each ready to share the other's worker."""
+    thinker, analyst = Thinker(), Thinker(ANALYST_NAME, "analyst")
+    thinker.other, analyst.other = analyst, thinker
+    return thinker, analyst
 
 
 class Thinker:
@@ -52,20 +81,51 @@ class Thinker:
         self.boot_seconds: float | None = None
         self.in_flight = 0  # the calls sent and not answered yet
         self.waiting = 0  # of those, the ones a player waits for (not a background step)
+        self.other: Thinker | None = None  # the page's other one (pair): one worker for both where both run
+        self.host: Thinker | None = None  # the one whose worker this one's calls go to (None: its own)
+        #: While this is true, a call of this one waits (only in a shared worker): the page sets the
+        #: analyst's, so that the computers' cards come first.
+        self.hold: Callable[[], bool] = lambda: False
+
+    @property
+    def shared(self) -> bool:
+        """Whether this one's worker is the other's too (its calls queue with the other's)."""
+        return self.host is not None or (self.other is not None and self.other.host is self)
 
     def start(self) -> None:
-        """Boot the worker in the background (once)."""
+        """Boot the worker in the background (once); the other's, if it is up or booting."""
         if self.boot is None and not self.failed:
-            self.boot = asyncio.ensure_future(self._start())
+            other = self.other
+            if other is not None and other.boot is not None and other.host is None and not other.failed:
+                self.host = other
+                self.boot = asyncio.ensure_future(self._share(other, other.boot))
+            else:
+                self.boot = asyncio.ensure_future(self._start())
 
     def show_state(self) -> None:
-        """Put the body's mark of this worker's state back (a new body: whist.web.testing)."""
+        """Put the body's marks of this worker's state back (a new body: whist.web.testing)."""
         if self.worker is not None or self.failed:
             setattr(js.document.body.dataset, self.mark, "ready" if self.worker is not None else "failed")
+        if started:
+            js.document.body.dataset.workers = str(started)
+
+    async def _share(self, other: Thinker, boot: asyncio.Task[Any]) -> Any:
+        """The other's worker (``boot``: its boot), once booted; if that failed, this one fails too (it would again)."""
+        self.worker = await asyncio.shield(boot)
+        self.failed = self.worker is None
+        self.boot_seconds = other.boot_seconds
+        setattr(js.document.body.dataset, self.mark, "failed" if self.failed else "ready")
+        return self.worker
 
     async def _start(self) -> Any:
         from pyscript import create_named_worker
 
+        global started
+        started += 1
+        js.document.body.dataset.workers = str(started)
+        stop = getattr(getattr(js, "whistSnapshot", None), "stop", None)
+        if stop is not None:  # a snapshot in the making (static/keep.mjs) is a Python too: the table's first
+            stop()
         begun = time.perf_counter()
         blob = js.Blob.new([WORKER_CODE], js.Object.fromEntries([["type", "text/x-python"]]))
         url = js.URL.createObjectURL(blob)
@@ -105,7 +165,8 @@ class Thinker:
     async def call(self, name: str, request: str, background: bool = False) -> str | None:
         """The worker's answer to ``request`` (text) from its export ``name``, booting it if need be;
         None if there is no worker or it failed (the caller decides on the page, or does without).
-        A ``background`` call (a step of work no one waits for) is not counted in ``waiting``."""
+        A ``background`` call (a step of work no one waits for) is not counted in ``waiting``.
+        In a shared worker, it is sent once ``hold`` is false (the other's calls first)."""
         if self.failed:
             return None
         self.start()
@@ -116,6 +177,8 @@ class Thinker:
         self.in_flight += 1
         self.waiting += not background
         try:
+            while self.shared and self.hold():
+                await asyncio.sleep(IDLE_POLL)
             answer = await getattr(worker, name)(request)
         except Exception as err:  # the worker's error: this decision is made on the page
             js.console.warn(f"whist: the thinker failed ({err}); deciding on the page")
