@@ -117,9 +117,16 @@ def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
     # A costly card is red and says what it cost.
     for cost in game_page.locator("#review .rv-bad").all():
         assert re.match(r"cost \d+ tricks? double dummy", cost.get_attribute("title") or "")
-    # Close (Escape), then replay the deal: the same cards again.
+    # By keyboard alone: a named dialog that keeps the focus however often Tab is pressed.
+    name = game_page.locator("#review").aria_snapshot().splitlines()[0]
+    assert re.match(r'- \'?dialog "[^"]+"', name), name
+    for key in ["Tab"] * 25 + ["Shift+Tab"] * 3:
+        game_page.keyboard.press(key)
+        assert game_page.evaluate("() => !!document.activeElement.closest('#review')"), key
+    # Close (Escape): the focus back on the button that opened it; then replay the deal: the same cards.
     game_page.keyboard.press("Escape")
     assert game_page.locator("#review[open]").count() == 0
+    assert game_page.evaluate("() => document.activeElement.id") == "review-open"
     # The last finished hand is also reviewed from the Last trick dialog (L).
     game_page.keyboard.press("l")
     game_page.click("#review-btn")
