@@ -3,7 +3,9 @@ reasons changes no player's choice (tests/choices/before_hints.json holds every 
 of seeded hands recorded before the reasons were added; contract/hard/0 was recorded
 again when the players inside Hard's search came to see the contract, and the Hard
 hands again when its search stopped taking a card on the table for a card played
-(6D and 8D over a 7D led are two choices, not one): changes of play made on purpose)."""
+(6D and 8D over a 7D led are two choices, not one), and the hands where a player no longer
+draws trumps while its partner can ruff (issue 40: classic, american and dummy normal 19 and 21,
+classic hard 1): changes of play made on purpose)."""
 
 from __future__ import annotations
 

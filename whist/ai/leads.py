@@ -102,15 +102,28 @@ def should_lead_trump(obs: Observation, know: Knowledge, trumps: int,
     assert trump is not None
     if not any(know.may_hold_trump(o) for o in opponents):
         return None  # nothing to draw: keep ours for ruffing
+    partner = obs.partner
+    asked = partner is not None and partners_suit(obs, partner) == trump  # partner led trumps: draw them
+    if not asked and partner_ruffs(obs, know):
+        return None  # partner can ruff a suit we hold: leave partner's trumps alone
     n = trumps.bit_count()
     honours = sum(1 for r in range(JACK, 13) if trumps >> (13 * trump + r) & 1)
     out = know.out_in_suit(trump).bit_count()
     if n >= 5 or (n >= 4 and honours >= 2) or (n >= 2 and n >= out):
         return "trumps", n, honours, out
-    partner = obs.partner
-    if partner is not None and partners_suit(obs, partner) == trump:
+    if asked:
         return ("trumps-asked",)  # partner asked for trumps by leading them
     return ("only-trumps",) if not have_safe_side_suit and n == obs.legal.bit_count() else None
+
+
+def partner_ruffs(obs: Observation, know: Knowledge) -> bool:
+    """Partner has shown out of a side suit we can lead and may still hold a trump: a ruff
+    for partner, which drawing trumps would take away."""
+    partner = obs.partner
+    trump = obs.trump
+    if partner is None or trump is None:
+        return False
+    return any(obs.legal & SUIT_MASK[s] and know.may_ruff(partner, s) for s in range(4) if s != trump)
 
 
 def partners_suit(obs: Observation, partner: Seat | None) -> int | None:

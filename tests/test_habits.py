@@ -1,0 +1,153 @@
+"""The partnership habits the computer players keep, each on a position where it applies, at
+Normal, Hard and Expert.
+
+Normal keeps them by its rules of thumb (:mod:`whist.ai.leads`, :mod:`whist.ai.follow`). Hard
+and Expert search, and keep the normal card unless another is better by a margin
+(:class:`whist.ai.montecarlo.Settings`'s ``margin``): where the search is level they keep the
+habit (``test_the_searching_levels_keep_the_habit_when_the_search_is_level``); where it finds
+a card clearly better they play that one. The searching levels play without their time cap
+(``capped=False``) and with a fixed seed: the same card on any machine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_montecarlo import table
+from tests.test_players import position
+from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer
+from whist.ai.players import make_player
+from whist.engine.cards import parse_card, suit_of
+from whist.engine.observation import Observation
+from whist.engine.seats import Seat
+from whist.engine.state import GameState
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+LEVELS = ("normal", "hard", "expert")
+CLUBS, DIAMONDS, SPADES = 3, 2, 0
+
+
+def card(level: str, state: GameState) -> str:
+    """The card ``level`` plays for the seat to play (South in every position here)."""
+    assert state.to_play == S
+    return make_player(level, seed=1, capped=False).choose(state.observation(S))
+
+
+# --- return partner's led suit --------------------------------------------------------
+# Clockwise N E S W; West deals, so North leads the first trick.
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_return_partners_led_suit(level: str) -> None:
+    # North leads the 4 from K Q J 9 4 of diamonds; South wins with the ace and gives
+    # partner's suit back, rather than lead away from its kings.
+    cards = {N: "KD QD JD 9D 4D", E: "2D 3D 7D", W: "6D 8D TD",
+             S: "AD 5D KH 5H 3H KC 5C 3C 2C 9H 8H 7C 6C"}
+    state = table(cards, "TS", W, "4D ? AD ?")
+    assert suit_of(parse_card(card(level, state))) == DIAMONDS
+
+
+# --- second hand low ------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_second_hand_low(level: str) -> None:
+    # North deals, East leads the 5 of hearts: South keeps the king and plays the 2.
+    state = table({E: "5H", S: "KH 7H 2H 9D 8D 4D 9C 6C 3C 8S 5S 4S 2S"}, "3D", N, "5H")
+    assert card(level, state) == "2H"
+
+
+# --- third hand high, counting the card on the table -----------------------------------
+
+THIRD_OVER_THE_QUEEN = {N: "3C 2C", E: "QC 4C", W: "6C 7C", S: "KC JC 5C 9D 8D 4D 9H 6H 3H 8S 5S 4S 2S"}
+
+
+@pytest.mark.parametrize("level", [
+    pytest.param("normal", marks=pytest.mark.xfail(strict=True, reason=(
+        "a gap at Normal: the queen on the table counts as played, so K and J look alike and "
+        "whist.ai.follow.high_card plays the jack under it (fixing it changes the recorded game "
+        "tests/records/finished_counted.json)"))),
+    "hard", "expert"])
+def test_third_hand_high_beats_the_card_on_the_table(level: str) -> None:
+    # North leads the 3 of clubs, East plays the queen: South's jack would lose to it;
+    # third hand high is the king (West may hold the ace: then it is forced out).
+    state = table(THIRD_OVER_THE_QUEEN, "2H", W, "3C QC")
+    assert card(level, state) == "KC"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_third_hand_high_only_as_high_as_needed(level: str) -> None:
+    # Over East's 9 the queen does the king's work: third hand plays the queen.
+    cards = {N: "3C 2C", E: "9C 4C", W: "6C 7C", S: "KC QC 5C 9D 8D 4D 9H 6H 3H 8S 5S 4S 2S"}
+    assert card(level, table(cards, "2H", W, "3C 9C")) == "QC"
+
+
+# --- trumps -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_do_not_draw_trumps_when_partner_is_ruffing(level: str) -> None:
+    # North deals (the 2 of spades turned up). East leads a diamond, South wins with the ace,
+    # North shows out: South, with five trumps, gives partner the ruff instead of drawing trumps.
+    cards = {E: "2D 6D", W: "3D 8D", S: "AD 9D 5D KS 9S 7S 5S 3S 8C 7C 4H 3H 2H",
+             N: "4C 6S 9C 6C 5C AH KH 9H 8H 7H 6H 5H"}
+    state = table(cards, "2S", N, "2D AD 3D 4C")
+    assert card(level, state) == "5D"
+
+
+def test_partner_who_led_trumps_asked_for_them() -> None:
+    # The same, but North had led a trump earlier: a request to draw them, kept by Normal
+    # even though North has since shown out of diamonds.
+    early = ("N: 4S 6S 8S QS", "W: 3D 4C 2D AD")
+    obs = position("9D 5D KS 9S 7S 5S 3S 8C 7C 4H 3H", tricks=early, leader=S)
+    assert suit_of(parse_card(make_player("normal", seed=1).choose(obs))) == SPADES
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("hand", ["KS QS 9S 7S 5S 9D 7D 4D 9C 6C 3C 8H 2H", "KS 9S 7S 6S 5S 3S 7D 4D 9C 6C 3C 8H 2H"])
+def test_lead_trumps_with_five_or_more(level: str, hand: str) -> None:
+    # East deals (the 2 of spades turned up); South leads first, with five trumps or six
+    # and no side-suit ace: a trump.
+    state = table({S: hand}, "2S", E)
+    assert suit_of(parse_card(card(level, state))) == SPADES
+
+
+# --- signals and discards: one convention at every level -------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_high_low_signal_the_lowest_card_follows(level: str) -> None:
+    # Partner's ace of clubs wins; South, with two clubs (an even number), plays the lowest,
+    # the 4, not the 9 a high-low (count) signal would show first.
+    cards = {N: "AC", E: "2C", W: "3C", S: "9C 4C QD 9D 8D 4D 9H 6H 3H 8S 5S 4S 2S"}
+    assert card(level, table(cards, "2H", W, "AC 2C")) == "4C"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_discard_the_least_useful_card(level: str) -> None:
+    # South dealt; West leads a diamond, partner wins with the ace: South, out of diamonds,
+    # throws the 2 of its weak clubs and keeps the king of hearts and its guard (and its trumps).
+    cards = {W: "2D 8D", N: "AD 5D", E: "3D 4D", S: "KH 4H 9C 5C 2C 3S 4S 5S 6S 7S 8S 9S"}
+    assert card(level, table(cards, "2S", S, "2D AD 3D")) == "2C"
+
+
+# --- the searching levels keep the normal card when the search is level ---------------------
+
+SECOND_HAND = position("KH 7H 2H 9D 8D 4C 3C", trick="E: 5H")  # Normal: second hand low, the 2
+
+
+@pytest.mark.parametrize("settings", [HARD, EXPERT], ids=["hard", "expert"])
+def test_the_searching_levels_keep_the_habit_when_the_search_is_level(
+        settings: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    def values(hearts: dict[str, float]) -> None:
+        found = {parse_card(c): v for c, v in hearts.items()}
+        monkeypatch.setattr(MonteCarloPlayer, "search", lambda self, obs, usual=None: (found, 30.0))
+
+    player = MonteCarloPlayer(seed=1, settings=settings.but(budget=None))  # type: ignore[attr-defined]
+
+    def chosen(obs: Observation) -> str:
+        return player.choose(obs)
+
+    values({"2H": 5.0, "7H": 5.0, "KH": 5.0})  # level: the card partner expects, not the first or a random one
+    assert chosen(SECOND_HAND) == "2H"
+    values({"2H": 5.0, "7H": 5.15, "KH": 5.15})  # better, but within the margin
+    assert chosen(SECOND_HAND) == "2H"
+    values({"2H": 5.0, "7H": 5.0, "KH": 5.3})  # clearly better: the search's card
+    assert chosen(SECOND_HAND) == "KH"
+
