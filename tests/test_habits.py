@@ -1,5 +1,6 @@
 """The partnership habits the computer players keep, each on a position where it applies, at
-Normal, Hard and Expert.
+Normal, Hard and Expert: what How to play's "How your computer partner plays" says of them
+(:func:`whist.engine.howto.partner`).
 
 Normal keeps them by its rules of thumb (:mod:`whist.ai.leads`, :mod:`whist.ai.follow`). Hard
 and Expert search, and keep the normal card unless another is better by a margin
@@ -151,3 +152,25 @@ def test_the_searching_levels_keep_the_habit_when_the_search_is_level(
     values({"2H": 5.0, "7H": 5.0, "KH": 5.3})  # clearly better: the search's card
     assert chosen(SECOND_HAND) == "KH"
 
+
+# --- How to play says so, for every game with partners ----------------------------------------
+
+def test_how_to_play_has_the_partner_habits_for_every_partnership_game_and_not_for_german_whist() -> None:
+    from whist.engine.rules import GAMES
+    from whist.table import Table, catalog
+    from whist.web import howto
+
+    heading = "How your computer partner plays"
+    for name in GAMES:
+        partnered = name != "german"
+        sections = catalog.how_to_play(name, hand=("West", "Seven of hearts", "Hearts"))
+        assert (sections[-1].heading == heading) is partnered, name
+        assert (heading in howto.game_html(name)) is partnered, name
+        assert (heading in howto.rules_html(Table(5, name).view())) is partnered, name
+    habits = catalog.how_to_play("classic")[-1].points
+    assert [p.split("*")[1] for p in habits] == [
+        "Your lead returned", "Second hand low", "Third hand high", "Your ruffs kept", "Trumps from length",
+        "No signals"]
+    assert "<strong>Second hand low</strong>" in howto.game_html("short")
+    contract = catalog.how_to_play("contract")[-1].points
+    assert contract[:-1] == habits and contract[-1].startswith("*After the auction*")

@@ -223,3 +223,48 @@ def german_hand(hand: Hand | None, trump: str) -> str:
     if not trumps:
         return f"{dealer} dealt and turned up the {card}: this deal has *no trumps*."
     return f"{dealer} dealt and turned up the {card}, so *{trumps} are trumps*."
+
+_HABITS = (
+    "*Your lead returned*: when it wins the lead, it leads back the suit you led last, unless it has a clear "
+    "reason to lead something else first (drawing trumps with a strong holding, giving you a ruff, cashing a "
+    "winner before it can be trumped) or an opponent has shown out of your suit and could trump it.",
+    "*Second hand low*: playing second to a trick, it plays its lowest card, unless it can take the trick "
+    "for sure at no cost or the trick might not come again, or it covers an honour led with a higher one.",
+    "*Third hand high*: playing third after your lead, it plays high enough to win the trick or to force out "
+    "the opponents\u2019 higher cards, but no higher (from king and queen, the queen), and low when your card "
+    "is sure to win or it cannot help. At Normal a card already on the table is not always counted: over an "
+    "opponent\u2019s queen it may play the jack from king and jack.",
+    "*Your ruffs kept*: once you have shown out of a suit it holds and may still have trumps, it does not "
+    "lead trumps, which would draw yours (unless you asked for trumps by leading them); it leads you that suit "
+    "to ruff when the opponents have not shown out of it.",
+    "*Trumps from length*: with five trumps or more (or four with two honours, or as many as the other "
+    "hands hold together), it leads trumps to draw the opponents\u2019 while they may hold some, unless you can "
+    "ruff (above); and it leads them when you asked for them by leading trumps.",
+    "*No signals*: when it need not win a trick, it follows with its lowest card (it does not play high then "
+    "low to show an even number), and it discards its least useful card, from a short, weak suit, keeping "
+    "trumps, winners and the small cards that guard an honour. Every level plays these cards the same way: "
+    "its small cards tell you nothing more.",
+)
+
+_CONTRACT_HABITS = (
+    "*After the auction*: the declarer\u2019s side draws trumps whenever the opponents may hold some; a "
+    "defender\u2019s first lead against a trump suit is from a short suit, and against no trumps a defender "
+    "keeps leading the suit it led, or else yours.",
+)
+
+
+def partner(auction: bool) -> Section:
+    """How the computer players partner you: the habits they keep (tests/test_habits.py checks each
+    one), and with an ``auction`` (Contract Whist) how the contract changes them. How to play shows
+    it for every game with partners (:func:`whist.table.catalog.how_to_play`).
+
+    >>> partner(False).heading, len(partner(True).points) - len(partner(False).points)
+    ('How your computer partner plays', 1)
+    """
+    return Section("How your computer partner plays", (
+        "The computer players at Normal, Hard and Expert (your partner, where a computer plays it, and your "
+        "opponents) keep the habits below, so that you can read their cards. Hard and Expert also look ahead "
+        "by trying many layouts of the cards they cannot see; they keep the usual card unless another is "
+        "clearly better (by a fifth of a trick or more on average), so now and then they break a habit for a "
+        "good reason. Easy is a beginner and keeps none of them reliably.",),
+        (*_HABITS, *(_CONTRACT_HABITS if auction else ())))

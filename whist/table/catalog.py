@@ -59,8 +59,17 @@ def all_options(name: str, options: Mapping[str, Any] | None = None) -> dict[str
 
 
 def how_to_play(name: str, options: Mapping[str, Any] | None = None, hand: Hand | None = None) -> tuple[Section, ...]:
-    """How to play ``name`` with ``options``, beside ``hand`` if given: :meth:`Rules.how_to_play`."""
-    return make_rules(name, **(options or {})).how_to_play(hand)
+    """How to play ``name`` with ``options``, beside ``hand`` if given: :meth:`Rules.how_to_play`, and
+    for a game with partners how the computer players partner you (:func:`whist.engine.howto.partner`).
+
+    >>> [s.heading for s in how_to_play("classic")][-1], [s.heading for s in how_to_play("german")][-1]
+    ('How your computer partner plays', 'Scoring')
+    """
+    from whist.engine.howto import partner
+
+    rules = make_rules(name, **(options or {}))
+    sections = rules.how_to_play(hand)
+    return (*sections, partner(rules.has_auction)) if rules.partner_of(Seat.S) is not None else sections
 
 
 def own_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
