@@ -500,6 +500,9 @@ def make_stdlib_zip(root: Path) -> bytes:
     return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)))
 
 
+_stdlib_memo: dict[tuple[object, ...], bytes] = {}
+
+
 def site_files(root: Path) -> dict[str, Path]:
     """Every file of the site that is copied as it is: site path -> source file.
 
@@ -707,7 +710,6 @@ class Site:
         self._zip_lock = threading.Lock()
         self._zip: tuple[tuple[tuple[str, int, int], ...], bytes] | None = None
         self._later: tuple[tuple[tuple[str, int, int], ...], bytes] | None = None
-        self._stdlib: tuple[tuple[tuple[str, int, int], ...], bytes] | None = None
 
     # -- the generated files ---------------------------------------------------
 
@@ -730,15 +732,19 @@ class Site:
             return self._later[1]
 
     def stdlib_zip(self) -> bytes:
-        """The standard library's cut (:func:`make_stdlib_zip`), made again only when a module of
-        the package or the pinned zip changed."""
-        files = {**package_files(self.root), **later_files(self.root),
-                 STDLIB_PATH: self.root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP}
-        key = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
+        """The standard library's cut (:func:`make_stdlib_zip`), made again only when a file it
+        is made from changed (kept across sites: each build of the tests makes it once)."""
+        roots = [*package_files(self.root).values(), *later_files(self.root).values(),
+                 *(self.root / s for s in page_scripts(self.root)),
+                 *(path for site_path, path in runtime_files(self.root).items()
+                   if site_path.startswith("runtime/pyscript/") or site_path == STDLIB_PATH)]
+        key = (str(self.root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in roots))
         with self._zip_lock:
-            if self._stdlib is None or self._stdlib[0] != key:
-                self._stdlib = (key, make_stdlib_zip(self.root))
-            return self._stdlib[1]
+            if key not in _stdlib_memo:
+                if len(_stdlib_memo) > 3:
+                    _stdlib_memo.pop(next(iter(_stdlib_memo)))
+                _stdlib_memo[key] = make_stdlib_zip(self.root)
+            return _stdlib_memo[key]
 
     def made(self, site_path: str) -> bool:
         """Whether ``site_path``, a file of :func:`site_files`, is served other than its source:

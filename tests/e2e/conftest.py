@@ -145,7 +145,8 @@ def trace_stdlib(test: str, pages: list[GamePage]) -> None:
         for page in pages:
             if page.page.is_closed():
                 continue
-            for where, target in [("page", page.page), *(("worker", w) for w in page.page.workers)]:
+            targets: list[tuple[str, Page | Worker]] = [("page", page.page)]
+            for where, target in targets + [("worker", worker) for worker in page.page.workers]:
                 with contextlib.suppress(PlaywrightError):
                     modules = target.evaluate(_TRACE_MODULES)
                     if modules:
