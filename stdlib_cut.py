@@ -57,6 +57,8 @@ RUNTIME: dict[str, str] = {
     "_py_warnings": "warnings imports it (3.14) when a warning is raised",
     "_weakrefset": "abc and threading import it from C",
     "zipimport": "the interpreter imports the zip itself through it",
+    "importlib.metadata": "importlib.invalidate_caches() (whist.web.later, once whist-later.tgz is unpacked) "
+                          "imports it from the frozen PathFinder (its MetadataPathFinder), and it imports email",
 }
 
 #: What the page was seen to import beyond the static closure and :data:`RUNTIME` (a Python of the

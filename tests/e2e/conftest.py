@@ -124,7 +124,8 @@ TRACEBACK = "Traceback (most recent call last)"
 
 #: Where to note the modules every Python of the tests' pages imported (stdlib_cut.py's traced
 #: list comes from it): with ``WHIST_TRACE_STDLIB=file``, static/python.mjs is served with its
-#: interpreter kept in ``self.whistTracePython`` (the page's and each worker's), and after each
+#: interpreter kept in ``self.whistTracePython`` (the page's and each worker's) and the pinned
+#: standard library whole (what the cut lacks is seen imported, not failing), and after each
 #: test one JSON line a Python (the test, where it runs, ``sorted(sys.modules)``) is added.
 TRACE_STDLIB = os.environ.get("WHIST_TRACE_STDLIB")
 _TRACE_MODULES = ("self.whistTracePython ? "
@@ -318,6 +319,8 @@ class GamePage:
         page.add_init_script(CSP_WATCH)
         if TRACE_STDLIB and not getattr(context, "whist_traced", False):
             context.route("**/static/python.mjs", _traced_interpreter)
+            context.route(f"**/{serve.STDLIB_PATH}", lambda route: route.fulfill(
+                path=serve.ROOT / "node_modules/pyodide/python_stdlib.zip", content_type="application/zip"))
             context.whist_traced = True  # type: ignore[attr-defined]
         _FRONT[0] = page  # a new page opens in front
         context.on("request", self._on_request)
