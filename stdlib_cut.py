@@ -12,8 +12,9 @@ so every end-to-end test runs on it), a zip made from the pinned one that keeps 
   a function too), then the imports of what that keeps, at the top of each module (what runs
   when it is imported), until nothing new;
 - :data:`TRACED`: what the page was seen to import beyond that (a Python of the page and of its
-  workers asked for ``sys.modules`` after the end-to-end flows, tests/e2e ``WHIST_TRACE_STDLIB``),
-  each with the flow that needs it;
+  workers asked for ``sys.modules`` after the end-to-end flows, run on the whole pinned zip:
+  ``WHIST_TRACE_STDLIB=trace.jsonl python -m pytest tests/e2e/...``, then ``python stdlib_cut.py
+  trace.jsonl`` names what the static closure lacks), each with the flow that needs it;
 - :data:`RUNTIME`: what the interpreter and Pyodide import by themselves, which no import
   statement of the roots names, each with its reason.
 
@@ -29,6 +30,7 @@ import ast
 import io
 import json
 import re
+import sys
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -64,7 +66,10 @@ RUNTIME: dict[str, str] = {
 #: What the page was seen to import beyond the static closure and :data:`RUNTIME` (a Python of the
 #: page and of each worker asked for ``sys.modules`` after the end-to-end flows, see
 #: tests/e2e/conftest.py ``WHIST_TRACE_STDLIB``): the module and the flow that needs it.
-TRACED: dict[str, str] = {}
+TRACED: dict[str, str] = {
+    "encodings.utf_8": "every start (the interpreter's own codec, looked up by name): "
+                       "tests/e2e/test_play.py::test_dom_contract, the page and the thinker",
+}
 
 _SNIPPET_IMPORT = re.compile(r"(?:^|\\n|[\n;\"'`])[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+"
                              r"([A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*"
@@ -244,3 +249,36 @@ def cut(data: bytes, kept: set[str]) -> bytes:
                 copy.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
                 target.writestr(copy, source.read(info), compresslevel=9)
     return out.getvalue()
+
+
+def untraced(trace: Iterable[str], modules: set[str], stdlib: set[str]) -> dict[str, str]:
+    """The modules of ``stdlib`` that a trace (JSON lines of tests/e2e ``WHIST_TRACE_STDLIB``) saw
+    imported and ``modules`` (the closure) lacks, each with the first test and Python that did."""
+    found: dict[str, str] = {}
+    for line in trace:
+        seen = json.loads(line)
+        for name in seen["modules"]:
+            if name in stdlib and name not in modules:
+                found.setdefault(name, f"{seen['test']} ({seen['where']})")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    """``python stdlib_cut.py TRACE...``: what the traces saw imported beyond the static closure
+    (with :data:`RUNTIME`), for :data:`TRACED`; and which of those the cut lacks."""
+    import serve
+
+    roots, extra = serve.stdlib_sources(serve.ROOT)
+    with zipfile.ZipFile(serve.ROOT / "node_modules/pyodide" / STDLIB_ZIP) as stdlib:
+        static = closure(stdlib, roots, [name for name in extra if name not in TRACED])
+        names = set(zip_modules(stdlib))
+    kept = kept_units(serve.stdlib_modules(serve.ROOT))
+    for path in argv:
+        with open(path, encoding="utf-8") as trace:
+            for name, where in sorted(untraced(trace, static, names).items()):
+                print(f"{name}: {where}" + ("" if unit(name) in kept else "  NOT IN THE CUT"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

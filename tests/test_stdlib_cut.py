@@ -151,3 +151,13 @@ def test_pyscripts_own_python_is_read_from_its_scripts(tmp_path: Path) -> None:
     sources = stdlib_cut.pyscript_sources(tmp_path, ["core.js"])
     assert sources[0] == "import json\nfrom base64 import b64decode\n"
     assert stdlib_cut.snippet_imports(script.read_text(encoding="utf-8")) >= {"json", "base64", "tarfile", "gzip"}
+
+
+def test_a_trace_names_what_the_closure_lacks() -> None:
+    """``python stdlib_cut.py TRACE``: the modules a trace saw that the static closure lacks (for
+    ``stdlib_cut.TRACED``), with the first test that imported each; the browser's own (``js``) and
+    the package's are not the standard library's."""
+    trace = ['{"test": "t1", "where": "page", "modules": ["js", "json", "encodings.utf_8", "whist.web"]}',
+             '{"test": "t2", "where": "worker", "modules": ["encodings.utf_8", "email.message"]}']
+    found = stdlib_cut.untraced(trace, {"json"}, {"json", "encodings.utf_8", "email.message"})
+    assert found == {"encodings.utf_8": "t1 (page)", "email.message": "t2 (worker)"}
