@@ -52,12 +52,15 @@ import threading
 import tokenize
 import tomllib
 import urllib.parse
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
 from types import FrameType
+
+import stdlib_cut
 
 ROOT = Path(__file__).resolve().parent
 
@@ -162,6 +165,10 @@ PYODIDE_FILES: tuple[str, ...] = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+#: The standard library the site ships at Pyodide's own path for it: the pinned zip cut to what
+#: the page imports (stdlib_cut.py), made by the dev server and the build alike.
+STDLIB_PATH = f"runtime/pyodide/{stdlib_cut.STDLIB_ZIP}"
 
 #: PyScript chunks never shipped, whatever pyscript.toml says: the code editor
 #: and the terminal (only reached by lazy imports that run when a page has a
@@ -461,6 +468,41 @@ def project_files(root: Path) -> dict[str, Path]:
     return files
 
 
+def stdlib_sources(root: Path) -> tuple[list[bytes | str], list[str]]:
+    """What the standard library's cut starts from: the sources whose imports it follows (every
+    module of whist.tgz and whist-later.tgz, the page's scripts, PyScript's own Python) and the
+    names it keeps besides (the runtime's own imports, the traced ones, the modules PyScript's
+    Python snippets import)."""
+    files = [*package_files(root).values(), *later_files(root).values(), *(root / s for s in page_scripts(root))]
+    dist = root / "node_modules/@pyscript/core/dist"
+    shipped = [path.removeprefix("runtime/pyscript/") for path in runtime_files(root)
+               if path.startswith("runtime/pyscript/")]
+    roots: list[bytes | str] = [path.read_bytes() for path in files]
+    roots += stdlib_cut.pyscript_sources(dist, shipped)
+    extra = [*stdlib_cut.RUNTIME, *stdlib_cut.TRACED]
+    for name in shipped:
+        if name.endswith((".js", ".mjs")):
+            extra += sorted(stdlib_cut.snippet_imports((dist / name).read_text(encoding="utf-8", errors="replace")))
+    return roots, extra
+
+
+def stdlib_modules(root: Path) -> set[str]:
+    """The modules of the pinned standard library that the page may import (stdlib_cut.closure)."""
+    roots, extra = stdlib_sources(root)
+    with zipfile.ZipFile(root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP) as stdlib:
+        return stdlib_cut.closure(stdlib, roots, extra)
+
+
+def make_stdlib_zip(root: Path) -> bytes:
+    """The standard library the site ships: the pinned zip, only its packages and modules that
+    hold :func:`stdlib_modules`."""
+    data = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
+    return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)))
+
+
+_stdlib_memo: dict[tuple[object, ...], bytes] = {}
+
+
 def site_files(root: Path) -> dict[str, Path]:
     """Every file of the site that is copied as it is: site path -> source file.
 
@@ -689,10 +731,31 @@ class Site:
                 self._later = (key, make_package_zip(files))
             return self._later[1]
 
+    def stdlib_zip(self) -> bytes:
+        """The standard library's cut (:func:`make_stdlib_zip`), made again only when a file it
+        is made from changed (kept across sites: each build of the tests makes it once)."""
+        roots = [*package_files(self.root).values(), *later_files(self.root).values(),
+                 *(self.root / s for s in page_scripts(self.root)),
+                 *(path for site_path, path in runtime_files(self.root).items()
+                   if site_path.startswith("runtime/pyscript/") or site_path == STDLIB_PATH)]
+        key = (str(self.root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in roots))
+        with self._zip_lock:
+            if key not in _stdlib_memo:
+                if len(_stdlib_memo) > 3:
+                    _stdlib_memo.pop(next(iter(_stdlib_memo)))
+                _stdlib_memo[key] = make_stdlib_zip(self.root)
+            return _stdlib_memo[key]
+
+    def made(self, site_path: str) -> bool:
+        """Whether ``site_path``, a file of :func:`site_files`, is served other than its source:
+        :meth:`strips` it, or the standard library's cut."""
+        return site_path == STDLIB_PATH or self.strips(site_path)
+
     def _source_hashes(self) -> dict[str, str]:
         """Site path -> content hash of every file but sw.js, index.html not stamped."""
         hashes = {path: content_hash(self.for_site(path, source.read_bytes())) if self.strips(path)
                   else file_hash(source) for path, source in site_files(self.root).items()}
+        hashes[STDLIB_PATH] = content_hash(self.stdlib_zip())
         hashes[PACKAGE_ZIP] = content_hash(self.package_zip())
         hashes[LATER_ZIP] = content_hash(self.later_zip())
         return dict(sorted(hashes.items()))
@@ -738,6 +801,8 @@ class Site:
             return self.package_zip()
         if site_path == LATER_ZIP:
             return self.later_zip()
+        if site_path == STDLIB_PATH:
+            return self.stdlib_zip()
         if site_path == SERVICE_WORKER:
             return self.service_worker() if (self.root / SERVICE_WORKER_TEMPLATE).is_file() else None
         if site_path == "index.html" and (self.root / "index.html").is_file():
@@ -1052,7 +1117,7 @@ def build_site(dest: Path, root: Path = ROOT) -> list[str]:
     for site_path in written:
         target = dest.joinpath(*PurePosixPath(site_path).parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        if site_path in copied and site_path != "index.html" and not site.strips(site_path):
+        if site_path in copied and site_path != "index.html" and not site.made(site_path):
             shutil.copyfile(copied[site_path], target)
         else:
             data = site.read(site_path)

@@ -12,6 +12,11 @@ headers:
 - then the service worker's install (it caches every file of the version:
   the ones the page loaded are revalidated, ETag -> 304, the rest fetched).
 
+The page load is also estimated as a host that gzips sends it (GitHub Pages compresses text
+and WebAssembly, not a zip, a .tgz or an image): the first visit's bytes over the wire.
+And the standard library: Pyodide's pinned ``python_stdlib.zip`` and the cut the site ships
+(stdlib_cut.py).
+
 Also prints the weight of the built files: our own (everything but
 ``runtime/``), those a page starts on (all but ``whist-later.tgz``, fetched on
 first use: target under 300 KB), and the runtime. Prints figures; never
@@ -37,6 +42,16 @@ import serve  # the build comes from serve.py
 
 def kind(site_path: str) -> str:
     return "runtime" if site_path.startswith("runtime/") else "own"
+
+
+#: What a host that compresses does not gzip (already compressed).
+NOT_GZIPPED = (".zip", ".tgz", ".png", ".jpg", ".webp", ".woff2")
+
+
+def wire(path: Path) -> int:
+    """The bytes of a file as a host that gzips would send it."""
+    data = path.read_bytes()
+    return len(data) if path.name.endswith(NOT_GZIPPED) else min(len(data), len(gzip.compress(data, 6)))
 
 
 def kb(n: float) -> str:
@@ -65,6 +80,10 @@ def main() -> int:
               f"and fetches {kb(later)} on first use, when a player needs them or to install the app "
               f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES, *serve.IDLE_FILES, *serve.INSTALL_FILES))})")
 
+        pinned = serve.ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+        shipped = site / "runtime" / "pyodide" / "python_stdlib.zip"
+        print(f"  python_stdlib.zip: pinned {kb(pinned.stat().st_size)}, shipped {kb(shipped.stat().st_size)}")
+
         with serving(site) as url, sync_playwright() as p:
             base = urllib.parse.urlsplit(url).path
             profile = fresh_profile(p)
@@ -80,6 +99,7 @@ def main() -> int:
             page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=180_000)
             page.wait_for_timeout(500)
             rows: dict[tuple[str, str], list[int]] = {}
+            gzipped: dict[str, int] = {}
             for _phase, request_url, who, request in seen:
                 when = "install" if who == "sw" else "page"  # the worker's own requests
                 path = urllib.parse.urlsplit(request_url).path
@@ -94,6 +114,8 @@ def main() -> int:
                 row[1] += sizes["responseBodySize"]
                 row[2] += sizes["responseHeadersSize"]
                 row[3] += status == 304
+                if when == "page" and status == 200 and (site / site_path).is_file():
+                    gzipped[site_path] = wire(site / site_path) + sizes["responseHeadersSize"]
             profile.__exit__(None, None, None)
         print()
         print("Cold load, transferred (bodies + headers)")
@@ -104,6 +126,8 @@ def main() -> int:
                 print(f"  {label:<24} {what:<8} {n:>3} requests {kb(body + headers):>12}{extra}")
         page_total = sum(sum(rows.get(("page", w), [0, 0, 0, 0])[1:3]) for w in ("runtime", "own"))
         print(f"  page load total: {kb(page_total)}")
+        print(f"  page load total as a host that gzips sends it (estimate): {kb(sum(gzipped.values()))}, of which "
+              f"the runtime {kb(sum(n for path, n in gzipped.items() if kind(path) == 'runtime'))}")
     return 0
 
 

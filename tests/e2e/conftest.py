@@ -132,6 +132,37 @@ CSP_WATCH = f"({_CSP_LISTENER})('the page');"
 _CSP_TEXT = re.compile(r"content[ -]security[ -]policy", re.IGNORECASE)
 TRACEBACK = "Traceback (most recent call last)"
 
+#: Where to note the modules every Python of the tests' pages imported (stdlib_cut.py's traced
+#: list comes from it): with ``WHIST_TRACE_STDLIB=file``, static/python.mjs is served with its
+#: interpreter kept in ``self.whistTracePython`` (the page's and each worker's) and the pinned
+#: standard library whole (what the cut lacks is seen imported, not failing), and after each
+#: test one JSON line a Python (the test, where it runs, ``sorted(sys.modules)``) is added.
+TRACE_STDLIB = os.environ.get("WHIST_TRACE_STDLIB")
+_TRACE_MODULES = ("self.whistTracePython ? "
+                  "self.whistTracePython.runPython('sorted(__import__(\"sys\").modules)').toJs() : null")
+
+
+def _traced_interpreter(route: Any) -> None:
+    response = route.fetch()
+    body = response.text().replace("return load(options);", "return self.whistTracePython = await load(options);")
+    route.fulfill(response=response, body=body)
+
+
+def trace_stdlib(test: str, pages: list[GamePage]) -> None:
+    """Note the modules of every Python of ``pages`` (see :data:`TRACE_STDLIB`)."""
+    if not TRACE_STDLIB:
+        return
+    with open(TRACE_STDLIB, "a", encoding="utf-8") as out:
+        for page in pages:
+            if page.page.is_closed():
+                continue
+            targets: list[tuple[str, Page | Worker]] = [("page", page.page)]
+            for where, target in targets + [("worker", worker) for worker in page.page.workers]:
+                with contextlib.suppress(PlaywrightError):
+                    modules = target.evaluate(_TRACE_MODULES)
+                    if modules:
+                        out.write(json.dumps({"test": test, "where": where, "modules": modules}) + "\n")
+
 #: For a script given to ``GamePage.open(script=)``: ``onLoad(f)`` runs ``f`` once the document is
 #: parsed (at once on a shared page, whose document is; at DOMContentLoaded on a fresh one).
 ON_LOAD = ("const onLoad = (f) => document.readyState === 'loading' ? "
@@ -296,6 +327,11 @@ class GamePage:
         page.on("pageerror", lambda error: self._record(f"page error: {error}"))
         page.on("worker", self._on_worker)
         page.add_init_script(CSP_WATCH)
+        if TRACE_STDLIB and not getattr(context, "whist_traced", False):
+            context.route("**/static/python.mjs", _traced_interpreter)
+            context.route(f"**/{serve.STDLIB_PATH}", lambda route: route.fulfill(
+                path=serve.ROOT / "node_modules/pyodide/python_stdlib.zip", content_type="application/zip"))
+            context.whist_traced = True  # type: ignore[attr-defined]
         _FRONT[0] = page  # a new page opens in front
         context.on("request", self._on_request)
         context.on("response", self._on_response)
@@ -721,10 +757,12 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     try:
         result = yield
     except BaseException:
+        trace_stdlib(item.nodeid, item.stash.get(PAGES_KEY, []))
         for page in item.stash.get(PAGES_KEY, []):
             if problems := [p for p in page.all_problems() if p not in page._reported]:
                 item.add_report_section("call", "browser problems", "\n".join(problems))
         raise
+    trace_stdlib(item.nodeid, item.stash.get(PAGES_KEY, []))
     problems = [p for page in item.stash.get(PAGES_KEY, []) for p in page.all_problems()]
     if problems:
         pytest.fail(

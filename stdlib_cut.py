@@ -1,0 +1,284 @@
+"""The standard library the site ships: Pyodide's ``python_stdlib.zip`` cut to what the page runs.
+
+The pinned runtime's zip holds all of CPython's pure-Python library (2.5 MB, already compressed,
+so a host's gzip gains nothing on it); the page imports a small part of it. serve.py serves, at the
+zip's own site path (``runtime/pyodide/python_stdlib.zip``, in the dev server and the build alike,
+so every end-to-end test runs on it), a zip made from the pinned one that keeps only:
+
+- every package or module of the zip that a *root* imports, where the roots are the package's
+  modules the page ships (whist.tgz, whist-later.tgz, the page's script), PyScript's own Python
+  (the modules its ``core`` script writes into the file system, and the snippets it runs), and
+  Pyodide's own packages in the zip (``_pyodide``, ``pyodide``): their imports anywhere (inside
+  a function too), then the imports of what that keeps, at the top of each module (what runs
+  when it is imported), until nothing new;
+- :data:`TRACED`: what the page was seen to import beyond that (a Python of the page and of its
+  workers asked for ``sys.modules`` after the end-to-end flows, run on the whole pinned zip:
+  ``WHIST_TRACE_STDLIB=trace.jsonl python -m pytest tests/e2e/...``, then ``python stdlib_cut.py
+  trace.jsonl`` names what the static closure lacks), each with the flow that needs it;
+- :data:`RUNTIME`: what the interpreter and Pyodide import by themselves, which no import
+  statement of the roots names, each with its reason.
+
+A package is kept whole (``encodings``, ``json``, ``asyncio``: all their files), a top-level
+module alone. Nothing is written by hand: the zip is made from the pinned one, entry by entry,
+in its order. tests/test_stdlib_cut.py fails when a traced or statically imported module is not
+in the cut.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+import sys
+import zipfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+#: The file of the Pyodide package that the cut replaces, and its site path.
+STDLIB_ZIP = "python_stdlib.zip"
+
+#: Pyodide's own packages in the zip: kept whole, and roots of the closure.
+PYODIDE_PACKAGES: tuple[str, ...] = ("_pyodide", "pyodide")
+
+#: What the interpreter and the runtime import without an import statement of the roots naming it.
+RUNTIME: dict[str, str] = {
+    "encodings": "the interpreter's start imports encodings and its codecs by name (utf_8, latin_1, "
+                 "aliases; others through codecs.lookup, whatever a text asks for)",
+    "site": "the interpreter's start imports it (sys.path, the builtins' help, quit)",
+    "_sitebuiltins": "site's help, quit and exit",
+    "_sysconfigdata__emscripten_wasm32-emscripten": "sysconfig reads it by a name it builds at run time",
+    "sysconfig": "site and Pyodide's package loader ask it for the platform's paths",
+    "_colorize": "a traceback in 3.14 is printed through it (PyScript shows errors on the page)",
+    "linecache": "a traceback reads its source lines through it",
+    "tokenize": "linecache reads a module's encoding through it",
+    "traceback": "PyScript and Pyodide format an error with it",
+    "_strptime": "time.strptime and datetime.strptime import it from C",
+    "_pydatetime": "datetime falls back to it when the C module is missing",
+    "_pylong": "int <-> str of very long numbers import it from C",
+    "_py_warnings": "warnings imports it (3.14) when a warning is raised",
+    "_weakrefset": "abc and threading import it from C",
+    "zipimport": "the interpreter imports the zip itself through it",
+    "importlib.metadata": "importlib.invalidate_caches() (whist.web.later, once whist-later.tgz is unpacked) "
+                          "imports it from the frozen PathFinder (its MetadataPathFinder), and it imports email",
+}
+
+#: What the page was seen to import beyond the static closure and :data:`RUNTIME` (a Python of the
+#: page and of each worker asked for ``sys.modules`` after the end-to-end flows, see
+#: tests/e2e/conftest.py ``WHIST_TRACE_STDLIB``): the module and the flow that needs it.
+TRACED: dict[str, str] = {
+    "encodings.utf_8": "every start (the interpreter's own codec, looked up by name): "
+                       "tests/e2e/test_play.py::test_dom_contract, the page and the thinker",
+}
+
+_SNIPPET_IMPORT = re.compile(r"(?:^|\\n|[\n;\"'`])[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+"
+                             r"([A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*"
+                             r"(?:[ \t]+as[ \t]+\w+)?)*))")
+_JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def unit(name: str) -> str:
+    """The top-level package or module of a dotted name."""
+    return name.partition(".")[0]
+
+
+def entry_unit(path: str) -> str:
+    """The top-level package or module of a zip entry (``json/decoder.py``, ``os.py``)."""
+    return path.partition("/")[0].removesuffix(".py")
+
+
+def imports(source: bytes | str, module: str = "", *, package: bool = False, everywhere: bool = True) -> set[str]:
+    """The dotted names a module's source imports (``from a.b import c``: ``a.b`` and ``a.b.c``,
+    one of which may be no module; a relative import resolved from ``module``, a package when
+    ``package``): anywhere in it (``everywhere``), or only where it runs when imported (its top
+    level, an ``if`` or ``try`` there; not a function's or a class's body, nor the block of
+    ``if __name__ == "__main__":``). Source the host's parser cannot read (newer syntax) is read
+    line by line (:func:`_scanned`)."""
+    base = module if package else module.rpartition(".")[0]
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+        return _scanned(text, base, everywhere)
+    found: set[str] = set()
+    for node in (ast.walk(tree) if everywhere else _top_level(tree)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            found.update(_from(base, node.level, node.module or "", [a.name for a in node.names]))
+        elif everywhere and isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str) and _call_name(node.func) in ("__import__", "import_module"):
+            found.add(node.args[0].value)
+    return found
+
+
+def _from(base: str, level: int, module: str, names: list[str]) -> list[str]:
+    if level:
+        parts = base.split(".") if base else []
+        parts = parts[:len(parts) - level + 1]
+        module = ".".join([*parts, module] if module else parts)
+    return [module, *(f"{module}.{name}" for name in names if name != "*")] if module else []
+
+
+_SCAN_IMPORT = re.compile(r"(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]*)|import[ \t]+([\w., \t]+))")
+_SCAN_BLOCK = re.compile(r"(?:async[ \t]+)?(def|class)\b|if[ \t]+__name__[ \t]*==")
+
+
+def _scanned(text: str, base: str, everywhere: bool) -> set[str]:
+    """:func:`imports` of source read line by line: an import statement at the start of a line
+    counts unless (but ``everywhere``) a line it is indented under opens a ``def``, a ``class`` or
+    ``if __name__ ==``."""
+    found: set[str] = set()
+    blocks: list[tuple[int, bool]] = []  # (indent, whether it is a body that does not run on import)
+    for line in text.splitlines():
+        stripped = line.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        while blocks and blocks[-1][0] >= indent:
+            blocks.pop()
+        if stripped.rstrip().endswith(":"):
+            blocks.append((indent, bool(_SCAN_BLOCK.match(stripped))))
+        match = _SCAN_IMPORT.match(stripped)
+        if match is None or (not everywhere and any(skip for ind, skip in blocks if ind < indent)):
+            continue
+        dots, module, names, plain = match.groups()
+        if plain is not None:
+            found.update(part.split()[0] for part in plain.split(",") if part.split())
+        else:
+            found.update(_from(base, len(dots), module, [n.split()[0] for n in names.split(",") if n.split()]))
+    return found
+
+
+def _call_name(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _top_level(tree: ast.AST) -> Iterator[ast.AST]:
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if node is tree or not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
+                                or _is_main_block(node)):
+            todo += ast.iter_child_nodes(node)
+
+
+def _is_main_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Compare) \
+        and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__"
+
+
+def pyscript_sources(dist: Path, names: Iterable[str]) -> list[str]:
+    """PyScript's own Python, from the shipped scripts of its ``dist`` (``names``): the modules its
+    core writes into the file system (``"name.py": "source"`` in an object literal) and the
+    Python snippets it runs (a JS string holding an import statement)."""
+    sources: list[str] = []
+    for name in names:
+        if not name.endswith((".js", ".mjs")):
+            continue
+        text = (dist / name).read_text(encoding="utf-8", errors="replace")
+        for match in _JS_STRING.finditer(text):
+            try:
+                value = json.loads(f'"{match.group(1)}"')
+            except ValueError:
+                continue
+            if re.search(r"(?:^|\n|;)\s*(?:from\s+\w[\w.]*\s+import|import\s+\w)", value):
+                sources.append(value)
+    return sources
+
+
+def snippet_imports(text: str) -> set[str]:
+    """The dotted names a JS script's Python snippets import (``"import a, b as c"``, ``"from a
+    import b"``, after a quote, a newline or a semicolon): for what :func:`pyscript_sources` finds
+    no whole module of."""
+    found: set[str] = set()
+    for match in _SNIPPET_IMPORT.finditer(text):
+        module, names = match.groups()
+        found.update([module] if module else [part.split()[0] for part in names.split(",") if part.split()])
+    return found
+
+
+def zip_modules(stdlib: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    """Every module of a zip by its dotted name (``json``: ``json/__init__.py``; ``json.decoder``)."""
+    return {info.filename.removesuffix(".py").removesuffix("/__init__").replace("/", "."): info
+            for info in stdlib.infolist() if info.filename.endswith(".py")}
+
+
+def closure(stdlib: zipfile.ZipFile, roots: Iterable[str | bytes], extra: Iterable[str] = ()) -> set[str]:
+    """The zip's modules the page may import: those the ``roots`` (sources) import anywhere,
+    every module of Pyodide's packages and what they import anywhere, ``extra`` (names), their
+    packages, and what each imports when it is imported, until nothing new."""
+    modules = zip_modules(stdlib)
+    todo = list(extra)
+    for source in roots:
+        todo += imports(source, everywhere=True)
+    for name, info in modules.items():
+        if unit(name) in PYODIDE_PACKAGES:
+            todo.append(name)
+            todo += imports(stdlib.read(info), name, package=info.filename.endswith("__init__.py"))
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        if name not in modules:
+            continue
+        seen.add(name)
+        info = modules[name]
+        todo += imports(stdlib.read(info), name, package=info.filename.endswith("__init__.py"), everywhere=False)
+    return seen
+
+
+def kept_units(modules: Iterable[str]) -> set[str]:
+    """The top-level packages and modules that hold ``modules``: what the cut keeps, each whole."""
+    return {unit(name) for name in modules}
+
+
+def cut(data: bytes, kept: set[str]) -> bytes:
+    """The zip ``data`` with only the entries of the units ``kept``, in its order, each as it was
+    (name, time, attributes), compressed at the highest level: the same input, the same bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            if entry_unit(info.filename) in kept:
+                copy = zipfile.ZipInfo(info.filename, info.date_time)
+                copy.external_attr, copy.create_system = info.external_attr, info.create_system
+                copy.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
+                target.writestr(copy, source.read(info), compresslevel=9)
+    return out.getvalue()
+
+
+def untraced(trace: Iterable[str], modules: set[str], stdlib: set[str]) -> dict[str, str]:
+    """The modules of ``stdlib`` that a trace (JSON lines of tests/e2e ``WHIST_TRACE_STDLIB``) saw
+    imported and ``modules`` (the closure) lacks, each with the first test and Python that did."""
+    found: dict[str, str] = {}
+    for line in trace:
+        seen = json.loads(line)
+        for name in seen["modules"]:
+            if name in stdlib and name not in modules:
+                found.setdefault(name, f"{seen['test']} ({seen['where']})")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    """``python stdlib_cut.py TRACE...``: what the traces saw imported beyond the static closure
+    (with :data:`RUNTIME`), for :data:`TRACED`; and which of those the cut lacks."""
+    import serve
+
+    roots, extra = serve.stdlib_sources(serve.ROOT)
+    with zipfile.ZipFile(serve.ROOT / "node_modules/pyodide" / STDLIB_ZIP) as stdlib:
+        static = closure(stdlib, roots, [name for name in extra if name not in TRACED])
+        names = set(zip_modules(stdlib))
+    kept = kept_units(serve.stdlib_modules(serve.ROOT))
+    for path in argv:
+        with open(path, encoding="utf-8") as trace:
+            for name, where in sorted(untraced(trace, static, names).items()):
+                print(f"{name}: {where}" + ("" if unit(name) in kept else "  NOT IN THE CUT"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
