@@ -5,7 +5,10 @@ again when the players inside Hard's search came to see the contract, and the Ha
 hands again when its search stopped taking a card on the table for a card played
 (6D and 8D over a 7D led are two choices, not one), and the hands where a player no longer
 draws trumps while its partner can ruff (issue 40: classic, american and dummy normal 19 and 21,
-classic hard 1): changes of play made on purpose)."""
+classic hard 1), and where third hand high now beats the card on the table (issue 40: classic,
+american and dummy normal 11 and 18, contract normal 7, 12 and 18, each first changed card a third
+hand's that now beats the opponent's card where the old one lost to it; classic hard 0 and 1 through
+the Normal players of their playouts): changes of play made on purpose)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ def choose_follow(obs: Observation, know: Knowledge, signals: bool = False) -> t
         return second_hand(obs, know, led_card, best, winners, safe, signals)
     if safe:
         return min(safe), ("third-safe", best, win_seat)
-    top = high_card(legal, know)
+    top = high_card(legal, know, best, trump)
     if not any(know.certain.get(s, 0) & cards_above(top) for s in later_opps):
         return top, ("third-high", best, win_seat)  # win unless they hold better, forcing it out
     return play_low(obs, know, following, signals), ("third-low", following, best)
@@ -114,13 +114,15 @@ def promotes(know: Knowledge, honour: int, cover: int) -> bool:
     return False
 
 
-def high_card(legal: int, know: Knowledge) -> int:
-    """Third hand high, but only as high as needed: the lowest card of our top equivalent group."""
+def high_card(legal: int, know: Knowledge, best: int | None = None, trump: int | None = None) -> int:
+    """Third hand high, but only as high as needed: the lowest card of our top equivalent group;
+    with ``best``, the card winning the trick, the lowest of that group that beats it (a card on
+    the table splits the group: over an opponent's queen, the king of K J, not the jack)."""
     top = highest(legal)
     cls = know.rank_class(top)
     card = top
     for c in _cards(legal & SUIT_MASK[suit_of(top)]):
-        if know.rank_class(c) == cls and c < card:
+        if know.rank_class(c) == cls and c < card and (best is None or beats(c, best, trump)):
             card = c
     return card
 

@@ -232,8 +232,8 @@ _HABITS = (
     "for sure at no cost or the trick might not come again, or it covers an honour led with a higher one.",
     "*Third hand high*: playing third after your lead, it plays high enough to win the trick or to force out "
     "the opponents\u2019 higher cards, but no higher (from king and queen, the queen), and low when your card "
-    "is sure to win or it cannot help. At Normal a card already on the table is not always counted: over an "
-    "opponent\u2019s queen it may play the jack from king and jack.",
+    "is sure to win or it cannot help; it counts the card already on the table (over an opponent\u2019s queen, "
+    "the king from king and jack).",
     "*Your ruffs kept*: once you have shown out of a suit it holds and may still have trumps, it does not "
     "lead trumps, which would draw yours (unless you asked for trumps by leading them); it leads you that suit "
     "to ruff when the opponents have not shown out of it.",
