@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.fake_dom import run
+
 
 class Worker:
     """A booted worker: each export answers with its name and the request, and records the call."""
@@ -84,7 +86,7 @@ def test_the_analyst_asked_for_while_the_thinker_runs_shares_its_worker(browser:
         analyst.start()  # the coach turned on meanwhile (still booting): no second worker
         return [await thinker.call("think", "a"), await analyst.call("coach", "b")]
 
-    assert asyncio.run(play()) == ["think:a", "coach:b"]
+    assert run(play()) == ["think:a", "coach:b"]
     assert fake.booted == [thinking.WORKER_NAME]
     assert analyst.worker is thinker.worker and analyst.shared and thinker.shared
     assert fake.marks() == {"workers": "1", "thinker": "ready", "analyst": "ready"}
@@ -100,7 +102,7 @@ def test_the_thinker_asked_for_after_the_analyst_shares_the_analysts(browser: tu
         first = await analyst.call("replay_step", "r")  # booted by its first call
         return [first, await thinker.call("think", "t")]
 
-    assert asyncio.run(play()) == ["replay_step:r", "think:t"]
+    assert run(play()) == ["replay_step:r", "think:t"]
     assert fake.booted == [thinking.ANALYST_NAME]
     assert thinker.host is analyst and thinker.shared and analyst.shared
     assert fake.marks() == {"workers": "1", "analyst": "ready", "thinker": "ready"}
@@ -109,7 +111,7 @@ def test_the_thinker_asked_for_after_the_analyst_shares_the_analysts(browser: tu
 def test_alone_each_boots_its_own_and_two_unpaired_never_share(browser: tuple[Browser, Any]) -> None:
     fake, thinking = browser
     thinker, analyst = thinking.pair()
-    asyncio.run(analyst.call("coach", "c"))
+    run(analyst.call("coach", "c"))
     assert fake.booted == [thinking.ANALYST_NAME] and not thinker.shared and analyst.worker is not None
     assert "thinker" not in fake.marks()  # never asked for: no mark, no worker
     one, two = thinking.Thinker(), thinking.Thinker(thinking.ANALYST_NAME, "analyst")  # not a pair
@@ -118,7 +120,7 @@ def test_alone_each_boots_its_own_and_two_unpaired_never_share(browser: tuple[Br
         await one.call("think", "x")
         await two.call("coach", "y")
 
-    asyncio.run(both())
+    run(both())
     assert len(fake.booted) == 3 and fake.marks()["workers"] == "3"
 
 
@@ -146,7 +148,7 @@ def test_a_shared_worker_answers_the_analyst_only_once_the_computers_are_done(
         page.busy = False
         assert await review == "review:step"
 
-    asyncio.run(play())
+    run(play())
     assert fake.calls == ["think card", "review step"]
 
 
@@ -155,7 +157,7 @@ def test_unshared_the_analyst_never_waits(browser: tuple[Browser, Any]) -> None:
     _, thinking = browser
     _, analyst = thinking.pair()
     analyst.hold = lambda: True
-    assert asyncio.run(analyst.call("coach", "c")) == "coach:c"
+    assert run(analyst.call("coach", "c")) == "coach:c"
 
 
 def test_a_failed_boot_fails_the_one_that_shares_it(browser: tuple[Browser, Any]) -> None:
@@ -168,12 +170,12 @@ def test_a_failed_boot_fails_the_one_that_shares_it(browser: tuple[Browser, Any]
         analyst.start()
         return [await analyst.call("coach", "c"), await thinker.call("think", "t")]
 
-    assert asyncio.run(play()) == [None, None]  # (the page decides the cards; the coach says it cannot judge)
+    assert run(play()) == [None, None]  # (the page decides the cards; the coach says it cannot judge)
     assert fake.booted == [thinking.WORKER_NAME] and thinker.failed and analyst.failed
     assert fake.marks() == {"workers": "1", "thinker": "failed", "analyst": "failed"}
     # With the other's failed, one asked for afterwards tries a worker of its own.
     fake.boot_fails = False
     other, late = thinking.pair()
     other.failed = True
-    assert asyncio.run(late.call("coach", "c")) == "coach:c"
+    assert run(late.call("coach", "c")) == "coach:c"
     assert not late.shared and fake.booted[-1] == thinking.ANALYST_NAME
