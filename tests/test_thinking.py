@@ -67,7 +67,7 @@ class Browser:
 
 
 @pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Browser, Any]]:
+def stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Browser, Any]]:
     fake = Browser()
     monkeypatch.setitem(sys.modules, "js", fake.js)
     monkeypatch.setitem(sys.modules, "pyscript", fake.pyscript)
@@ -77,8 +77,8 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Browser, Any]]:
     sys.modules.pop("whist.web.thinking", None)
 
 
-def test_the_analyst_asked_for_while_the_thinker_runs_shares_its_worker(browser: tuple[Browser, Any]) -> None:
-    fake, thinking = browser
+def test_the_analyst_asked_for_while_the_thinker_runs_shares_its_worker(stand_in: tuple[Browser, Any]) -> None:
+    fake, thinking = stand_in
     thinker, analyst = thinking.pair()
 
     async def play() -> list[str | None]:
@@ -93,9 +93,9 @@ def test_the_analyst_asked_for_while_the_thinker_runs_shares_its_worker(browser:
     assert fake.snapshot_stopped == 1  # a snapshot in the making gives way to the one worker
 
 
-def test_the_thinker_asked_for_after_the_analyst_shares_the_analysts(browser: tuple[Browser, Any]) -> None:
+def test_the_thinker_asked_for_after_the_analyst_shares_the_analysts(stand_in: tuple[Browser, Any]) -> None:
     """The coach (or a replay) booted the analyst first; a slow level then chosen uses the same worker."""
-    fake, thinking = browser
+    fake, thinking = stand_in
     thinker, analyst = thinking.pair()
 
     async def play() -> list[str | None]:
@@ -108,8 +108,8 @@ def test_the_thinker_asked_for_after_the_analyst_shares_the_analysts(browser: tu
     assert fake.marks() == {"workers": "1", "analyst": "ready", "thinker": "ready"}
 
 
-def test_alone_each_boots_its_own_and_two_unpaired_never_share(browser: tuple[Browser, Any]) -> None:
-    fake, thinking = browser
+def test_alone_each_boots_its_own_and_two_unpaired_never_share(stand_in: tuple[Browser, Any]) -> None:
+    fake, thinking = stand_in
     thinker, analyst = thinking.pair()
     run(analyst.call("coach", "c"))
     assert fake.booted == [thinking.ANALYST_NAME] and not thinker.shared and analyst.worker is not None
@@ -125,10 +125,10 @@ def test_alone_each_boots_its_own_and_two_unpaired_never_share(browser: tuple[Br
 
 
 def test_a_shared_worker_answers_the_analyst_only_once_the_computers_are_done(
-        browser: tuple[Browser, Any]) -> None:
+        stand_in: tuple[Browser, Any]) -> None:
     """The analyst's call, made while a computer's card is asked for and the page shows the
     computers' cards, reaches the worker only after both: the computer's card first."""
-    fake, thinking = browser
+    fake, thinking = stand_in
     thinker, analyst = thinking.pair()
     page = SimpleNamespace(busy=True)
     analyst.hold = lambda: page.busy or thinker.in_flight > 0
@@ -152,16 +152,16 @@ def test_a_shared_worker_answers_the_analyst_only_once_the_computers_are_done(
     assert fake.calls == ["think card", "review step"]
 
 
-def test_unshared_the_analyst_never_waits(browser: tuple[Browser, Any]) -> None:
+def test_unshared_the_analyst_never_waits(stand_in: tuple[Browser, Any]) -> None:
     """In a worker of its own (the computers' worker not asked for) the analyst's hold is not read."""
-    _, thinking = browser
+    _, thinking = stand_in
     _, analyst = thinking.pair()
     analyst.hold = lambda: True
     assert run(analyst.call("coach", "c")) == "coach:c"
 
 
-def test_a_failed_boot_fails_the_one_that_shares_it(browser: tuple[Browser, Any]) -> None:
-    fake, thinking = browser
+def test_a_failed_boot_fails_the_one_that_shares_it(stand_in: tuple[Browser, Any]) -> None:
+    fake, thinking = stand_in
     fake.boot_fails = True
     thinker, analyst = thinking.pair()
 
