@@ -205,6 +205,21 @@ def zip_modules(stdlib: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
             for info in stdlib.infolist() if info.filename.endswith(".py")}
 
 
+#: What each module of a zip imports, by (its file, its CRC, as what, a package, everywhere): the
+#: pinned zip is read again for every build of a process (a test's), and parsing it is most of a cut.
+_ENTRY_IMPORTS: dict[tuple[str, int, str, bool, bool], set[str]] = {}
+#: What each source of the page imports, by its text (most are the same from one build to the next).
+_ROOT_IMPORTS: dict[str | bytes, set[str]] = {}
+
+
+def _entry_imports(stdlib: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, everywhere: bool) -> set[str]:
+    package = info.filename.endswith("__init__.py")
+    key = (info.filename, info.CRC, name, package, everywhere)
+    if key not in _ENTRY_IMPORTS:
+        _ENTRY_IMPORTS[key] = imports(stdlib.read(info), name, package=package, everywhere=everywhere)
+    return _ENTRY_IMPORTS[key]
+
+
 def closure(stdlib: zipfile.ZipFile, roots: Iterable[str | bytes], extra: Iterable[str] = ()) -> set[str]:
     """The zip's modules the page may import: those the ``roots`` (sources) import anywhere,
     every module of Pyodide's packages and what they import anywhere, ``extra`` (names), their
@@ -212,11 +227,15 @@ def closure(stdlib: zipfile.ZipFile, roots: Iterable[str | bytes], extra: Iterab
     modules = zip_modules(stdlib)
     todo = list(extra)
     for source in roots:
-        todo += imports(source, everywhere=True)
+        if source not in _ROOT_IMPORTS:
+            if len(_ROOT_IMPORTS) > 2000:
+                _ROOT_IMPORTS.clear()
+            _ROOT_IMPORTS[source] = imports(source, everywhere=True)
+        todo += _ROOT_IMPORTS[source]
     for name, info in modules.items():
         if unit(name) in PYODIDE_PACKAGES:
             todo.append(name)
-            todo += imports(stdlib.read(info), name, package=info.filename.endswith("__init__.py"))
+            todo += _entry_imports(stdlib, info, name, True)
     seen: set[str] = set()
     while todo:
         name = todo.pop()
@@ -228,7 +247,7 @@ def closure(stdlib: zipfile.ZipFile, roots: Iterable[str | bytes], extra: Iterab
             continue
         seen.add(name)
         info = modules[name]
-        todo += imports(stdlib.read(info), name, package=info.filename.endswith("__init__.py"), everywhere=False)
+        todo += _entry_imports(stdlib, info, name, False)
     return seen
 
 
