@@ -172,3 +172,29 @@ def test_the_dialog_words_come_from_the_rules() -> None:
             assert opt.value_labels == tuple(cls.value_label(opt.name, v) for v in opt.choices)
     html = newgame.dialog_html(game_choices(), "german", {})
     assert "A separate card, for Phase Two" in html and ">21 points<" in html
+
+
+
+#: What How to play tells a player a key does, and the row of the controls' keys that must say so.
+KEY_MEANINGS = {"for a hint": "Hint", "to take a card back": "Undo"}
+
+
+def test_every_key_how_to_play_names_does_what_it_says() -> None:
+    """Each key How to play tells a player to press ("[I] for a hint") is the key the controls
+    (whist.web.howto.KEYS, which the page's key handler follows) give that meaning, in every form:
+    when the hint moved from H to I, the rules kept saying H."""
+    import re
+
+    from whist.table import catalog
+
+    said = 0
+    for choice in game_choices():
+        for options in ({}, *({o.name: c} for o in choice.options for c in o.choices if c != o.default)):
+            sections = catalog.how_to_play(choice.game, options, ("West", "Seven of hearts", "Hearts"))
+            words = " ".join(p for s in sections for p in (s.heading, *s.paragraphs, *s.points))
+            for key, what in re.findall(r"\[(.+?)\] ((?:for|to) [a-z ]+)", words):
+                meaning = next((m for phrase, m in KEY_MEANINGS.items() if what.startswith(phrase)), None)
+                assert meaning is not None, f"{choice.game}: [{key}] {what}: a key not in KEY_MEANINGS"
+                assert any(k == key and d.startswith(meaning) for k, d in howto.KEYS), (choice.game, key, what)
+                said += 1
+    assert said > 0

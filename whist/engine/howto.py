@@ -69,7 +69,7 @@ def classic(target: int, hand: Hand | None) -> tuple[Section, ...]:
             "Count the trumps: there are 13, and each one played is one fewer to beat your winners.",
             "When your partner is already winning the trick, play low.",
             "Lead from your longest suit; its small cards become winners once the others run out.",
-            "Stuck? Press [H] for a hint, and [U] to take a card back. Both are free.",
+            "Stuck? Press [I] for a hint, and [U] to take a card back. Both are free.",
             "New to whist? *Guided first hand*, at the top of this help, deals a hand that shows each step "
             "as it comes.")),
     )
