@@ -10,6 +10,7 @@ main-thread tasks for the report; their length is measured, not tested
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 #: Records long tasks, the moment data-ready is set, and whether the page awaited the thinker
 #: (for ``open(script=)``: the observers are made once a page, the record anew each time).
 WATCH = ON_LOAD + """
-window.__whist = {long: [], ready: null, thinking: 0, marks: []};
+window.__whist = {long: [], ready: null, thinking: 0, marks: [], saidWhileThinking: []};
 if (!window.__whistWatching) onLoad(() => {
   window.__whistWatching = true;
   new PerformanceObserver((list) => {
@@ -38,6 +39,22 @@ if (!window.__whistWatching) onLoad(() => {
     if (d.thinking === "1") w.thinking += 1;
     w.marks.push([Math.round(performance.now()), d.thinker || "", d.thinking || ""]);
   }).observe(document.body, {attributes: true, attributeFilter: ["data-ready", "data-thinking", "data-thinker"]});
+  // What the live region says while a computer is only thinking (nothing, ever): the records of
+  // data-thinking and of #announce's lines, in the order they came; a change's new value is the
+  // next change's old one (or the value now, for the last).
+  let thinking = document.body.dataset.thinking === "1";
+  new MutationObserver((records) => {
+    const turns = records.filter(r => r.type === "attributes");
+    for (const r of records) {
+      if (r.type === "attributes") {
+        const next = turns[turns.indexOf(r) + 1];
+        thinking = (next ? next.oldValue : document.body.dataset.thinking) === "1";
+      } else if (r.target.id === "announce" && thinking) {
+        for (const n of r.addedNodes) window.__whist.saidWhileThinking.push(n.textContent);
+      }
+    }
+  }).observe(document.body, {attributes: true, attributeOldValue: true, attributeFilter: ["data-thinking"],
+                             childList: true, subtree: true});
 });
 """
 
@@ -88,6 +105,13 @@ def test_hard_opponents_think_in_a_worker_and_the_page_stays_live(game_page: Gam
     wait_your_move(game_page, timeout=60000)
     seen = watch(game_page)
     assert seen["thinking"] > 0, "no Hard card was thought in the worker"
+    # While a computer thinks the page goes on showing (and saying) the cards already played, and
+    # says nothing of the thinking itself: no "thinking", no line twice.
+    said = seen["saidWhileThinking"]
+    assert said, "no card was said while the next computer thought (the page shows cards meanwhile)"
+    for line in said:
+        assert re.match(r"(\w+ plays the |You play the |\w+ wins? the trick\. |Your (turn|lead))", line), line
+    assert len(set(said)) == len(said), said
     assert game_page.get_attribute("body", "data-decided-here") is None, "a Hard card was thought on the page"
     print(f"long tasks while thinking (start, ms): {long_while_thinking(game_page)}; all: {seen['long']}; "
           f"ready at {seen['ready']:.0f}; thinker, thinking: {seen['marks']}")
