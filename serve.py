@@ -468,12 +468,17 @@ def project_files(root: Path) -> dict[str, Path]:
     return files
 
 
+def page_python_files(root: Path) -> list[Path]:
+    """Our Python the page may run: every module of whist.tgz and whist-later.tgz, and the page's scripts."""
+    return [*package_files(root).values(), *later_files(root).values(), *(root / s for s in page_scripts(root))]
+
+
 def stdlib_sources(root: Path) -> tuple[list[bytes | str], list[str]]:
     """What the standard library's cut starts from: the sources whose imports it follows (every
     module of whist.tgz and whist-later.tgz, the page's scripts, PyScript's own Python) and the
     names it keeps besides (the runtime's own imports, the traced ones, the modules PyScript's
     Python snippets import)."""
-    files = [*package_files(root).values(), *later_files(root).values(), *(root / s for s in page_scripts(root))]
+    files = page_python_files(root)
     dist = root / "node_modules/@pyscript/core/dist"
     shipped = [path.removeprefix("runtime/pyscript/") for path in runtime_files(root)
                if path.startswith("runtime/pyscript/")]
@@ -734,8 +739,7 @@ class Site:
     def stdlib_zip(self) -> bytes:
         """The standard library's cut (:func:`make_stdlib_zip`), made again only when a file it
         is made from changed (kept across sites: each build of the tests makes it once)."""
-        roots = [*package_files(self.root).values(), *later_files(self.root).values(),
-                 *(self.root / s for s in page_scripts(self.root)),
+        roots = [*page_python_files(self.root),
                  *(path for site_path, path in runtime_files(self.root).items()
                    if site_path.startswith("runtime/pyscript/") or site_path == STDLIB_PATH)]
         key = (str(self.root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in roots))
