@@ -151,9 +151,12 @@ def test_contract_whist_bids_under_its_policy(game_page: GamePage) -> None:
     assert game_page.all_problems() == []
 
 
-def visit_with_the_hooks_last(page: GamePage, path: str) -> None:
+def visit_with_the_hooks_last(page: GamePage, path: str,
+                              before_python: Callable[[GamePage], None] | None = None) -> None:
     """A first visit to ``path`` on the fresh page ``page`` (its ``open``), with
-    static/pyscript-hooks.js held back until PyScript's core and its config have arrived.
+    static/pyscript-hooks.js held back until PyScript's core and its config have arrived;
+    with ``before_python``, the game's files (whist.tgz) held back too, until that check of the
+    page has run.
 
     PyScript builds its worker hooks (with Function(), which the policy refuses) as soon as its
     config is read; static/pyscript-hooks.js must have cleared the one it would build before
@@ -161,16 +164,27 @@ def visit_with_the_hooks_last(page: GamePage, path: str) -> None:
     play) with no violation. test_reset's visit is loaded so (its page of its own is the only
     first visit it needs), which plays a card on it and checks every problem recorded."""
     held: list[Route] = []
+    held_python: list[Route] = []
     finished: list[str] = []
     page.page.route("**/static/pyscript-hooks.js", lambda route: held.append(route))
+    if before_python is not None:
+        page.page.route("**/whist.tgz", lambda route: held_python.append(route))
     page.page.on("requestfinished", lambda r: finished.append(urllib.parse.urlsplit(r.url).path))
     with page.expect_request("**/static/pyscript-hooks.js", timeout=120_000):
         page.goto(path, wait_until="commit")
     first = ("/pyscript.toml", "/runtime/pyscript/core.js")
     wait_until(page, lambda: all(p in finished for p in first), f"{first} arrive", seconds=120)
     assert held and "/static/pyscript-hooks.js" not in finished
-    for route in held:
-        route.continue_()
+    if before_python is None:
+        for route in held:
+            route.continue_()
+    else:
+        with page.expect_request("**/whist.tgz", timeout=120_000):
+            for route in held:
+                route.continue_()
+        before_python(page)
+        for route in held_python:
+            route.continue_()
     page.wait_ready()
     assert finished.index("/static/pyscript-hooks.js") > max(finished.index(p) for p in first)
     assert page.all_problems() == []

@@ -14,8 +14,6 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Route
-
     from tests.e2e.conftest import GamePage
 
 FAST = "?pace=instant&seed={seed}"
@@ -133,31 +131,29 @@ def test_new_game_asks_to_confirm_once_under_way(game_page: GamePage) -> None:
     assert "Hand 1." in game_page.inner_text('[aria-live="polite"]')
 
 
-def test_loading_screen_shows_from_the_first_paint(fresh_page: GamePage) -> None:
-    """A first visit: the loader is on show, and the table behind it out of reach, for as long as
-    Python has not started. The game's files (whist.tgz) are held back until the checks are done,
-    so the page cannot start meanwhile however fast or loaded the machine is."""
-    held: list[Route] = []
-    fresh_page.route("**/whist.tgz", lambda route: held.append(route))
-    with fresh_page.expect_request("**/whist.tgz", timeout=120_000):
-        fresh_page.goto(FAST.format(seed=5), wait_until="commit")
-    fresh_page.wait_for_selector("#loader", state="visible")
-    assert fresh_page.is_visible("#load-bar")
+def the_loader_is_on_show_while_python_waits(page: GamePage) -> None:
+    """A first visit, its game's files (whist.tgz) held back until now, so the page cannot start
+    however fast or loaded the machine is: the loader is on show, and the table behind it out of
+    reach, for as long as Python has not started. ``tests/e2e/test_reset.py``'s first visit checks
+    it (its page of its own is the only first visit either needs), then lets whist.tgz come."""
+    page.wait_for_selector("#loader", state="visible")
+    assert page.is_visible("#load-bar")
     # The table is laid out behind the loader while Python starts (its first frame is then
     # not the whole page's), but out of reach: inert, so no key or click gets to it.
-    fresh_page.wait_for_selector("#app", state="attached")
-    loading = fresh_page.evaluate("""() => { const app = document.getElementById('app');
+    page.wait_for_selector("#app", state="attached")
+    loading = page.evaluate("""() => { const app = document.getElementById('app');
         return {ready: document.body.dataset.ready, inert: app.inert, hidden: app.hidden,
                 height: app.getBoundingClientRect().height,
                 onTop: document.elementFromPoint(innerWidth / 2, innerHeight / 2).closest('#loader') !== null}; }""")
     assert loading == {"ready": "0", "inert": True, "hidden": False, "height": loading["height"], "onTop": True}
     assert loading["height"] > 0
-    for route in held:
-        route.continue_()
-    fresh_page.wait_ready()
-    fresh_page.wait_for_selector("#loader", state="hidden")
-    assert fresh_page.get_attribute(".load-track", "aria-valuenow") is not None
-    assert fresh_page.evaluate("() => document.getElementById('app').inert") is False
+
+
+def the_loader_is_gone_once_ready(page: GamePage) -> None:
+    """After :func:`the_loader_is_on_show_while_python_waits`, once the page is ready."""
+    page.wait_for_selector("#loader", state="hidden")
+    assert page.get_attribute(".load-track", "aria-valuenow") is not None
+    assert page.evaluate("() => document.getElementById('app').inert") is False
 
 
 def test_human_pace_plays_the_computers_slowly(game_page: GamePage) -> None:

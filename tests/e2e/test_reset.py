@@ -11,7 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tests.e2e.test_csp import visit_with_the_hooks_last
-from tests.e2e.test_play import play_lowest, wait_your_move
+from tests.e2e.test_play import (
+    play_lowest,
+    the_loader_is_gone_once_ready,
+    the_loader_is_on_show_while_python_waits,
+    wait_your_move,
+)
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage, PagePool, SharedPageFactory
@@ -56,8 +61,11 @@ def test_a_reset_page_is_the_page_a_visit_gives(game_page: GamePage, fresh_page:
     busy(game_page)
     game_page.open(ADDRESS)
     # The visit, with static/pyscript-hooks.js arriving last (test_csp's check of the policy,
-    # on this first visit rather than one of its own): the page starts with no violation.
-    visit_with_the_hooks_last(fresh_page, ADDRESS)
+    # on this first visit rather than one of its own): the page starts with no violation. And
+    # until Python starts, the loader is on show and the table out of reach (test_play's check
+    # of the loading screen, on this first visit too).
+    visit_with_the_hooks_last(fresh_page, ADDRESS, before_python=the_loader_is_on_show_while_python_waits)
+    the_loader_is_gone_once_ready(fresh_page)
     same(settled(game_page), settled(fresh_page))
     # No handler of the closed table is left on the document or the window (the table's own
     # elements go with the body's old children), and its dialogs and tips are gone.
