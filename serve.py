@@ -500,9 +500,23 @@ def stdlib_modules(root: Path) -> set[str]:
 
 def make_stdlib_zip(root: Path) -> bytes:
     """The standard library the site ships: the pinned zip, only its packages and modules that
-    hold :func:`stdlib_modules`."""
+    hold :func:`stdlib_modules`, each module as :func:`stdlib_source` ships it."""
     data = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
-    return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)))
+    return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)), stdlib_source)
+
+
+def stdlib_source(data: bytes) -> bytes:
+    """A module of the standard library as the site ships it: as whist.tgz ships ours
+    (:func:`shipped_source`: no comments, each docstring ``""``, every line where it was, so a
+    traceback's line numbers and lines are CPython's own, and it compiles to what ``python -OO``
+    compiles), or as it is where the host's Python cannot parse it (syntax newer than the
+    host's: Python 3.14's ``except A, B:`` or t-strings read by 3.11). The page never reads a
+    docstring of the standard library: tests/test_stdlib_cut.py lists the modules that read one,
+    and why each is harmless."""
+    try:
+        return shipped_source(data)
+    except (SyntaxError, tokenize.TokenError):
+        return data
 
 
 _stdlib_memo: dict[tuple[object, ...], bytes] = {}
