@@ -8,7 +8,11 @@ when a module the page imports, found by reading the sources or traced in the br
 
 from __future__ import annotations
 
+import inspect
 import io
+import json
+import shutil
+import subprocess
 import types
 import zipfile
 from pathlib import Path
@@ -134,6 +138,58 @@ def test_each_module_shipped_compiles_to_what_python_OO_compiles(pinned: zipfile
     docs = compile(pinned.read("json/decoder.py"), "decoder.py", "exec")
     assert docs.co_consts[0].startswith("Implementation of JSONDecoder")  # a docstring was there to take out
     assert b"Implementation of JSONDecoder" not in cut.read("json/decoder.py")
+
+
+#: What the pinned runtime's Python runs (tests below): ``_same_code`` on each module of the cut
+#: against the pinned zip's, each compiled with ``optimize=2``; prints what it checked and failed.
+_PINNED_CHECK = """
+pinned, shipped = zipfile.ZipFile("/pinned.zip"), zipfile.ZipFile("/shipped.zip")
+checked, failed = [], {}
+for info in shipped.infolist():
+    if info.filename.endswith(".py"):
+        try:
+            _same_code(compile(pinned.read(info.filename), info.filename, "exec", optimize=2),
+                       compile(shipped.read(info), info.filename, "exec", optimize=2), info.filename)
+            checked.append(info.filename)
+        except (AssertionError, SyntaxError) as error:
+            failed[info.filename] = repr(error)
+print(json.dumps({"version": sys.version, "checked": checked, "failed": failed}))
+"""
+
+_NODE_RUNNER = """
+import { readFileSync } from "node:fs";
+const [pyodide, pinned, shipped, program] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodide);
+const py = await loadPyodide({ indexURL: new URL(".", pyodide).pathname });
+py.FS.writeFile("/pinned.zip", readFileSync(pinned));
+py.FS.writeFile("/shipped.zip", readFileSync(shipped));
+py.runPython(readFileSync(program, "utf8"));
+"""
+
+
+def test_each_module_shipped_compiles_in_the_pinned_python_as_under_OO(tmp_path: Path,
+                                                                       cut: zipfile.ZipFile) -> None:
+    """The same check in the pinned runtime's own Python (Pyodide's 3.14, run by node, the
+    runtime's): every module the cut ships compiles to the pinned one's code with ``optimize=2``,
+    the modules the host could not parse included."""
+    node = shutil.which("node")
+    assert node is not None, "node runs the runtime's package manager: it should be here"
+    shipped = tmp_path / "shipped.zip"
+    shipped.write_bytes(serve.make_stdlib_zip(serve.ROOT))
+    program = tmp_path / "check.py"
+    program.write_text("import json, sys, types, zipfile\n" + inspect.getsource(_same_code) + _PINNED_CHECK,
+                       encoding="utf-8")
+    runner = tmp_path / "check.mjs"
+    runner.write_text(_NODE_RUNNER, encoding="utf-8")
+    pyodide = (serve.ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()
+    run = subprocess.run([node, str(runner), pyodide, str(PINNED), str(shipped), str(program)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result["version"].startswith("3.14")
+    assert not result["failed"], result["failed"]
+    modules = [info.filename for info in cut.infolist() if info.filename.endswith(".py")]
+    assert result["checked"] == modules and "typing.py" in modules
 
 
 def test_stripping_makes_the_cut_smaller(pinned: zipfile.ZipFile, cut: zipfile.ZipFile) -> None:
