@@ -500,12 +500,39 @@ def stdlib_modules(root: Path) -> set[str]:
 
 def make_stdlib_zip(root: Path) -> bytes:
     """The standard library the site ships: the pinned zip, only its packages and modules that
-    hold :func:`stdlib_modules`."""
+    hold :func:`stdlib_modules`, each module as :func:`stdlib_source` ships it."""
     data = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
-    return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)))
+    return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)), stdlib_source)
+
+
+def stdlib_source(data: bytes) -> bytes:
+    """A module of the standard library as the site ships it: as whist.tgz ships ours
+    (:func:`shipped_source`: no comments, each docstring ``""``, every line where it was, so a
+    traceback's line numbers and lines are CPython's own, and it compiles to what ``python -OO``
+    compiles), or as it is where the host's Python cannot parse it (syntax newer than the
+    host's: Python 3.14's ``except A, B:`` or t-strings read by 3.11). The page never reads a
+    docstring of the standard library: tests/test_stdlib_cut.py lists the modules that read one,
+    and why each is harmless."""
+    try:
+        return shipped_source(data)
+    except (SyntaxError, tokenize.TokenError):
+        return data
 
 
 _stdlib_memo: dict[tuple[object, ...], bytes] = {}
+
+#: Pyodide's lock file, at its own site path, which the runtime fetches at every start.
+LOCK_PATH = "runtime/pyodide/pyodide-lock.json"
+
+
+def make_lock_file(root: Path) -> bytes:
+    """Pyodide's lock file as the site ships it: the pinned one without its packages. Pyodide
+    reads it at start (it checks its ``info``, the ABI above all, and needs a ``packages`` key)
+    and its packages only to load one (pyscript.toml names none: tests/test_manifest.py) or to
+    say, of a module not found, which package of its distribution holds it (the page ships no
+    such import). The packages are 116 KB of the 117 (26 KB gzipped) that every first visit fetched."""
+    lock = json.loads((root / "node_modules/pyodide/pyodide-lock.json").read_bytes())
+    return json.dumps({**lock, "packages": {}}, indent=1).encode("utf-8")
 
 
 def site_files(root: Path) -> dict[str, Path]:
@@ -752,14 +779,15 @@ class Site:
 
     def made(self, site_path: str) -> bool:
         """Whether ``site_path``, a file of :func:`site_files`, is served other than its source:
-        :meth:`strips` it, or the standard library's cut."""
-        return site_path == STDLIB_PATH or self.strips(site_path)
+        :meth:`strips` it, the standard library's cut, or Pyodide's lock file."""
+        return site_path in (STDLIB_PATH, LOCK_PATH) or self.strips(site_path)
 
     def _source_hashes(self) -> dict[str, str]:
         """Site path -> content hash of every file but sw.js, index.html not stamped."""
         hashes = {path: content_hash(self.for_site(path, source.read_bytes())) if self.strips(path)
                   else file_hash(source) for path, source in site_files(self.root).items()}
         hashes[STDLIB_PATH] = content_hash(self.stdlib_zip())
+        hashes[LOCK_PATH] = content_hash(make_lock_file(self.root))
         hashes[PACKAGE_ZIP] = content_hash(self.package_zip())
         hashes[LATER_ZIP] = content_hash(self.later_zip())
         return dict(sorted(hashes.items()))
@@ -807,6 +835,8 @@ class Site:
             return self.later_zip()
         if site_path == STDLIB_PATH:
             return self.stdlib_zip()
+        if site_path == LOCK_PATH:
+            return make_lock_file(self.root)
         if site_path == SERVICE_WORKER:
             return self.service_worker() if (self.root / SERVICE_WORKER_TEMPLATE).is_file() else None
         if site_path == "index.html" and (self.root / "index.html").is_file():

@@ -20,8 +20,11 @@ so every end-to-end test runs on it), a zip made from the pinned one that keeps 
 
 A package is kept whole (``encodings``, ``json``, ``asyncio``: all their files), a top-level
 module alone. Nothing is written by hand: the zip is made from the pinned one, entry by entry,
-in its order. tests/test_stdlib_cut.py fails when a traced or statically imported module is not
-in the cut.
+in its order, each module without its comments and docstrings (serve.stdlib_source, as whist.tgz
+ships ours: every line where it was, so a traceback's line numbers are CPython's; 0.86 MB where
+the same entries whole are 1.5 MB). tests/test_stdlib_cut.py fails when a traced or statically
+imported module is not in the cut, when a module shipped compiles to other code than the pinned
+one under ``python -OO``, or when one that names ``__doc__`` is not in :data:`DOC_READERS`.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import json
 import re
 import sys
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 #: The file of the Pyodide package that the cut replaces, and its site path.
@@ -69,6 +72,38 @@ RUNTIME: dict[str, str] = {
 TRACED: dict[str, str] = {
     "encodings.utf_8": "every start (the interpreter's own codec, looked up by name): "
                        "tests/e2e/test_play.py::test_dom_contract, the page and the thinker",
+}
+
+_SETS = "sets docstrings of its own making (a text or a format of one it keeps as a variable)"
+_COPIES = "copies a docstring to another object: the ``\"\"`` of a stripped one, as the text it was"
+_NAMES = "names ``__doc__`` among the attributes it copies or skips"
+
+#: The modules of the cut whose shipped code names ``__doc__`` (serve.stdlib_source leaves each
+#: docstring ``""``; CPython's ``-OO`` leaves None), each with why the page does not change by it.
+#: tests/test_stdlib_cut.py fails on one that names it and is not here.
+DOC_READERS: dict[str, str] = {
+    "base64": _SETS, "dis": _SETS, "hashlib": _SETS, "selectors": _SETS, "shutil": _SETS, "socket": _SETS,
+    "urllib.parse": _SETS, "collections": _SETS + " (namedtuple's)",
+    "decimal": _COPIES, "io": _COPIES, "ntpath": _COPIES, "posixpath": _COPIES, "reprlib": _COPIES,
+    "signal": _COPIES, "importlib.metadata": _COPIES, "concurrent.futures.process": _COPIES,
+    "concurrent.futures.thread": _COPIES, "compression.bz2": _COPIES, "compression.gzip": _COPIES,
+    "compression.lzma": _COPIES, "compression.zlib": _COPIES,
+    "operator": _COPIES + " (the C module's, which stays)", "struct": _COPIES + " (the C module's, which stays)",
+    "functools": _NAMES + "; wraps and cached_property copy one", "importlib._bootstrap": _NAMES,
+    "importlib._bootstrap_external": _NAMES, "concurrent.futures": _NAMES, "pyodide.console": _NAMES,
+    "contextlib": "a context manager used as a decorator takes the function's docstring, or its class's if "
+                  "None: ``\"\"`` is kept as the function's",
+    "types": "DynamicClassAttribute (enum's) takes the getter's docstring if its own is empty: either is ``\"\"``",
+    "typing": "special forms take their getter's docstring, generic aliases make their own; shipped whole "
+              "(the host cannot parse it) besides",
+    "inspect": "getdoc() walks the bases while a docstring is None: help text only, which the page never shows",
+    "enum": "an Enum class whose docstring is None gets 'An enumeration.'; one stripped keeps ``\"\"``: help only",
+    "dataclasses": "a dataclass with no docstring (None or ``\"\"`` alike: a falsy test) gets its signature as one; "
+                   "shipped whole (the host cannot parse it) besides",
+    "email._policybase": "joins docstrings that start with '+': an empty one is skipped (a truth test)",
+    "_pyodide.docstring": "Pyodide's C methods' docstrings: a signature and ``\"\"`` after it (dedent of an empty "
+                          "text is the empty text), at every start: the end-to-end tests boot on it",
+    "concurrent.interpreters._crossinterp": "copies a class's docstring into a class it makes",
 }
 
 _SNIPPET_IMPORT = re.compile(r"(?:^|\\n|[\n;\"'`])[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+"
@@ -256,9 +291,12 @@ def kept_units(modules: Iterable[str]) -> set[str]:
     return {unit(name) for name in modules}
 
 
-def cut(data: bytes, kept: set[str]) -> bytes:
+def cut(data: bytes, kept: set[str], shrink: Callable[[bytes], bytes] = bytes) -> bytes:
     """The zip ``data`` with only the entries of the units ``kept``, in its order, each as it was
-    (name, time, attributes), compressed at the highest level: the same input, the same bytes."""
+    (name, time, attributes), a module's source through ``shrink`` (serve.stdlib_source: without
+    its docstrings and comments), compressed at the highest level: the same input, the same bytes.
+    Each entry is compressed alone (DEFLATE at level 9, as zipimport reads it): a host that gzips
+    text sends a zip as it is, so the zip's own compression is what goes over the wire."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
         for info in source.infolist():
@@ -266,7 +304,9 @@ def cut(data: bytes, kept: set[str]) -> bytes:
                 copy = zipfile.ZipInfo(info.filename, info.date_time)
                 copy.external_attr, copy.create_system = info.external_attr, info.create_system
                 copy.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
-                target.writestr(copy, source.read(info), compresslevel=9)
+                content = source.read(info)
+                target.writestr(copy, shrink(content) if info.filename.endswith(".py") else content,
+                                compresslevel=9)
     return out.getvalue()
 
 

@@ -277,3 +277,17 @@ def test_unused_pyscript_chunks_are_not_published(site: Path) -> None:
     names = {p.name for p in (site / "runtime" / "pyscript").iterdir()}
     for prefix in ("codemirror", "xterm", "py-editor-", "py-game-", "py-terminal-", "zip-", "donkey-"):
         assert not [n for n in names if n.startswith(prefix)], prefix
+
+
+def test_pyodides_lock_file_ships_without_its_packages(site: Path, project: Path) -> None:
+    """The built and the served lock file: the pinned one's every key and ``info`` (Pyodide checks
+    its ABI at start), no package (the page loads none: pyscript.toml has no ``packages`` key),
+    and a fraction of its bytes."""
+    pinned = json.loads((serve.ROOT / "node_modules/pyodide/pyodide-lock.json").read_bytes())
+    built = (site / serve.LOCK_PATH).read_bytes()
+    assert serve.Site(project, release=False).read(serve.LOCK_PATH) == built
+    lock = json.loads(built)
+    assert pinned["packages"] and lock["packages"] == {}
+    assert set(lock) == set(pinned) and lock["info"] == pinned["info"]
+    assert "packages" not in tomllib.loads((project / "pyscript.toml").read_text(encoding="utf-8"))
+    assert len(built) * 100 < (serve.ROOT / "node_modules/pyodide/pyodide-lock.json").stat().st_size

@@ -8,7 +8,12 @@ when a module the page imports, found by reading the sources or traced in the br
 
 from __future__ import annotations
 
+import inspect
 import io
+import json
+import shutil
+import subprocess
+import types
 import zipfile
 from pathlib import Path
 
@@ -82,13 +87,128 @@ def test_the_cut_is_the_pinned_zips_own_entries_fewer(pinned: zipfile.ZipFile, c
     assert set(names) < set(pinned.namelist())
     assert [n for n in pinned.namelist() if n in set(names)] == names, "in the pinned zip's order"
     for name in names:
-        assert cut.read(name) == pinned.read(name), name
+        pinned_entry = pinned.read(name)
+        assert cut.read(name) == (serve.stdlib_source(pinned_entry) if name.endswith(".py") else pinned_entry), name
     # whole packages: every file of a package it keeps
     for unit in {stdlib_cut.entry_unit(n) for n in names}:
         assert {n for n in pinned.namelist() if stdlib_cut.entry_unit(n) == unit} <= set(names), unit
     assert "encodings/cp1252.py" in names and "asyncio/tasks.py" in names
     assert "unittest/__init__.py" not in names and "multiprocessing/__init__.py" not in names
     assert PINNED.stat().st_size * 0.7 > len(serve.Site(serve.ROOT, release=False).read(serve.STDLIB_PATH) or b"")
+
+
+def _same_code(a: types.CodeType, b: types.CodeType, where: str) -> None:
+    """Two code objects the same but for their columns: bytecode, constants, names, line numbers,
+    and each nested function's and class's code likewise."""
+    for attr in ("co_code", "co_names", "co_varnames", "co_freevars", "co_cellvars", "co_flags", "co_argcount",
+                 "co_posonlyargcount", "co_kwonlyargcount", "co_stacksize", "co_exceptiontable", "co_name",
+                 "co_qualname", "co_firstlineno"):
+        assert getattr(a, attr) == getattr(b, attr), f"{where}: {attr}"
+    assert list(a.co_lines()) == list(b.co_lines()), f"{where}: line numbers"
+    assert len(a.co_consts) == len(b.co_consts), f"{where}: constants"
+    for x, y in zip(a.co_consts, b.co_consts, strict=True):
+        if isinstance(x, types.CodeType) and isinstance(y, types.CodeType):
+            _same_code(x, y, f"{where}.{x.co_name}")
+        else:
+            assert type(x) is type(y) and x == y, f"{where}: constant {x!r} != {y!r}"
+
+
+def test_each_module_shipped_compiles_to_what_python_OO_compiles(pinned: zipfile.ZipFile,
+                                                                 cut: zipfile.ZipFile) -> None:
+    """Every module the cut ships, as it ships it (serve.stdlib_source: comments out, docstrings
+    ``""``), compiles (here, with the host's compiler) to the same code as the pinned module with
+    ``optimize=2`` (``python -OO``, which drops docstrings): the same bytecode, constants and names,
+    each line where it was. A module the host cannot parse is shipped as it is; few are."""
+    stripped, whole = [], []
+    for info in cut.infolist():
+        if not info.filename.endswith(".py"):
+            continue
+        original, shipped = pinned.read(info.filename), cut.read(info)
+        try:
+            expected = compile(original, info.filename, "exec", optimize=2)
+        except SyntaxError:
+            assert shipped == original, f"{info.filename}: the host cannot parse it, yet it was changed"
+            whole.append(info.filename)
+            continue
+        _same_code(expected, compile(shipped, info.filename, "exec", optimize=2), info.filename)
+        assert shipped == original or len(shipped) < len(original)
+        stripped.append(info.filename)
+    assert len(whole) * 20 < len(stripped), whole
+    docs = compile(pinned.read("json/decoder.py"), "decoder.py", "exec")
+    assert docs.co_consts[0].startswith("Implementation of JSONDecoder")  # a docstring was there to take out
+    assert b"Implementation of JSONDecoder" not in cut.read("json/decoder.py")
+
+
+#: What the pinned runtime's Python runs (tests below): ``_same_code`` on each module of the cut
+#: against the pinned zip's, each compiled with ``optimize=2``; prints what it checked and failed.
+_PINNED_CHECK = """
+pinned, shipped = zipfile.ZipFile("/pinned.zip"), zipfile.ZipFile("/shipped.zip")
+checked, failed = [], {}
+for info in shipped.infolist():
+    if info.filename.endswith(".py"):
+        try:
+            _same_code(compile(pinned.read(info.filename), info.filename, "exec", optimize=2),
+                       compile(shipped.read(info), info.filename, "exec", optimize=2), info.filename)
+            checked.append(info.filename)
+        except (AssertionError, SyntaxError) as error:
+            failed[info.filename] = repr(error)
+print(json.dumps({"version": sys.version, "checked": checked, "failed": failed}))
+"""
+
+_NODE_RUNNER = """
+import { readFileSync } from "node:fs";
+const [pyodide, pinned, shipped, program] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodide);
+const py = await loadPyodide({ indexURL: new URL(".", pyodide).pathname });
+py.FS.writeFile("/pinned.zip", readFileSync(pinned));
+py.FS.writeFile("/shipped.zip", readFileSync(shipped));
+py.runPython(readFileSync(program, "utf8"));
+"""
+
+
+def test_each_module_shipped_compiles_in_the_pinned_python_as_under_OO(tmp_path: Path,
+                                                                       cut: zipfile.ZipFile) -> None:
+    """The same check in the pinned runtime's own Python (Pyodide's 3.14, run by node, the
+    runtime's): every module the cut ships compiles to the pinned one's code with ``optimize=2``,
+    the modules the host could not parse included."""
+    node = shutil.which("node")
+    assert node is not None, "node runs the runtime's package manager: it should be here"
+    shipped = tmp_path / "shipped.zip"
+    shipped.write_bytes(serve.make_stdlib_zip(serve.ROOT))
+    program = tmp_path / "check.py"
+    program.write_text("import json, sys, types, zipfile\n" + inspect.getsource(_same_code) + _PINNED_CHECK,
+                       encoding="utf-8")
+    runner = tmp_path / "check.mjs"
+    runner.write_text(_NODE_RUNNER, encoding="utf-8")
+    pyodide = (serve.ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()
+    run = subprocess.run([node, str(runner), pyodide, str(PINNED), str(shipped), str(program)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result["version"].startswith("3.14")
+    assert not result["failed"], result["failed"]
+    modules = [info.filename for info in cut.infolist() if info.filename.endswith(".py")]
+    assert result["checked"] == modules and "typing.py" in modules
+
+
+def test_stripping_makes_the_cut_smaller(pinned: zipfile.ZipFile, cut: zipfile.ZipFile) -> None:
+    """The cut with its modules stripped, against the same entries as the pinned zip has them:
+    a quarter fewer bytes at least (a zip goes over the wire as it is: hosts gzip text, not zips)."""
+    kept = {stdlib_cut.entry_unit(name) for name in cut.namelist()}
+    whole = stdlib_cut.cut(PINNED.read_bytes(), kept)
+    shipped = len(serve.make_stdlib_zip(serve.ROOT))
+    assert zipfile.ZipFile(io.BytesIO(whole)).namelist() == cut.namelist()
+    assert shipped < len(whole) * 0.75, (shipped, len(whole))
+
+
+def test_every_module_that_names_a_docstring_is_reviewed(cut: zipfile.ZipFile) -> None:
+    """A module of the cut whose code (comments and docstrings out) names ``__doc__`` may read a
+    docstring that is ``""`` now: each is in stdlib_cut.DOC_READERS, with why the page does not
+    change by it; and each there is in the cut and names it still."""
+    found = {name for name, info in stdlib_cut.zip_modules(cut).items() if b"__doc__" in cut.read(info)}
+    assert {"functools", "_pyodide.docstring"} <= found
+    assert found == set(stdlib_cut.DOC_READERS), (found - set(stdlib_cut.DOC_READERS),
+                                                  set(stdlib_cut.DOC_READERS) - found)
 
 
 def test_the_same_sources_make_the_same_cut() -> None:
