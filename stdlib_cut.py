@@ -62,8 +62,6 @@ RUNTIME: dict[str, str] = {
     "_py_warnings": "warnings imports it (3.14) when a warning is raised",
     "_weakrefset": "abc and threading import it from C",
     "zipimport": "the interpreter imports the zip itself through it",
-    "importlib.metadata": "importlib.invalidate_caches() (whist.web.later, once whist-later.tgz is unpacked) "
-                          "imports it from the frozen PathFinder (its MetadataPathFinder), and it imports email",
 }
 
 #: What the page was seen to import beyond the static closure and :data:`RUNTIME` (a Python of the
@@ -100,7 +98,6 @@ DOC_READERS: dict[str, str] = {
     "enum": "an Enum class whose docstring is None gets 'An enumeration.'; one stripped keeps ``\"\"``: help only",
     "dataclasses": "a dataclass with no docstring (None or ``\"\"`` alike: a falsy test) gets its signature as one; "
                    "shipped whole (the host cannot parse it) besides",
-    "email._policybase": "joins docstrings that start with '+': an empty one is skipped (a truth test)",
     "_pyodide.docstring": "Pyodide's C methods' docstrings: a signature and ``\"\"`` after it (dedent of an empty "
                           "text is the empty text), at every start: the end-to-end tests boot on it",
     "concurrent.interpreters._crossinterp": "copies a class's docstring into a class it makes",

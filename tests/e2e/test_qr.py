@@ -47,13 +47,15 @@ PYTHON = """  const {whenDefined} = await import(new URL("runtime/pyscript/core.
 #: carries it, that one is used. Whether it was shipped.
 INSTALL = "async ([source]) => {\n" + PYTHON + """
   return python.runPython(`
-import importlib, os, whist.web
+import os, sys, whist.web
 path = os.path.join(os.path.dirname(whist.web.__file__), "qr.py")
 shipped = os.path.exists(path)
 if not shipped:
     with open(path, "w", encoding="utf-8") as file:
         file.write(source)
-    importlib.invalidate_caches()
+    for finder in sys.path_importer_cache.values():  # (importlib.invalidate_caches() would import
+        if finder is not None:                       # importlib.metadata, which the page does not ship)
+            finder.invalidate_caches()
 shipped`, {globals: python.toPy({source})});
 }"""
 

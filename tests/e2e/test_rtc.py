@@ -38,14 +38,16 @@ KINDS: tuple[dict[str, Any], ...] = (
 
 #: Writes the modules and the probe into the page's Python and installs the probe.
 INSTALL = """
-import importlib, os
+import os, sys
 for path, text in {files!r}.items():
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as file:
         file.write(text)
 with open("rtc_probe.py", "w") as file:
     file.write({probe!r})
-importlib.invalidate_caches()
+for finder in sys.path_importer_cache.values():  # (importlib.invalidate_caches() would import
+    if finder is not None:                       # importlib.metadata, which the page does not ship)
+        finder.invalidate_caches()
 import rtc_probe
 rtc_probe.install()
 """

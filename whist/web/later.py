@@ -7,8 +7,8 @@ with the rest of the version, so it works offline, and a page always gets its ow
 from __future__ import annotations
 
 import asyncio
-import importlib
 import os
+import sys
 from typing import Any, Generic, TypeVar
 
 from whist.web.parts import run_guarded
@@ -47,8 +47,22 @@ async def _load() -> None:
     response: Any = await pyfetch(ARCHIVE)
     if not response.ok:
         raise NotLoaded(FAILED)
-    await response.unpack_archive(extract_dir=os.path.dirname(whist.__file__), format="gztar")
-    importlib.invalidate_caches()
+    folder = os.path.dirname(whist.__file__)
+    await response.unpack_archive(extract_dir=folder, format="gztar")
+    forget_listings(folder)
+
+
+def forget_listings(folder: str) -> None:
+    """Have the import system look again in ``folder`` and the folders under it, where files
+    were just written: the finders it keeps for them (``sys.path_importer_cache``) forget the
+    listings they read. Not ``importlib.invalidate_caches()``, which does that for every finder
+    and also clears the caches of ``importlib.metadata``, importing it (and ``email``) to do so:
+    modules the page would then have to ship for nothing (stdlib_cut.py)."""
+    inside = os.path.join(folder, "")
+    for path, finder in list(sys.path_importer_cache.items()):
+        invalidate = getattr(finder, "invalidate_caches", None)  # (a FileFinder's; None: no finder)
+        if invalidate is not None and (path == folder or path.startswith(inside)):
+            invalidate()
 
 
 class Lazy(Generic[B]):
