@@ -500,9 +500,11 @@ def stdlib_modules(root: Path) -> set[str]:
 
 def make_stdlib_zip(root: Path) -> bytes:
     """The standard library the site ships: the pinned zip, only its packages and modules that
-    hold :func:`stdlib_modules`, each module as :func:`stdlib_source` ships it."""
+    hold :func:`stdlib_modules` (of the codecs, those of ``stdlib_cut.kept_codecs``), each module
+    as :func:`stdlib_source` ships it."""
     data = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
-    return stdlib_cut.cut(data, stdlib_cut.kept_units(stdlib_modules(root)), stdlib_source)
+    modules = stdlib_modules(root)
+    return stdlib_cut.cut(data, stdlib_cut.kept_units(modules), stdlib_source, stdlib_cut.kept_codecs(modules))
 
 
 def stdlib_source(data: bytes) -> bytes:

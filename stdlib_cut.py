@@ -46,8 +46,8 @@ PYODIDE_PACKAGES: tuple[str, ...] = ("_pyodide", "pyodide")
 
 #: What the interpreter and the runtime import without an import statement of the roots naming it.
 RUNTIME: dict[str, str] = {
-    "encodings": "the interpreter's start imports encodings and its codecs by name (utf_8, latin_1, "
-                 "aliases; others through codecs.lookup, whatever a text asks for)",
+    "encodings": "the interpreter's start imports encodings and its codecs by name (utf_8, aliases); "
+                 "other codecs are found by name at run time: the cut keeps those of CODECS",
     "site": "the interpreter's start imports it (sys.path, the builtins' help, quit)",
     "_sitebuiltins": "site's help, quit and exit",
     "_sysconfigdata__emscripten_wasm32-emscripten": "sysconfig reads it by a name it builds at run time",
@@ -62,6 +62,36 @@ RUNTIME: dict[str, str] = {
     "_py_warnings": "warnings imports it (3.14) when a warning is raised",
     "_weakrefset": "abc and threading import it from C",
     "zipimport": "the interpreter imports the zip itself through it",
+}
+
+#: The package of the codecs, which the cut keeps in part: a codec is a module that ``codecs`` imports by
+#: a name it is asked for at run time (``text.encode("cp437")``), which no import statement names.
+CODEC_PACKAGE = "encodings"
+
+#: The codecs the cut keeps (modules of :data:`CODEC_PACKAGE`), beside the package's ``__init__`` and
+#: ``aliases`` and any the closure reaches: every codec that a source the page runs names in a string
+#: (tests/test_stdlib_cut.py reads them all and fails on one missing), but in :data:`CODEC_TABLES`.
+#: A text in another codec is refused with Python's own LookupError ("unknown encoding").
+CODECS: dict[str, str] = {
+    "utf_8": "Python's own text codec; whist names it for every text it encodes",
+    "utf_8_sig": "site and tokenize read files in it; json.loads of bytes detects it",
+    "utf_16": "json.loads of bytes detects it", "utf_16_be": "json.loads of bytes detects it",
+    "utf_16_le": "json.loads of bytes detects it", "utf_32": "json.loads of bytes detects it",
+    "utf_32_be": "json.loads of bytes detects it", "utf_32_le": "json.loads of bytes detects it",
+    "ascii": "whist encodes addresses, links and codes in it; base64 too",
+    "latin_1": "gzip, fnmatch, platform and datetime name it",
+    "cp437": "zipfile decodes the names of a zip's files in it",
+    "idna": "asyncio's and ssl's host names", "punycode": "idna encodes through it",
+    "bz2_codec": "shutil and tarfile name it", "zlib_codec": "shutil names it",
+    "undefined": "asyncio.exceptions names it",
+    "unicode_escape": "codecs.escape_decode's text form, as Python's own literals read",
+    "raw_unicode_escape": "pickle's and the raw literals' codec",
+}
+
+#: The modules of the cut that name codecs in strings they never look up, each with why.
+CODEC_TABLES: dict[str, str] = {
+    "locale": "its table of locale aliases names each locale's encoding (locale names, not lookups: "
+              "the browser's locale is C.UTF-8)",
 }
 
 #: What the page was seen to import beyond the static closure and :data:`RUNTIME` (a Python of the
@@ -288,16 +318,27 @@ def kept_units(modules: Iterable[str]) -> set[str]:
     return {unit(name) for name in modules}
 
 
-def cut(data: bytes, kept: set[str], shrink: Callable[[bytes], bytes] = bytes) -> bytes:
+def kept_codecs(modules: Iterable[str]) -> set[str]:
+    """The zip entries of :data:`CODEC_PACKAGE` the cut keeps: its ``__init__`` and ``aliases``, the
+    codecs of :data:`CODECS`, and any module of it among ``modules`` (the closure's)."""
+    inside = {name.partition(".")[2] for name in modules if unit(name) == CODEC_PACKAGE and "." in name}
+    return {f"{CODEC_PACKAGE}/", f"{CODEC_PACKAGE}/__init__.py",
+            *(f"{CODEC_PACKAGE}/{name}.py" for name in {"aliases", *CODECS, *inside})}
+
+
+def cut(data: bytes, kept: set[str], shrink: Callable[[bytes], bytes] = bytes,
+        codecs: set[str] | None = None) -> bytes:
     """The zip ``data`` with only the entries of the units ``kept``, in its order, each as it was
     (name, time, attributes), a module's source through ``shrink`` (serve.stdlib_source: without
     its docstrings and comments), compressed at the highest level: the same input, the same bytes.
     Each entry is compressed alone (DEFLATE at level 9, as zipimport reads it): a host that gzips
-    text sends a zip as it is, so the zip's own compression is what goes over the wire."""
+    text sends a zip as it is, so the zip's own compression is what goes over the wire. With
+    ``codecs`` (:func:`kept_codecs`), of :data:`CODEC_PACKAGE` only those entries."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
         for info in source.infolist():
-            if entry_unit(info.filename) in kept:
+            if entry_unit(info.filename) in kept and (codecs is None or entry_unit(info.filename) != CODEC_PACKAGE
+                                                       or info.filename in codecs):
                 copy = zipfile.ZipInfo(info.filename, info.date_time)
                 copy.external_attr, copy.create_system = info.external_attr, info.create_system
                 copy.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED

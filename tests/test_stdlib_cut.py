@@ -8,9 +8,12 @@ when a module the page imports, found by reading the sources or traced in the br
 
 from __future__ import annotations
 
+import encodings
+import encodings.aliases
 import inspect
 import io
 import json
+import re
 import shutil
 import subprocess
 import types
@@ -89,10 +92,12 @@ def test_the_cut_is_the_pinned_zips_own_entries_fewer(pinned: zipfile.ZipFile, c
     for name in names:
         pinned_entry = pinned.read(name)
         assert cut.read(name) == (serve.stdlib_source(pinned_entry) if name.endswith(".py") else pinned_entry), name
-    # whole packages: every file of a package it keeps
-    for unit in {stdlib_cut.entry_unit(n) for n in names}:
+    # whole packages: every file of a package it keeps, but the codecs' (those it names, below)
+    for unit in {stdlib_cut.entry_unit(n) for n in names} - {stdlib_cut.CODEC_PACKAGE}:
         assert {n for n in pinned.namelist() if stdlib_cut.entry_unit(n) == unit} <= set(names), unit
-    assert "encodings/cp1252.py" in names and "asyncio/tasks.py" in names
+    codecs = {n for n in names if stdlib_cut.entry_unit(n) == stdlib_cut.CODEC_PACKAGE}
+    assert codecs == stdlib_cut.kept_codecs(serve.stdlib_modules(serve.ROOT))
+    assert "encodings/cp437.py" in names and "encodings/cp1252.py" not in names and "asyncio/tasks.py" in names
     assert "unittest/__init__.py" not in names and "multiprocessing/__init__.py" not in names
     assert PINNED.stat().st_size * 0.7 > len(serve.Site(serve.ROOT, release=False).read(serve.STDLIB_PATH) or b"")
 
@@ -195,10 +200,40 @@ def test_stripping_makes_the_cut_smaller(pinned: zipfile.ZipFile, cut: zipfile.Z
     """The cut with its modules stripped, against the same entries as the pinned zip has them:
     a quarter fewer bytes at least (a zip goes over the wire as it is: hosts gzip text, not zips)."""
     kept = {stdlib_cut.entry_unit(name) for name in cut.namelist()}
-    whole = stdlib_cut.cut(PINNED.read_bytes(), kept)
+    whole = stdlib_cut.cut(PINNED.read_bytes(), kept, codecs=stdlib_cut.kept_codecs(serve.stdlib_modules(serve.ROOT)))
     shipped = len(serve.make_stdlib_zip(serve.ROOT))
     assert zipfile.ZipFile(io.BytesIO(whole)).namelist() == cut.namelist()
     assert shipped < len(whole) * 0.75, (shipped, len(whole))
+
+
+#: A string that may be a codec's name, in a module's source.
+_NAME = re.compile(rb"""['"]([A-Za-z][\w-]{1,30})['"]""")
+
+
+def test_every_codec_a_shipped_source_names_is_kept(pinned: zipfile.ZipFile, cut: zipfile.ZipFile) -> None:
+    """A codec is imported by the name it is asked for, which no import statement gives: every
+    string of a source the page runs (whist's, the cut's modules') that names a codec of the
+    pinned zip, as Python reads a codec's name (its aliases too), must name one the cut keeps,
+    but in a module of ``stdlib_cut.CODEC_TABLES``. (Dropping zipfile's cp437 fails here.)"""
+    package = stdlib_cut.CODEC_PACKAGE
+    codecs = {n.removeprefix(f"{package}/").removesuffix(".py") for n in pinned.namelist()
+              if stdlib_cut.entry_unit(n) == package and n.endswith(".py")} - {"__init__", "aliases"}
+    kept = {n.removeprefix(f"{package}/").removesuffix(".py") for n in cut.namelist()
+            if stdlib_cut.entry_unit(n) == package and n.endswith(".py")} - {"__init__", "aliases"}
+    sources = {rel: path.read_bytes() for rel, path in _whist_sources().items()}
+    sources |= {name: cut.read(info) for name, info in stdlib_cut.zip_modules(cut).items()
+                if stdlib_cut.unit(name) != package and name not in stdlib_cut.CODEC_TABLES}
+    named: dict[str, str] = {}
+    for where, source in sources.items():
+        for match in _NAME.finditer(source):
+            name = encodings.normalize_encoding(match.group(1).decode()).lower()
+            codec = encodings.aliases.aliases.get(name, name)
+            if codec in codecs:
+                named.setdefault(codec, where)
+    assert {"utf_8", "ascii", "cp437", "utf_16_le"} <= set(named)  # the sources were read
+    missing = {codec: where for codec, where in named.items() if codec not in kept}
+    assert not missing, f"codecs named but not in the cut: {missing}"
+    assert set(stdlib_cut.CODECS) <= kept < codecs
 
 
 def test_every_module_that_names_a_docstring_is_reviewed(cut: zipfile.ZipFile) -> None:
