@@ -32,7 +32,8 @@ MISTAKES = {
     "ruff": (8, 39, "KH", "5D", "you ruffed your partner\u2019s winning"),
     "trump": (3, 40, "3H", "KS", "you led trumps too soon"),
     "master": (3, 40, "5C", "KS", "you forgot your master K\u2660: cash it"),
-    "ace-king": (22, 28, "7C", "AD", "you broke your ace-king of clubs"),
+    "ace-king": (3, 0, "2H", "AH", "you broke your ace-king of hearts"),  # (deal 22 no longer reaches its
+    # 7C from A K 7 since Normal gives count: issue 40)
 }
 
 
