@@ -122,7 +122,8 @@ class Settings:
     """The weight a deal keeps for each card another seat followed with (following suit,
     discarding or trumping) that was not the lowest of its run of equal cards in that deal's
     hand: players follow with the lowest of equals, so a queen played denies the jack below
-    it (None: not read, any card of a run alike)."""
+    it (None: not read, any card of a run alike). Measured before the count signals: a count card
+    from an even number is the second lowest, which may be the higher of two equal small cards."""
     denials: bool = False
     """The others' follows from a run read as certain (players follow with the lowest of
     equal cards): every deal valued is drawn, by rejection, among those where no seat holds
