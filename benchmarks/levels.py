@@ -21,6 +21,9 @@ Two short matches were once tests and are measured here now: Hard vs Normal
 -0.5; measured +0.83) and Normal vs random (tests/test_arena.py, 10 deals, asked over
 +2.0; measured +3.6 over 40 deals). Each default match prints that old floor beside
 its figure; ``--match hard normal --deals 6 --seed 11 --no-cap`` is near the old test.
+``--match normal normal-plain`` measures what Normal's count signals cost it (issue 40): the
+level ``normal-plain`` is Normal playing its lowest card where it would signal; ``hard-plain``,
+Hard keeping that plain card where its search is level (the players of its playouts still signal).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer
 from whist.cli.arena import Factory, MatchResult, duplicate
 
@@ -66,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
           + (", no time cap" if args.no_cap else ""))
 
     def player(level: str) -> str | Factory:
+        if level == "normal-plain":  # Normal without count signals: the lowest card where it would signal
+            return lambda seed: RuleBasedPlayer(seed, signals=False)
+        if level == "hard-plain":  # Hard keeping Normal's plain card (its playouts' players still signal)
+            plain = SETTINGS["hard"].but(signals=False, **({"budget": None} if args.no_cap else {}))
+            return lambda seed: MonteCarloPlayer(seed, plain)
         if args.no_cap and level in SETTINGS:
             settings = SETTINGS[level].but(budget=None)
             return lambda seed: MonteCarloPlayer(seed, settings)

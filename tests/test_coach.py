@@ -32,7 +32,8 @@ MISTAKES = {
     "ruff": (8, 39, "KH", "5D", "you ruffed your partner\u2019s winning"),
     "trump": (3, 40, "3H", "KS", "you led trumps too soon"),
     "master": (3, 40, "5C", "KS", "you forgot your master K\u2660: cash it"),
-    "ace-king": (22, 28, "7C", "AD", "you broke your ace-king of clubs"),
+    "ace-king": (3, 0, "2H", "AH", "you broke your ace-king of hearts"),  # (deal 22 no longer reaches its
+    # 7C from A K 7 since Normal gives count: issue 40)
 }
 
 
@@ -191,3 +192,33 @@ def test_the_setting_is_off_by_default_and_stored_once_set() -> None:
     on = DEFAULTS.changed(coach=True)
     assert encode_settings(on)["coach"] is True and decode_settings(encode_settings(on)) == (on, [])
     assert Settings.from_dict({"coach": "yes"}).coach is False
+
+
+def test_the_coach_says_what_your_partner_showed_in_the_suit_of_the_mistake(monkeypatch: pytest.MonkeyPatch) -> None:
+    """West cashed the ace and king of clubs; your partner, North, followed with the 9 then the 4
+    (high then low: an even number, the computers' count signal). Out of diamonds, you throw your
+    master queen of clubs where Expert's search (its values given here) throws a spade: the coach
+    names the mistake and what partner showed in clubs; in another suit it says nothing of it."""
+    from tests.test_players import position
+    from whist.ai.coach import partner_count
+    from whist.ai.montecarlo import MonteCarloPlayer
+
+    obs = position("QC 5C 9H 8H 4S 3S", tricks=("W: AC 9C 7C 3C", "W: KC 4C 8C JC"), trick="W: 5D 6D 7D")
+    assert partner_count(obs, 3) == (parse_card("9C"), parse_card("4C")) and partner_count(obs, 2) is None
+    later = position("5C 9H 8H 4S", tricks=("W: 2C 9C 7C 3C", "N: 8C 4C TC JC"), trick="W: 2D 6D 7D")
+    assert partner_count(later, 3) is None  # the 9 won its trick (the 8 led): no signal
+    values = {parse_card(c): v for c, v in {"3S": 5.0, "5C": 4.9, "QC": 4.4, "8H": 4.6}.items()}
+    monkeypatch.setattr(MonteCarloPlayer, "search", lambda self, obs, usual=None: (values, 30.0))
+    verdict = judge(obs, parse_card("QC"))
+    assert verdict is not None and verdict.mistake and verdict.kind == "master"
+    assert verdict.shown == (parse_card("9C"), parse_card("4C"))
+    text = coach_sentence(verdict)
+    assert text.endswith(f"you threw away a master, the {_g('QC')}. Your partner\u2019s {_g('9C')} then "
+                         f"{_g('4C')}: an even number of clubs."), text
+    assert "Your partner" not in coach_sentence(verdict, dummy=True)
+    odd = position("QC 5C 9H 8H 4S 3S", tricks=("W: AC 4C 7C 3C", "W: KC 9C 8C JC"), trick="W: 5D 6D 7D")
+    assert coach_sentence(judge(odd, parse_card("QC"))).endswith(  # type: ignore[arg-type]
+        f"{_g('4C')} then {_g('9C')}: an odd number of clubs.")
+    hearts = judge(obs, parse_card("8H"))  # a heart for a spade: nothing partner showed
+    assert hearts is not None and hearts.mistake and hearts.shown is None
+    assert "Your partner" not in coach_sentence(hearts)

@@ -8,7 +8,9 @@ draws trumps while its partner can ruff (issue 40: classic, american and dummy n
 classic hard 1), and where third hand high now beats the card on the table (issue 40: classic,
 american and dummy normal 11 and 18, contract normal 7, 12 and 18, each first changed card a third
 hand's that now beats the opponent's card where the old one lost to it; classic hard 0 and 1 through
-the Normal players of their playouts): changes of play made on purpose)."""
+the Normal players of their playouts), and every Normal hand but contract 1 and 9 when the computers
+came to give count (issue 40: each first changed card a count signal, high first from an even number,
+and classic hard 0 and 1 and contract hard 0 through their playouts): changes of play made on purpose)."""
 
 from __future__ import annotations
 

@@ -452,38 +452,51 @@ def test_the_rules_choose_the_computer_player(monkeypatch: pytest.MonkeyPatch) -
     assert isinstance(make_player("normal", 1, game="german"), RuleBasedPlayer)
 
 
-# --- count signals (an option of the rules of thumb, for computer partners) --------
+# --- count signals (every level from Normal up gives count; ``signals=False``: the lowest) --------
 
 def test_count_card_high_then_low_from_an_even_number() -> None:
+    import dataclasses
+
     from whist.ai.follow import count_card
+    from whist.ai.knowledge import Knowledge
 
     assert count_card(parse_cards("7H 2H")) == parse_card("7H")  # two: the higher first
     assert count_card(parse_cards("9H 7H 4H 2H")) == parse_card("4H")  # four: the second lowest
     assert count_card(parse_cards("9H 7H 2H")) == parse_card("2H")  # three: the lowest
     assert count_card(parse_cards("TH 2H")) == parse_card("2H")  # no honour thrown to signal
     assert count_card(parse_cards("5H")) == parse_card("5H")
+    # No card given up that no card out beats: with every higher heart out of play, the 9 of 9 8
+    # would win a trick, and the 8 goes; with the ten still out, the 9 is the high card of the echo.
+    know = Knowledge.from_observation(position("9H 8H 9D 4C 3C", trick="E: 2S"))
+    assert count_card(parse_cards("9H 8H"), know) == parse_card("9H")
+    gone = dataclasses.replace(know, others=know.others & ~parse_cards("AH KH QH JH TH"))
+    assert count_card(parse_cards("9H 8H"), gone) == parse_card("8H")
+    ten_out = dataclasses.replace(gone, others=gone.others | parse_cards("TH"))
+    assert count_card(parse_cards("9H 8H"), ten_out) == parse_card("9H")
 
 
 def test_a_signalling_player_gives_count_with_low_cards_only() -> None:
     obs = position("KH 7H 2H 9D 8D 4C 3C", trick="E: 5H")  # second hand low, three hearts
-    signaller = RuleBasedPlayer(1, signals=True)
+    signaller, lowest = RuleBasedPlayer(1), RuleBasedPlayer(1, signals=False)
     assert signaller.choose(obs) == "2H"
     obs = position("KH 7H 4H 2H 9D 4C 3C", trick="E: 5H")  # four hearts: the second lowest
-    assert signaller.choose(obs) == "4H" and normal(obs) == "2H"
+    assert signaller.choose(obs) == normal(obs) == "4H" and lowest.choose(obs) == "2H"
     obs = position("AH 7H 4H 2H 9D 4C 3C", trick="W: 5H 3H 6H")  # fourth hand wins: no signal
-    assert signaller.choose(obs) == normal(obs) == "7H"
-    # Over whole hands, the two differ only where a low card follows suit.
+    assert signaller.choose(obs) == lowest.choose(obs) == "7H"
+    obs = position("KS 7S 4S 2S 9D 4C 3C", trick="E: 5S", trump="S")  # trumps: the lowest, no count
+    assert signaller.choose(obs) == "2S"
+    # Over whole hands, the two differ only where a low card follows a side suit.
     from whist.ai.follow import gives_count
 
     differ = 0
     for seed in range(20):
         state = GameState("classic", seed=seed)
-        plain = RuleBasedPlayer(seed)
         seen: list[Decision] = []
-        play(state, dict.fromkeys(state.rules.seats, plain), on_decision=seen.append)
+        play(state, dict.fromkeys(state.rules.seats, lowest), on_decision=seen.append)
         for obs in (d.observation for d in seen):
             card, why = signaller.decide(obs)
-            if card != plain.choose_card(obs):
+            if card != lowest.choose_card(obs):
                 differ += 1
-                assert gives_count(why) and obs.legal & SUIT_MASK[suit_of(obs.trick[0][1])]
+                led = suit_of(obs.trick[0][1])
+                assert gives_count(why) and obs.legal & SUIT_MASK[led] and led != obs.trump
     assert differ > 20

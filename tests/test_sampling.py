@@ -272,18 +272,18 @@ def test_partners_leads_can_be_read_softly_and_its_follows_card_for_card() -> No
 
 
 def test_partners_count_is_read_from_its_low_cards() -> None:
-    """North-South give count (``RuleBasedPlayer(signals=True)``), East-West play plain. Read
-    with ``count_miss``, the real deal explains every play; many random deals do not, where the
-    reading without count had them all alike; an opponent's low cards are never read for count."""
+    """Every seat gives count, as every computer from Normal up does. Read with ``count_miss``,
+    the real deal explains every play; many random deals explain partner's low cards less well
+    than the reading without it (``miss``, as the others' plays) finds them."""
     from whist.ai.heuristic import RuleBasedPlayer
 
     rng = random.Random(3)
     lowered = 0
     for seed in range(30):
         state = GameState("classic", seed=seed)
-        signaller, plain = RuleBasedPlayer(seed, signals=True), RuleBasedPlayer(seed)
-        play(state, {Seat.N: signaller, Seat.E: plain, Seat.S: signaller, Seat.W: plain}, limit=8 + seed % 30)
-        play(state, dict.fromkeys(state.rules.seats, plain), stop=lambda st: st.to_play not in (Seat.E, Seat.W))
+        signaller = RuleBasedPlayer(seed)
+        play(state, dict.fromkeys(state.rules.seats, signaller), limit=8 + seed % 30)
+        play(state, dict.fromkeys(state.rules.seats, signaller), stop=lambda st: st.to_play not in (Seat.E, Seat.W))
         obs = state.observation(state.to_play)  # type: ignore[arg-type]
         counting, soft = PlayModel(obs, count_miss=0.1), PlayModel(obs)
         assert counting.likelihood(state.hands) == 1.0
@@ -291,7 +291,41 @@ def test_partners_count_is_read_from_its_low_cards() -> None:
         for _ in range(20):
             deal = sampler.sample(rng)
             lowered += counting.likelihood(deal) < soft.likelihood(deal)
-    assert lowered > 150  # measured 309 of 600
+    assert lowered > 150  # measured 286 of 600
+
+
+def north_clubs_even(plays: str, north: str, count_miss: float | None, pool: int) -> float:
+    """South's view after North followed twice to West's clubs: the share of the deals Expert's
+    draw (:func:`whist.ai.montecarlo.draw_deals`, by their weights) that give North an even number."""
+    from tests.test_montecarlo import table
+    from whist.ai.montecarlo import EXPERT, draw_deals
+
+    east = " ".join(c for c in ("7C", "8C", "TC", "6C", "5C", "2C") if c not in north)  # the rest of the clubs
+    state = table({Seat.W: "AC KC 5D", Seat.N: north, Seat.E: east, Seat.S: "QC JC 3C"}, "2H", Seat.S, plays)
+    obs = state.observation(Seat.S)
+    deals = draw_deals(obs, 300 // pool, pool, random.Random(5), EXPERT.miss, False, None, count_miss)
+    total = sum(m for _, m in deals)
+    return sum(m for d, m in deals if (d[Seat.N] & SUIT_MASK[3]).bit_count() % 2 == 0) / total
+
+
+@pytest.mark.parametrize("pool", [1, 3], ids=["playouts", "exact"])
+def test_expert_reads_partners_count_signal(pool: int) -> None:
+    """Expert reads partner's low cards by the convention it gives count by (``count_miss``), in
+    both its stages (the playouts' deals weighed, a pool of 1; the exact stage's resampled): after
+    North's 9 then 4 of clubs (high then low) the deals give North an even number of clubs more
+    often than without the reading, after the 4 then the 9 less often; a weighting, never a
+    certainty (a person may not signal)."""
+    from whist.ai.montecarlo import EXPERT
+
+    assert EXPERT.count_miss is not None
+    high_low = "AC 9C 7C 3C KC 4C 8C JC 5D ? ?"  # North's 9 from 9 4: an even number
+    low_high = "AC 4C 7C 3C KC 9C 8C JC 5D ? ?"  # North's 4 from 9 6 4, then the 9: an odd number
+    even = north_clubs_even(high_low, "9C 4C", EXPERT.count_miss, pool)
+    unread = north_clubs_even(high_low, "9C 4C", None, pool)
+    assert 1 > even > unread + 0.08  # measured 0.63 against 0.47 (playouts), 0.64 against 0.52 (exact)
+    odd = north_clubs_even(low_high, "9C 6C 4C", EXPERT.count_miss, pool)
+    unread = north_clubs_even(low_high, "9C 6C 4C", None, pool)
+    assert 0 < odd < unread - 0.08  # measured 0.19 against 0.47, 0.24 against 0.42
 
 
 def test_a_follow_above_an_equal_card_costs_low_miss_and_a_lead_does_not() -> None:

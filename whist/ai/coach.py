@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from whist.ai.follow import TEN
 from whist.ai.montecarlo import EXPERT, MonteCarloPlayer, Settings
 from whist.engine.cards import ACE, KING, SUIT_MASK, rank_of, suit_of
 from whist.engine.observation import Observation
@@ -53,6 +54,9 @@ class Verdict:
     """One of :data:`KINDS`, or None (a mistake with no common name, or none)."""
     detail: int | None = None
     """The card the kind is about: your partner's winner, the master, the ace or king."""
+    shown: tuple[int, int] | None = None
+    """Where the mistake was in a suit your partner has given count in (:func:`partner_count`):
+    partner's two cards, in the order played."""
 
     @property
     def loss(self) -> float:
@@ -88,7 +92,27 @@ def judge(obs: Observation, card: int, seed: int | None = 0, settings: Settings 
         best, value = card, mine
     mistake = not same and value - mine >= LOSS
     kind, detail = kind_of(obs, card, best) if mistake else (None, None)
-    return Verdict(card, best, mine, value, deals, mistake, kind, detail)
+    shown = None
+    if mistake:
+        shown = partner_count(obs, suit_of(card)) or partner_count(obs, suit_of(best))
+    return Verdict(card, best, mine, value, deals, mistake, kind, detail, shown)
+
+
+def partner_count(obs: Observation, suit: int) -> tuple[int, int] | None:
+    """Your partner's count signal in ``suit``, read as the computers give it
+    (:func:`whist.ai.follow.count_card`): the first two cards partner followed that suit with in
+    the tricks played, each below the ten and neither winning its trick (a card played to win is
+    no signal); None without two. The first higher than the second (high then low): an even
+    number; lower (low then higher): an odd number. The cards were played: anyone may read them.
+    """
+    cards: list[int] = []
+    for trick in obs.tricks:
+        if trick.winner == obs.partner or suit_of(trick.plays[0][1]) != suit:
+            continue
+        cards += [c for seat, c in trick.plays[1:] if seat == obs.partner and suit_of(c) == suit and rank_of(c) < TEN]
+        if len(cards) >= 2:
+            return cards[0], cards[1]
+    return None
 
 
 def _key(card: int, values: dict[int, float]) -> int:

@@ -28,9 +28,11 @@ from whist.engine.trick import trick_winner
 TEN = 8
 
 
-def choose_follow(obs: Observation, know: Knowledge, signals: bool = False) -> tuple[int, Why]:
+def choose_follow(obs: Observation, know: Knowledge, signals: bool = True) -> tuple[int, Why]:
     """The card, and why: a rule's code and the facts it used (see :func:`whist.table.words.reason`).
-    With ``signals``, a low card played to the suit led gives count (:func:`count_card`)."""
+    With ``signals``, a low card played to a side suit led gives count (:func:`count_card`): the
+    rules that play low end their why with the number of cards of the suit it shows (None: it
+    shows none: a discard, a trump, or an even number with no card to spare for the high one)."""
     trump = obs.trump
     plays = obs.trick
     led_card = plays[0][1]
@@ -46,7 +48,8 @@ def choose_follow(obs: Observation, know: Knowledge, signals: bool = False) -> t
 
     if obs.side_of(win_seat) == mine:
         if not any(know.may_beat(s, best, led) for s in later_opps):
-            return play_low(obs, know, following, signals), ("partner-wins", following, best)
+            card, shown = play_low(obs, know, following, signals)
+            return card, ("partner-wins", following, best, shown)
         if safe:
             return min(safe), ("rescue", best)  # partner's card would be beaten: take the trick ourselves
         if following and winners:
@@ -54,15 +57,17 @@ def choose_follow(obs: Observation, know: Knowledge, signals: bool = False) -> t
             stops = cards_above(best) & ~cards_above(top) & ~(1 << top)
             if any(know.possible[s] & stops for s in later_opps):
                 return top, ("force", best)
-        return play_low(obs, know, following, signals), ("no-help", following, best)
+        card, shown = play_low(obs, know, following, signals)
+        return card, ("no-help", following, best, shown)
 
     if not winners:
-        return play_low(obs, know, following, signals), ("cannot-win", following, best, win_seat)
+        card, shown = play_low(obs, know, following, signals)
+        return card, ("cannot-win", following, best, win_seat, shown)
     if not later_opps:
         return min(winners), ("last", best, win_seat)  # last to play: win as cheaply as possible
     partner_later = obs.partner in later
     if not following:
-        return (min(safe), ("ruff", led)) if safe else (play_low(obs, know, following, signals), ("no-ruff", led))
+        return (min(safe), ("ruff", led)) if safe else (discard(obs, know), ("no-ruff", led))
     if partner_later:
         return second_hand(obs, know, led_card, best, winners, safe, signals)
     if safe:
@@ -70,11 +75,12 @@ def choose_follow(obs: Observation, know: Knowledge, signals: bool = False) -> t
     top = high_card(legal, know, best, trump)
     if not any(know.certain.get(s, 0) & cards_above(top) for s in later_opps):
         return top, ("third-high", best, win_seat)  # win unless they hold better, forcing it out
-    return play_low(obs, know, following, signals), ("third-low", following, best)
+    card, shown = play_low(obs, know, following, signals)
+    return card, ("third-low", following, best, shown)
 
 
 def second_hand(obs: Observation, know: Knowledge, led_card: int, best: int,
-                winners: list[int], safe: list[int], signals: bool = False) -> tuple[int, Why]:
+                winners: list[int], safe: list[int], signals: bool = True) -> tuple[int, Why]:
     """Second hand low, unless an honour is led or a sure trick would be lost."""
     led = suit_of(led_card)
     holding = obs.legal & SUIT_MASK[led]
@@ -89,7 +95,8 @@ def second_hand(obs: Observation, know: Knowledge, led_card: int, best: int,
             return cheapest, ("cheap-win", led)
     if honour_led and promotes(know, led_card, min(winners)):
         return min(winners), ("cover", led_card)  # cover an honour with an honour
-    return (count_card(holding) if signals else lowest(holding)), ("second-low",)
+    card, shown = signal(obs, know, holding) if signals else (lowest(holding), None)
+    return card, ("second-low", shown)
 
 
 def last_chance(obs: Observation, know: Knowledge, led: int) -> bool:
@@ -127,32 +134,49 @@ def high_card(legal: int, know: Knowledge, best: int | None = None, trump: int |
     return card
 
 
-def play_low(obs: Observation, know: Knowledge, following: bool, signals: bool = False) -> int:
-    if following:
-        return count_card(obs.legal) if signals else lowest(obs.legal)
-    return discard(obs, know)
+def play_low(obs: Observation, know: Knowledge, following: bool, signals: bool = True) -> tuple[int, int | None]:
+    """A low card to the suit led, or with none a discard; and the number of cards of the
+    suit the card shows (:func:`signal`; None: none)."""
+    if not following:
+        return discard(obs, know), None
+    return signal(obs, know, obs.legal) if signals else (lowest(obs.legal), None)
 
 
-_LOW = ("partner-wins", "no-help", "cannot-win", "third-low")
-"""The rules (their codes) that play low, following suit when ``why[1]`` says so."""
+_LOW = ("partner-wins", "no-help", "cannot-win", "third-low", "second-low")
+"""The rules (their codes) that play low, a count signal when their why ends with a number."""
 
 
 def gives_count(why: Why) -> bool:
-    """Did the rule ``why`` (of :func:`choose_follow`) play a low card to the suit led, the
-    card that gives count when the player signals?"""
-    return why[0] == "second-low" or (why[0] in _LOW and why[1] is True)
+    """Did the rule ``why`` (of :func:`choose_follow`) play the card that gives count, a low
+    card to a side suit led by a player who signals?"""
+    return why[0] in _LOW and isinstance(why[-1], int) and not isinstance(why[-1], bool)
 
 
-def count_card(holding: int) -> int:
+def signal(obs: Observation, know: Knowledge, holding: int) -> tuple[int, int | None]:
+    """The low card from ``holding`` (the cards of the suit led), and the number of cards of
+    the suit it shows: :func:`count_card`, in a side suit only (a trump is not spent to signal:
+    the lowest), and None where it shows nothing (a trump, or the lowest from an even number)."""
+    if obs.trump is not None and suit_of(lowest(holding)) == obs.trump:
+        return lowest(holding), None
+    card = count_card(holding, know)
+    even = holding.bit_count() % 2 == 0
+    return card, (None if even and card == lowest(holding) else holding.bit_count())
+
+
+def count_card(holding: int, know: Knowledge | None = None) -> int:
     """The low card that gives count, the signal between partners: from an even number
     of cards of the suit the second lowest (high then low: an echo), from an odd number
-    the lowest; the lowest whenever the second lowest is a ten or better (an honour is
-    not thrown to signal)."""
+    the lowest. An even number shows nothing, the lowest played, whenever the second lowest
+    is a ten or better (an honour is not thrown to signal) or, with ``know``, no card still
+    out beats it (a card that would win a trick)."""
     low = lowest(holding)
     rest = holding & ~(1 << low)
-    if holding.bit_count() % 2 or not rest or rank_of(lowest(rest)) >= TEN:
+    if holding.bit_count() % 2 or not rest:
         return low
-    return lowest(rest)
+    second = lowest(rest)
+    if rank_of(second) >= TEN or (know is not None and know.is_master(second)):
+        return low
+    return second
 
 
 def discard(obs: Observation, know: Knowledge) -> int:

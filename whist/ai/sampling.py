@@ -246,8 +246,10 @@ class PlayModel:
 
     def __init__(self, obs: Observation, miss: float = MISS, partner_miss: float | None = None,
                  count_miss: float | None = None, run_miss: float | None = None,
-                 partner_leads: bool = True, low_miss: float | None = None) -> None:
+                 partner_leads: bool = True, low_miss: float | None = None, count_only: bool = False) -> None:
         self.obs = obs
+        self.count_only = count_only
+        """Only partner's count cards are read (``count_miss``): every other play weighs 1."""
         self.partner_leads = partner_leads
         self.low_miss = low_miss
         self.miss = miss
@@ -257,8 +259,8 @@ class PlayModel:
         reads = partner_miss is not None or count_miss is not None or run_miss is not None
         self.partner = obs.partner if reads else None
         self.player = RuleBasedPlayer()
-        self.partner_model = RuleBasedPlayer(signals=True) if count_miss is not None else self.player
-        """Partner's rules: with ``count_miss``, partner gives count."""
+        self.partner_model = self.player
+        """Partner's rules, the normal player's: its low cards to a side suit give count."""
         # Each earlier play by another seat: (trick index, seat, card,
         # the finished tricks before it, the cards on the table before it,
         # every card played before it, the leader, and the cards of the finished
@@ -278,6 +280,8 @@ class PlayModel:
                 played |= 1 << card
             if k < len(obs.tricks):
                 done.append(obs.tricks[k])
+        if count_only:
+            moments = [m for m in moments if m[1] == self.partner and m[4]]  # partner's follows
         self.moments = moments
         # The cards each seat played from each trick on, to rebuild its hand then.
         self.later: dict[tuple[Seat, int], int] = {}
@@ -330,6 +334,8 @@ class PlayModel:
                 if self.count_miss is not None and gives_count(why):
                     # A low card to the suit led: partner gives count, read card for card.
                     weight *= 1.0 if model == card else self.count_miss
+                    continue
+                if self.count_only:
                     continue
             if model != card and not _equivalent(model, card, hand, finished):
                 weight *= self.miss

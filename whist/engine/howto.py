@@ -240,11 +240,18 @@ _HABITS = (
     "*Trumps from length*: with five trumps or more (or four with two honours, or as many as the other "
     "hands hold together), it leads trumps to draw the opponents\u2019 while they may hold some, unless you can "
     "ruff (above); and it leads them when you asked for them by leading trumps.",
-    "*No signals*: when it need not win a trick, it follows with its lowest card (it does not play high then "
-    "low to show an even number), and it discards its least useful card, from a short, weak suit, keeping "
-    "trumps, winners and the small cards that guard an honour. Every level plays these cards the same way: "
-    "its small cards tell you nothing more.",
+    "*Count signals*: when it follows a side suit with no aim to win the trick (your card is winning, it "
+    "cannot beat the card winning, or it plays second hand low), it shows how many cards of the suit it "
+    "holds: from an even number it plays its second-lowest card first and a lower one next time (high then "
+    "low), from an odd number its lowest (low then higher). It never spends a ten or higher, or a card no "
+    "card still out can beat, to signal: then it plays its lowest, and shows nothing. It gives no count in "
+    "trumps. Partner\u2019s 9 then 4 of clubs: an even number.",
+    "*Discards*: out of the suit led and not ruffing, it throws its least useful card, from a short, weak "
+    "suit, keeping trumps, winners and the small cards that guard an honour. Every level that keeps these "
+    "habits gives count and discards the same way, so its small cards mean the same at Normal, Hard and "
+    "Expert; Expert also reads your small cards this way (but does not count on it: you may not signal).",
 )
+
 
 _CONTRACT_HABITS = (
     "*After the auction*: the declarer\u2019s side draws trumps whenever the opponents may hold some; a "

@@ -5,6 +5,8 @@
 'Coach: the 9♠ was better than the K♠ by 0.4 tricks over 30 deals of the hidden cards: you led trumps too soon.'
 >>> coach_sentence(Verdict(11, 7, 0.6, 1.0, 30, False))
 ''
+>>> coach_sentence(Verdict(46, 40, 0.6, 1.0, 30, True, shown=(46, 41))).split(": ")[-1]
+'an even number of clubs.'
 """
 
 from __future__ import annotations
@@ -42,4 +44,11 @@ def coach_sentence(v: Verdict, dummy: bool = False) -> str:
     }.get(v.kind or "", "")
     text = (f"Coach: the {glyph(v.best)} was better than the {glyph(v.card)} by {_tricks(v.loss)} over "
             f"{plural(int(v.deals + 0.5), 'deal')} of the hidden cards" + (f": {why}." if why else "."))
-    return text.replace("your partner", "your own hand") if dummy else text
+    if dummy:
+        return text.replace("your partner", "your own hand")  # your dummy's partner is you: no signal to read
+    if v.shown is not None:
+        first, second = v.shown
+        count = "an even number" if first > second else "an odd number"
+        text += (f" Your partner\u2019s {glyph(first)} then {glyph(second)}: {count} of "
+                 f"{SUIT_NAMES[first // 13]}.")
+    return text

@@ -53,8 +53,17 @@ def _tail(card: int, why: Why, partner: str, name: Callable[[Seat], str | None],
     def whose(k: int) -> str:
         return f"{_s(name(Seat(f[k])) or Seat(f[k]).long_name)} {g(k - 1)}"
 
-    def low() -> str:
-        return "it played low" if f[0] else "it threw its least useful card"
+    def low(k: int | None = None) -> str:
+        return ("it played low" if f[0] else "it threw its least useful card") + count(k)
+
+    def count(k: int | None) -> str:
+        """The count signal the card gave: the number of cards of its suit held, ``f[k]``
+        (None, or absent in a reason saved before signals: none)."""
+        n = f[k] if k is not None and k < len(f) else None
+        if not isinstance(n, int) or isinstance(n, bool):
+            return ""
+        held = SUIT_NAMES[card // 13]
+        return f", high first: an even number of {held}" if n % 2 == 0 else f", its lowest: an odd number of {held}"
 
     def suit(k: int) -> str:
         return SUIT_NAMES[f[k]]
@@ -92,20 +101,20 @@ def _tail(card: int, why: Why, partner: str, name: Callable[[Seat], str | None],
     return v + {
         "only": lambda: "the only card it could play",
         "exact": lambda: f"every card is known, and it keeps the most it can take, {f[0]} of {plural(f[1], 'trick')}",
-        "partner-wins": lambda: f"{p} {g(1)} was winning, so {low()}",
+        "partner-wins": lambda: f"{p} {g(1)} was winning, so {low(2)}",
         "rescue": lambda: f"{p} {g(0)} might be beaten, and the {c} wins for sure",
         "force": lambda: f"{p} {g(0)} might be beaten: the {c} forces out higher cards",
-        "no-help": lambda: f"{p} {g(1)} might be beaten and it could not help, so {low()}",
-        "cannot-win": lambda: f"it could not beat {whose(2)}, so {low()}",
+        "no-help": lambda: f"{p} {g(1)} might be beaten and it could not help, so {low(2)}",
+        "cannot-win": lambda: f"it could not beat {whose(2)}, so {low(3)}",
         "last": lambda: f"last to play, the cheapest card to beat {whose(1)}",
         "no-ruff": lambda: f"void in {suit(0)}, but a ruff could be overruffed",
         "cover-safe": lambda: f"it covers the {g(0)} and wins for sure",
         "last-chance": lambda: f"a sure trick that may not survive another round of {suit(0)}",
         "cheap-win": lambda: f"it wins for sure and costs no more than its lowest {suit(0)}",
-        "second-low": lambda: "second hand low",
+        "second-low": lambda: f"second hand low{count(0)}",
         "third-safe": lambda: f"third hand, it beats {whose(1)} and nobody after can beat it",
         "third-high": lambda: f"third hand high, to beat {whose(1)}",
-        "third-low": lambda: f"an opponent after it surely holds better, so {low()}",
+        "third-low": lambda: f"an opponent after it surely holds better, so {low(2)}",
         "draw": lambda: "drawing trumps, as declarer",
         "nt-ours": lambda: f"against no trumps, it keeps leading {suit(0)}",
         "nt-long": lambda: "against no trumps, its longest suit",

@@ -171,8 +171,18 @@ def _card_reason(card: int, why: Why) -> str:
     def g(k: int) -> str:
         return glyph(f[k])
 
-    def low(following: bool) -> str:
-        return f"play low, the {c}" if following else f"throw the {c}, your least useful card"
+    def low(following: bool, k: int | None = None) -> str:
+        text = f"play low, the {c}" if following else f"throw the {c}, your least useful card"
+        return text + count(k)
+
+    def count(k: int | None) -> str:
+        """The count signal the card gives: the number of cards of its suit held, ``f[k]``
+        (None, or absent in a reason saved before signals: none)."""
+        n = f[k] if k is not None and k < len(f) else None
+        if not isinstance(n, int) or isinstance(n, bool):
+            return ""
+        held = SUIT_NAMES[card // 13]
+        return f"; an even number of {held}: high first" if n % 2 == 0 else f"; an odd number of {held}: the lowest"
 
     def whose(k: int) -> str:
         return f"{Seat(f[k]).long_name}\u2019s {g(k - 1)}"
@@ -208,11 +218,11 @@ def _card_reason(card: int, why: Why) -> str:
         return f"Lead trumps with the {c}: {held}"
     return {
         "only": lambda: f"The {c} is your only legal card",
-        "partner-wins": lambda: f"Your partner\u2019s {g(1)} is winning: {low(f[0])}",
+        "partner-wins": lambda: f"Your partner\u2019s {g(1)} is winning: {low(f[0], 2)}",
         "rescue": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} wins for sure",
         "force": lambda: f"Your partner\u2019s {g(0)} may be beaten: the {c} forces out their higher cards",
-        "no-help": lambda: f"Your partner\u2019s {g(1)} may be beaten and you cannot help: {low(f[0])}",
-        "cannot-win": lambda: f"You cannot beat {whose(2)}: {low(f[0])}",
+        "no-help": lambda: f"Your partner\u2019s {g(1)} may be beaten and you cannot help: {low(f[0], 2)}",
+        "cannot-win": lambda: f"You cannot beat {whose(2)}: {low(f[0], 3)}",
         "last": lambda: f"Last to play: the {c} is your cheapest card to beat {whose(1)}",
         "ruff": lambda: f"Ruff with the {c}: nobody after you can overruff",
         "no-ruff": lambda: f"A ruff could be overruffed: throw the {c}, your least useful card",
@@ -220,10 +230,10 @@ def _card_reason(card: int, why: Why) -> str:
         "last-chance": lambda: f"Take the sure trick with the {c} now: it may not survive another round of {suit(0)}",
         "cheap-win": lambda: f"The {c} wins for sure and costs no more than your lowest {suit(0)}",
         "cover": lambda: f"Cover an honour with an honour: the {c} over the {g(0)}",
-        "second-low": lambda: f"Second hand low: the {c}",
+        "second-low": lambda: f"Second hand low: the {c}{count(0)}",
         "third-safe": lambda: f"Third hand: the {c} beats {whose(1)} and nobody after you can beat it",
         "third-high": lambda: f"Third hand high: the {c} beats {whose(1)}",
-        "third-low": lambda: f"An opponent after you surely holds better: {low(f[0])}",
+        "third-low": lambda: f"An opponent after you surely holds better: {low(f[0], 2)}",
         "draw": lambda: f"Draw trumps with the {c}: you declared and they may still hold some",
         "nt-ours": lambda: f"Against no trumps, keep leading {suit(0)}: the {c}",
         "nt-long": lambda: f"Against no trumps, lead your longest suit: the {c}",
