@@ -48,11 +48,12 @@ def pytest_configure(config: pytest.Config) -> None:
 #: (tests/report.py prints each file's time and its browser CPU, which is what to even: stop 53's
 #: halves measured about 840 and 660 CPU-s before test_turn, test_bad_input and test_german moved
 #: here; stop 54's, with the AudioContexts closed, 569 and 627 s, and test_german and test_why went
-#: back: files on the shared page of the default kind, which each half boots anyway, move freely).
+#: back; stop 56's summed 465.8 and 484.1 s, and test_forms (19.7 s) and test_why (11.1 s) swapped
+#: halves: files on the shared page of the default kind, which each half boots anyway, move freely).
 E2E_SECOND = frozenset({
     "test_persistence.py", "test_tabs.py", "test_offline.py",
     "test_site.py", "test_coach.py", "test_review.py", "test_review_fair.py", "test_expert_replay.py",
-    "test_forms.py", "test_together.py", "test_rtc.py", "test_live.py", "test_snapshot.py",
+    "test_why.py", "test_together.py", "test_rtc.py", "test_live.py", "test_snapshot.py",
     "test_turn.py", "test_bad_input.py",
 })
 
