@@ -40,6 +40,16 @@ MARKS = """() => ({
   css: getComputedStyle(document.documentElement).getPropertyValue('--mark').trim().replace(/"/g, ''),
 })"""
 
+#: The registration's workers (installing, waiting, active: each one's state and the version in its
+#: URL's build) and the caches: what a test that waits on a new version says when it gives up.
+WORKERS = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration('./');
+  const of = (w) => w ? w.state : null;
+  return {installing: of(reg && reg.installing), waiting: of(reg && reg.waiting), active: of(reg && reg.active),
+          controller: !!navigator.serviceWorker.controller, caches: await caches.keys(),
+          notice: !!document.getElementById('update-notice')};
+}"""
+
 
 def wait_controlled(page: GamePage, timeout_ms: int = 90_000) -> None:
     """Wait until the service worker has installed every file and controls the page."""
@@ -155,7 +165,8 @@ def _deploy(page: GamePage, url: str, serving: dict[str, Path], old: dict[str, s
     assert seen[0] in (old, new), seen
     deadline = time.monotonic() + 300  # a liveness bound, not a speed check: the new version installs 14 MB
     while page.evaluate(MARKS) != new:
-        assert time.monotonic() < deadline, f"the page did not move to the new version: {seen[-3:]}"
+        assert time.monotonic() < deadline, (f"the page did not move to the new version: {seen[-3:]}; "
+                                             f"its service workers: {page.evaluate(WORKERS)}")
         notice = page.locator("#update-notice button")
         if notice.count() and notice.is_visible():
             assert page.evaluate(MARKS) == old, "the old page mixes in files of the new version"
