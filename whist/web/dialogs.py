@@ -203,6 +203,9 @@ class DialogStack:
 
     def restore_focus(self, name: str) -> None:
         opener = self.openers.pop(name, None)
+        active = self.dom.doc.activeElement
+        if active is not None and active != self.dom.body and active != opener and not active.closest("dialog"):
+            return  # moved on since it closed (a dialog's close event comes a task later: a key can come first)
         if opener and opener.isConnected:
             opener.focus()
             if self.dom.doc.activeElement != opener:  # not on show now: an item of a list closed since
