@@ -20,7 +20,7 @@ from typing import Any
 
 from whist.engine.cards import SUIT_NAMES
 from whist.engine.seats import Seat
-from whist.table.words import glyph, plural
+from whist.table.words import count_given, glyph, plural
 
 Why = tuple[Any, ...]
 
@@ -57,10 +57,8 @@ def _tail(card: int, why: Why, partner: str, name: Callable[[Seat], str | None],
         return ("it played low" if f[0] else "it threw its least useful card") + count(k)
 
     def count(k: int | None) -> str:
-        """The count signal the card gave: the number of cards of its suit held, ``f[k]``
-        (None, or absent in a reason saved before signals: none)."""
-        n = f[k] if k is not None and k < len(f) else None
-        if not isinstance(n, int) or isinstance(n, bool):
+        n = count_given(f, k)
+        if n is None:
             return ""
         held = SUIT_NAMES[card // 13]
         return f", high first: an even number of {held}" if n % 2 == 0 else f", its lowest: an odd number of {held}"

@@ -111,6 +111,13 @@ def club_rules_note(penalty: str) -> str:
     return f"Club rules: a revoke is allowed, and costs {penalty}"
 
 
+def count_given(fields: list[Any], k: int | None) -> int | None:
+    """The count signal a reason records: the number of cards of its suit held, ``fields[k]``
+    (None where it gives none, ``k`` None, or a reason saved before signals lacks it)."""
+    n = fields[k] if k is not None and k < len(fields) else None
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
 def glyph(card: int) -> str:
     """``"10♠"``, ``"K♥"``: a card as a hint's reason names it."""
     rank = RANKS[card % 13]
@@ -176,10 +183,8 @@ def _card_reason(card: int, why: Why) -> str:
         return text + count(k)
 
     def count(k: int | None) -> str:
-        """The count signal the card gives: the number of cards of its suit held, ``f[k]``
-        (None, or absent in a reason saved before signals: none)."""
-        n = f[k] if k is not None and k < len(f) else None
-        if not isinstance(n, int) or isinstance(n, bool):
+        n = count_given(f, k)
+        if n is None:
             return ""
         held = SUIT_NAMES[card // 13]
         return f"; an even number of {held}: high first" if n % 2 == 0 else f"; an odd number of {held}: the lowest"
