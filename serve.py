@@ -162,13 +162,13 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
 
-#: The standard library the site ships at Pyodide's own path for it: the pinned zip cut to what
-#: the page imports (stdlib_cut.py), made by the dev server and the build alike.
-STDLIB_PATH = f"runtime/pyodide/{stdlib_cut.STDLIB_ZIP}"
+#: The standard library the site ships beside Pyodide's own path for it: the pinned zip cut to
+#: what the page imports (stdlib_cut.py), gzipped whole, made by the dev server and the build
+#: alike; static/python.mjs hands it to Pyodide (the pinned zip is not shipped).
+STDLIB_PATH = f"runtime/pyodide/{stdlib_cut.STDLIB_GZ}"
 
 #: PyScript chunks never shipped, whatever pyscript.toml says: the code editor
 #: and the terminal (only reached by lazy imports that run when a page has a
@@ -189,6 +189,7 @@ MIME_TYPES: dict[str, str] = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".tgz": "application/gzip",
+    ".gz": "application/gzip",
     ".toml": "application/toml",
     ".py": "text/x-python; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
@@ -499,26 +500,82 @@ def stdlib_modules(root: Path) -> set[str]:
 
 
 def make_stdlib_zip(root: Path) -> bytes:
-    """The standard library the site ships: the pinned zip, only its packages and modules that
-    hold :func:`stdlib_modules` (of the codecs, those of ``stdlib_cut.kept_codecs``), each module
-    as :func:`stdlib_source` ships it."""
+    """The standard library the site ships, before it is gzipped: the pinned zip, only the
+    entries of ``stdlib_cut.kept_entries`` (the modules of :func:`stdlib_modules` and what they
+    may import later), each module as :func:`stdlib_source` ships it."""
     data = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
-    modules = stdlib_modules(root)
-    return stdlib_cut.cut(data, stdlib_cut.kept_units(modules), stdlib_source, stdlib_cut.kept_codecs(modules))
+    with zipfile.ZipFile(io.BytesIO(data)) as stdlib:
+        kept = stdlib_cut.kept_entries(stdlib, stdlib_modules(root))
+    return stdlib_cut.cut(data, kept, stdlib_source)
 
 
 def stdlib_source(data: bytes) -> bytes:
     """A module of the standard library as the site ships it: as whist.tgz ships ours
     (:func:`shipped_source`: no comments, each docstring ``""``, every line where it was, so a
     traceback's line numbers and lines are CPython's own, and it compiles to what ``python -OO``
-    compiles), or as it is where the host's Python cannot parse it (syntax newer than the
-    host's: Python 3.14's ``except A, B:`` or t-strings read by 3.11). The page never reads a
-    docstring of the standard library: tests/test_stdlib_cut.py lists the modules that read one,
-    and why each is harmless."""
+    compiles), or, where the host's Python cannot parse it (syntax newer than the host's: Python
+    3.14's ``except A, B:``, t-strings or quotes nested in f-strings read by 3.11), as
+    :func:`stripped_by_tokens` strips it. The page never reads a docstring of the standard library:
+    tests/test_stdlib_cut.py lists the modules that read one, and why each is harmless, and checks
+    in the pinned runtime's own Python that every module shipped compiles to the pinned one's code
+    under ``-OO``."""
     try:
         return shipped_source(data)
     except (SyntaxError, tokenize.TokenError):
+        return stripped_by_tokens(data)
+
+
+#: A string token's prefix that makes it an f-string or a t-string (not a constant).
+_FORMATTED = re.compile(r"[A-Za-z]*[fFtT]")
+
+
+def stripped_by_tokens(data: bytes) -> bytes:
+    """``data`` as :func:`shipped_source` ships a module, for source the host's Python cannot parse
+    but tokenizes: each statement of plain strings alone (a docstring) becomes ``""``, each comment
+    goes, every line where it was; read by tokens, not by a syntax tree. Where the host may read the
+    tokens otherwise than the newer Python does (rows of an f-string or t-string, whose nested
+    quotes 3.11 reads as other strings, or of a token it cannot read), nothing is changed. Source
+    the host cannot tokenize is shipped as it is."""
+    lines = io.StringIO(data.decode("utf-8"), newline="").readlines()
+    try:
+        tokens = list(tokenize.generate_tokens(iter(lines).__next__))
+    except (SyntaxError, tokenize.TokenError):
         return data
+    unsure: set[int] = set()
+    for token in tokens:
+        if token.type == tokenize.ERRORTOKEN or (token.type == tokenize.STRING and _FORMATTED.match(token.string)):
+            unsure.update(range(token.start[0], token.end[0] + 1))
+    strings: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    starts = True  # the next token begins a statement
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            starts = True
+        elif token.type not in (tokenize.NL, tokenize.COMMENT, tokenize.ENCODING):
+            j = i
+            while starts and j < len(tokens) and tokens[j].type in (tokenize.STRING, tokenize.NL, tokenize.COMMENT):
+                j += 1
+            run = [t for t in tokens[i:j] if t.type == tokenize.STRING]
+            if (run and j < len(tokens) and tokens[j].type in (tokenize.NEWLINE, tokenize.ENDMARKER)
+                    and not unsure.intersection(range(run[0].start[0], run[-1].end[0] + 1))):
+                strings.append((run[0].start, run[-1].end))
+            starts = False
+            i = max(i + 1, j)
+            continue
+        i += 1
+    for token in tokens:  # comments first: a docstring's lines are blanked below, not shifted
+        if token.type == tokenize.COMMENT and token.start[0] not in unsure and not any(
+                first[0] <= token.start[0] <= last[0] for first, last in strings):
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    for (first, head_col), (last, tail_col) in reversed(strings):
+        lines[first - 1] = lines[first - 1][:head_col] + '""' + lines[last - 1][tail_col:]
+        for row in range(first, last):
+            end = lines[row][len(lines[row].rstrip("\r\n")):]
+            lines[row] = end or "\n"
+    return "".join(lines).encode("utf-8")
 
 
 _stdlib_memo: dict[tuple[object, ...], bytes] = {}
@@ -766,17 +823,18 @@ class Site:
             return self._later[1]
 
     def stdlib_zip(self) -> bytes:
-        """The standard library's cut (:func:`make_stdlib_zip`), made again only when a file it
-        is made from changed (kept across sites: each build of the tests makes it once)."""
-        roots = [*page_python_files(self.root),
+        """The standard library's cut as the site ships it (:func:`make_stdlib_zip`, then
+        ``stdlib_cut.pack``), made again only when a file it is made from changed (kept across
+        sites: each build of the tests makes it once)."""
+        roots = [*page_python_files(self.root), self.root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP,
                  *(path for site_path, path in runtime_files(self.root).items()
-                   if site_path.startswith("runtime/pyscript/") or site_path == STDLIB_PATH)]
+                   if site_path.startswith("runtime/pyscript/"))]
         key = (str(self.root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in roots))
         with self._zip_lock:
             if key not in _stdlib_memo:
                 if len(_stdlib_memo) > 3:
                     _stdlib_memo.pop(next(iter(_stdlib_memo)))
-                _stdlib_memo[key] = make_stdlib_zip(self.root)
+                _stdlib_memo[key] = stdlib_cut.pack(make_stdlib_zip(self.root))
             return _stdlib_memo[key]
 
     def made(self, site_path: str) -> bool:
@@ -823,7 +881,7 @@ class Site:
 
     def paths(self) -> list[str]:
         """Every site path."""
-        paths = set(site_files(self.root)) | {PACKAGE_ZIP, LATER_ZIP}
+        paths = set(site_files(self.root)) | {PACKAGE_ZIP, LATER_ZIP, STDLIB_PATH}
         if (self.root / SERVICE_WORKER_TEMPLATE).is_file():
             paths.add(SERVICE_WORKER)
         return sorted(paths)

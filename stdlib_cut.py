@@ -1,9 +1,10 @@
 """The standard library the site ships: Pyodide's ``python_stdlib.zip`` cut to what the page runs.
 
 The pinned runtime's zip holds all of CPython's pure-Python library (2.5 MB, already compressed,
-so a host's gzip gains nothing on it); the page imports a small part of it. serve.py serves, at the
-zip's own site path (``runtime/pyodide/python_stdlib.zip``, in the dev server and the build alike,
-so every end-to-end test runs on it), a zip made from the pinned one that keeps only:
+so a host's gzip gains nothing on it); the page imports a small part of it. serve.py serves, beside
+the zip's own site path (``runtime/pyodide/python_stdlib.zip.gz``, in the dev server and the build
+alike, so every end-to-end test runs on it; static/python.mjs hands it to Pyodide), a zip made
+from the pinned one, its entries stored and the whole gzipped, that keeps only:
 
 - every package or module of the zip that a *root* imports, where the roots are the package's
   modules the page ships (whist.tgz, whist-later.tgz, the page's script), PyScript's own Python
@@ -18,11 +19,14 @@ so every end-to-end test runs on it), a zip made from the pinned one that keeps 
 - :data:`RUNTIME`: what the interpreter and Pyodide import by themselves, which no import
   statement of the roots names, each with its reason.
 
-A package is kept whole (``encodings``, ``json``, ``asyncio``: all their files), a top-level
-module alone. Nothing is written by hand: the zip is made from the pinned one, entry by entry,
-in its order, each module without its comments and docstrings (serve.stdlib_source, as whist.tgz
-ships ours: every line where it was, so a traceback's line numbers are CPython's; 0.86 MB where
-the same entries whole are 1.5 MB). tests/test_stdlib_cut.py fails when a traced or statically
+Of a package, the cut keeps the modules above and, in the packages that hold them, every module
+one of those imports anywhere, inside a function too (:func:`reach`: what a module the page
+imports may import later, on a path no test took); of the codecs, those of :func:`kept_codecs`.
+Nothing is written by hand: the zip is made from the pinned one, entry by entry, in its order,
+each module without its comments and docstrings (serve.stdlib_source, as whist.tgz ships ours:
+every line where it was, so a traceback's line numbers are CPython's), stored, and the whole
+gzipped (:func:`pack`): 0.54 MB over the wire where the pinned zip is 2.5 MB.
+tests/test_stdlib_cut.py fails when a traced or statically
 imported module is not in the cut, when a module shipped compiles to other code than the pinned
 one under ``python -OO``, or when one that names ``__doc__`` is not in :data:`DOC_READERS`.
 """
@@ -30,6 +34,7 @@ one under ``python -OO``, or when one that names ``__doc__`` is not in :data:`DO
 from __future__ import annotations
 
 import ast
+import gzip
 import io
 import json
 import re
@@ -38,8 +43,11 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-#: The file of the Pyodide package that the cut replaces, and its site path.
+#: The file of the Pyodide package that the cut replaces.
 STDLIB_ZIP = "python_stdlib.zip"
+
+#: The name the site ships the cut under: its zip gzipped whole (:func:`pack`).
+STDLIB_GZ = STDLIB_ZIP + ".gz"
 
 #: Pyodide's own packages in the zip: kept whole, and roots of the closure.
 PYODIDE_PACKAGES: tuple[str, ...] = ("_pyodide", "pyodide")
@@ -114,20 +122,17 @@ DOC_READERS: dict[str, str] = {
     "urllib.parse": _SETS, "collections": _SETS + " (namedtuple's)",
     "decimal": _COPIES, "io": _COPIES, "ntpath": _COPIES, "posixpath": _COPIES, "reprlib": _COPIES,
     "signal": _COPIES, "importlib.metadata": _COPIES, "concurrent.futures.process": _COPIES,
-    "concurrent.futures.thread": _COPIES, "compression.bz2": _COPIES, "compression.gzip": _COPIES,
-    "compression.lzma": _COPIES, "compression.zlib": _COPIES,
+    "concurrent.futures.thread": _COPIES,
     "operator": _COPIES + " (the C module's, which stays)", "struct": _COPIES + " (the C module's, which stays)",
     "functools": _NAMES + "; wraps and cached_property copy one", "importlib._bootstrap": _NAMES,
     "importlib._bootstrap_external": _NAMES, "concurrent.futures": _NAMES, "pyodide.console": _NAMES,
     "contextlib": "a context manager used as a decorator takes the function's docstring, or its class's if "
                   "None: ``\"\"`` is kept as the function's",
     "types": "DynamicClassAttribute (enum's) takes the getter's docstring if its own is empty: either is ``\"\"``",
-    "typing": "special forms take their getter's docstring, generic aliases make their own; shipped whole "
-              "(the host cannot parse it) besides",
+    "typing": "special forms take their getter's docstring, generic aliases make their own",
     "inspect": "getdoc() walks the bases while a docstring is None: help text only, which the page never shows",
     "enum": "an Enum class whose docstring is None gets 'An enumeration.'; one stripped keeps ``\"\"``: help only",
-    "dataclasses": "a dataclass with no docstring (None or ``\"\"`` alike: a falsy test) gets its signature as one; "
-                   "shipped whole (the host cannot parse it) besides",
+    "dataclasses": "a dataclass with no docstring (None or ``\"\"`` alike: a falsy test) gets its signature as one",
     "_pyodide.docstring": "Pyodide's C methods' docstrings: a signature and ``\"\"`` after it (dedent of an empty "
                           "text is the empty text), at every start: the end-to-end tests boot on it",
     "concurrent.interpreters._crossinterp": "copies a class's docstring into a class it makes",
@@ -314,8 +319,47 @@ def closure(stdlib: zipfile.ZipFile, roots: Iterable[str | bytes], extra: Iterab
 
 
 def kept_units(modules: Iterable[str]) -> set[str]:
-    """The top-level packages and modules that hold ``modules``: what the cut keeps, each whole."""
+    """The top-level packages and modules that hold ``modules``."""
     return {unit(name) for name in modules}
+
+
+def reach(stdlib: zipfile.ZipFile, modules: Iterable[str]) -> set[str]:
+    """``modules`` (the closure) and, in the packages that hold them, every module one of those
+    imports anywhere, inside a function too (``concurrent.futures`` imports its ``thread`` when
+    its executor is first asked for, ``importlib`` its ``metadata``), until nothing new: what a
+    module the page imports may import later, on a path no test took. (A module of another
+    package imported only inside a function is not: the closure has each the page may run.)"""
+    found = set(modules)
+    units = kept_units(found)
+    zipped = zip_modules(stdlib)
+    todo = sorted(found)
+    while todo:
+        name = todo.pop()
+        if name not in zipped:
+            continue
+        for other in _entry_imports(stdlib, zipped[name], name, True):
+            parts = other.split(".")
+            for known in (".".join(parts[:i]) for i in range(1, len(parts) + 1)):
+                if known in zipped and unit(known) in units and known not in found:
+                    found.add(known)
+                    todo.append(known)
+    return found
+
+
+def kept_entries(stdlib: zipfile.ZipFile, modules: Iterable[str]) -> set[str]:
+    """The zip's entries the cut keeps: each module of :func:`reach` (its file, and its packages'
+    folders), and of the codecs those of :func:`kept_codecs`; a package's other modules are left
+    out (``logging.handlers``, ``asyncio.tools``, ``importlib.resources``: 35 KB over the wire)."""
+    modules = set(modules)
+    zipped = zip_modules(stdlib)
+    kept = kept_codecs(modules)
+    for name in reach(stdlib, modules):
+        if name in zipped and unit(name) != CODEC_PACKAGE:
+            path = zipped[name].filename
+            kept.add(path)
+            parts = path.split("/")[:-1]
+            kept |= {"/".join(parts[:i]) + "/" for i in range(1, len(parts) + 1)}
+    return kept
 
 
 def kept_codecs(modules: Iterable[str]) -> set[str]:
@@ -326,26 +370,34 @@ def kept_codecs(modules: Iterable[str]) -> set[str]:
             *(f"{CODEC_PACKAGE}/{name}.py" for name in {"aliases", *CODECS, *inside})}
 
 
-def cut(data: bytes, kept: set[str], shrink: Callable[[bytes], bytes] = bytes,
-        codecs: set[str] | None = None) -> bytes:
-    """The zip ``data`` with only the entries of the units ``kept``, in its order, each as it was
-    (name, time, attributes), a module's source through ``shrink`` (serve.stdlib_source: without
-    its docstrings and comments), compressed at the highest level: the same input, the same bytes.
-    Each entry is compressed alone (DEFLATE at level 9, as zipimport reads it): a host that gzips
-    text sends a zip as it is, so the zip's own compression is what goes over the wire. With
-    ``codecs`` (:func:`kept_codecs`), of :data:`CODEC_PACKAGE` only those entries."""
+def cut(data: bytes, kept: set[str], shrink: Callable[[bytes], bytes] = bytes) -> bytes:
+    """The zip ``data`` with only the entries named in ``kept`` (:func:`kept_entries`), in its
+    order, each as it was (name, time, attributes), a module's source through ``shrink``
+    (serve.stdlib_source: without its docstrings and comments), stored uncompressed: the same
+    input, the same bytes. The site gzips the zip whole (:func:`pack`): one stream over every
+    module compresses a tenth better than each entry deflated alone (a host sends a compressed
+    file as it is), and zipimport then reads each module without inflating it."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
         for info in source.infolist():
-            if entry_unit(info.filename) in kept and (codecs is None or entry_unit(info.filename) != CODEC_PACKAGE
-                                                       or info.filename in codecs):
+            if info.filename in kept:
                 copy = zipfile.ZipInfo(info.filename, info.date_time)
                 copy.external_attr, copy.create_system = info.external_attr, info.create_system
-                copy.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
+                copy.compress_type = zipfile.ZIP_STORED
                 content = source.read(info)
-                target.writestr(copy, shrink(content) if info.filename.endswith(".py") else content,
-                                compresslevel=9)
+                target.writestr(copy, shrink(content) if info.filename.endswith(".py") else content)
     return out.getvalue()
+
+
+def pack(stdlib_zip: bytes) -> bytes:
+    """The cut as the site ships it (:data:`STDLIB_GZ`): gzipped at the highest level, no time in
+    its header, so the same zip gives the same bytes."""
+    return gzip.compress(stdlib_zip, compresslevel=9, mtime=0)
+
+
+def unpack(data: bytes) -> bytes:
+    """The zip of :func:`pack`'s ``data``."""
+    return gzip.decompress(data)
 
 
 def untraced(trace: Iterable[str], modules: set[str], stdlib: set[str]) -> dict[str, str]:
@@ -369,11 +421,11 @@ def main(argv: list[str]) -> int:
     with zipfile.ZipFile(serve.ROOT / "node_modules/pyodide" / STDLIB_ZIP) as stdlib:
         static = closure(stdlib, roots, [name for name in extra if name not in TRACED])
         names = set(zip_modules(stdlib))
-    kept = kept_units(serve.stdlib_modules(serve.ROOT))
+        kept = reach(stdlib, serve.stdlib_modules(serve.ROOT))
     for path in argv:
         with open(path, encoding="utf-8") as trace:
             for name, where in sorted(untraced(trace, static, names).items()):
-                print(f"{name}: {where}" + ("" if unit(name) in kept else "  NOT IN THE CUT"))
+                print(f"{name}: {where}" + ("" if name in kept else "  NOT IN THE CUT"))
     return 0
 
 

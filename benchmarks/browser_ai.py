@@ -108,10 +108,11 @@ def browser_times(site: Path, count: int) -> dict[str, list[float]]:
     bench_dir.mkdir()
     (bench_dir / "index.html").write_text(PAGE, encoding="utf-8")
     (bench_dir / "main.py").write_text(MAIN.format(bench=BENCH, count=count), encoding="utf-8")
-    # the game's own config (its plugins off: the build does not ship them), from the page's folder
+    # the game's own config and loader (its plugins off: the build does not ship them; its
+    # standard library the loader's), from the page's folder
     plugins = re.search(r"^plugins = .*$", (ROOT / "pyscript.toml").read_text(encoding="utf-8"), re.MULTILINE)
     (bench_dir / "pyscript.toml").write_text(
-        'interpreter = "../runtime/pyodide/pyodide.mjs"\n' + (plugins.group(0) + "\n" if plugins else "")
+        'interpreter = "../static/python.mjs"\n' + (plugins.group(0) + "\n" if plugins else "")
         + '[files]\n"../whist.tgz" = "./whist/*"\n', encoding="utf-8")
     with serving(site) as url, sync_playwright() as pw:
         browser = launch(pw)

@@ -13,7 +13,7 @@ headers:
   the ones the page loaded are revalidated, ETag -> 304, the rest fetched).
 
 The page load is also estimated as a host that gzips sends it (GitHub Pages compresses text
-and WebAssembly, not a zip, a .tgz or an image): the first visit's bytes over the wire.
+and WebAssembly, not a zip, a .gz, a .tgz or an image): the first visit's bytes over the wire.
 And the standard library: Pyodide's pinned ``python_stdlib.zip`` and the cut the site ships
 (stdlib_cut.py).
 
@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from startup import build_game, fresh_profile, serving
 
 import serve  # the build comes from serve.py
+import stdlib_cut
 
 
 def kind(site_path: str) -> str:
@@ -45,7 +46,7 @@ def kind(site_path: str) -> str:
 
 
 #: What a host that compresses does not gzip (already compressed).
-NOT_GZIPPED = (".zip", ".tgz", ".png", ".jpg", ".webp", ".woff2")
+NOT_GZIPPED = (".zip", ".gz", ".tgz", ".png", ".jpg", ".webp", ".woff2")
 
 
 def wire(path: Path) -> int:
@@ -81,8 +82,10 @@ def main() -> int:
               f"({', '.join((serve.LATER_ZIP, *serve.LATER_FILES, *serve.IDLE_FILES, *serve.INSTALL_FILES))})")
 
         pinned = serve.ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
-        shipped = site / "runtime" / "pyodide" / "python_stdlib.zip"
-        print(f"  python_stdlib.zip: pinned {kb(pinned.stat().st_size)}, shipped {kb(shipped.stat().st_size)}")
+        shipped = site / serve.STDLIB_PATH
+        print(f"  python_stdlib.zip: pinned {kb(pinned.stat().st_size)}, shipped {kb(shipped.stat().st_size)}"
+              f" ({serve.STDLIB_PATH}: its zip, entries stored, "
+              f"{kb(len(stdlib_cut.unpack(shipped.read_bytes())))}, gzipped whole)")
 
         with serving(site) as url, sync_playwright() as p:
             base = urllib.parse.urlsplit(url).path

@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import serve  # noqa: E402
+import stdlib_cut  # noqa: E402
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -126,19 +127,23 @@ def build_floor(dest: Path, hints: bool) -> Path:
     game's index.html (preloads, plugins off) and the game's runtime files.
     """
     dest.mkdir(parents=True)
+    # The floor's Python starts on the runtime's own standard library, at its own path (the game
+    # ships a cut of it, gzipped, that its own loader hands to Pyodide: static/python.mjs).
+    stdlib = {f"runtime/pyodide/{stdlib_cut.STDLIB_ZIP}": serve.ROOT / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP}
     if hints:
-        runtime = serve.runtime_files(serve.ROOT)
+        runtime = serve.runtime_files(serve.ROOT) | stdlib
     else:
         dist = serve.ROOT / "node_modules/@pyscript/core/dist"
         runtime = {f"runtime/pyodide/{n}": serve.ROOT / "node_modules/pyodide" / n for n in serve.PYODIDE_FILES}
-        runtime |= {f"runtime/pyscript/{p.name}": p for p in dist.iterdir() if p.suffix in (".js", ".css")}
+        runtime |= {f"runtime/pyscript/{p.name}": p for p in dist.iterdir() if p.suffix in (".js", ".css")} | stdlib
     for site_path, source in runtime.items():
         (dest / site_path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, dest / site_path)
     config = 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
     if hints:
         game_head = (serve.ROOT / "index.html").read_text(encoding="utf-8").split("</head>")[0]
-        hint_lines = [line for line in game_head.splitlines()
+        hint_lines = [line.replace(serve.STDLIB_PATH, f"runtime/pyodide/{stdlib_cut.STDLIB_ZIP}")
+                      for line in game_head.splitlines()
                       if re.match(r'<link rel="(module)?preload" href="\./(runtime|pyscript)', line)]
         plugins = re.search(r"^plugins = .*$", (serve.ROOT / "pyscript.toml").read_text(), re.MULTILINE)
         config += plugins.group(0) + "\n" if plugins else ""

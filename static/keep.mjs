@@ -10,7 +10,7 @@
    browser: `js` and PyScript are refused here, so a module that needs them is
    left out and imported on the page as usual, its import-time work included),
    then its whole memory kept in the Cache API with its digest. */
-import { digest, url } from "./python.mjs";
+import { digest, standardLibrary, url } from "./python.mjs";
 
 /* Keep data as the one thing of its kind (those of older versions go); whether it was. */
 export async function keep(where, data, headers) {
@@ -65,7 +65,9 @@ sys.modules.update(hidden)
 
 async function snapshot({modules, where}) {
   const { loadPyodide } = await import("../runtime/pyodide/pyodide.mjs");
-  const python = await loadPyodide({indexURL: url("../runtime/pyodide/"), _makeSnapshot: true});
+  const stdLibURL = await standardLibrary();
+  const python = await loadPyodide({indexURL: url("../runtime/pyodide/"), stdLibURL, _makeSnapshot: true})
+    .finally(() => URL.revokeObjectURL(stdLibURL));
   const response = await fetch(url("../whist.tgz"));
   if (!response.ok) throw new Error(`whist.tgz: HTTP ${response.status}`);
   python.unpackArchive(await response.arrayBuffer(), "gztar", {extractDir: "./whist/"});

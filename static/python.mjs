@@ -54,8 +54,45 @@ let snapshot = build && read(SNAPSHOT).then(async (kept) => {
   return bytes;
 }).catch(drop);
 
+/* The standard library, fetched from the moment this module is imported: the
+   site ships it as an uncompressed zip gzipped whole (python_stdlib.zip.gz,
+   serve.py), a tenth smaller over the wire than a zip whose entries are each
+   compressed alone, which a host sends as it is; Python then imports from it
+   without inflating each module. Pyodide fetches its standard library by URL,
+   so it is handed the zip as a blob: URL of this document. A host that
+   decompressed it on the way (Content-Encoding) has sent the zip itself. */
+const STDLIB = url("../runtime/pyodide/python_stdlib.zip.gz");
+const fetchStdlib = () => fetch(STDLIB).then(async (response) => {
+  if (!response.ok) throw new Error(`Failed to load '${STDLIB}': HTTP ${response.status}`);
+  const data = await response.blob();
+  const head = new Uint8Array(await data.slice(0, 2).arrayBuffer());
+  const zip = head[0] === 0x1f && head[1] === 0x8b
+    ? await new Response(data.stream().pipeThrough(new DecompressionStream("gzip"))).blob() : data;
+  return URL.createObjectURL(zip);
+});
+let stdlib = fetchStdlib();
+stdlib.catch(() => {});  // reported when a Python is started on it
+
+/* A blob: URL of the standard library's zip, for a Python started here (Pyodide's
+   stdLibURL): the one fetched at import the first time, then fetched again. Its
+   taker revokes it once Pyodide has read it into its file system. */
+export function standardLibrary() {
+  const taken = stdlib || fetchStdlib();
+  stdlib = null;
+  return taken;
+}
+
 export async function loadPyodide(options) {
-  options = {...options, indexURL: url("../runtime/pyodide/")};
+  const stdLibURL = await standardLibrary();
+  options = {...options, indexURL: url("../runtime/pyodide/"), stdLibURL};
+  try {
+    return await start(options);
+  } finally {
+    URL.revokeObjectURL(stdLibURL);
+  }
+}
+
+async function start(options) {
   const bytes = await snapshot;
   snapshot = null;  // its tens of megabytes: not kept once in Python's memory
   if (bytes) {

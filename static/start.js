@@ -29,7 +29,7 @@ if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     "Loading interpreter": [15, "Downloading Python"],
     "pyodide.asm.mjs": [28, "Downloading Python"],
     "pyodide.asm.wasm": [55, "Starting Python"],
-    "python_stdlib.zip": [68, "Starting Python"],
+    "python_stdlib.zip.gz": [68, "Starting Python"],
     "Loaded interpreter": [76, "Loading the game"],
     "Loading files": [80, "Loading the game"],
     "Loaded files": [88, "Loading the game"],

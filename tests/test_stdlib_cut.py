@@ -39,7 +39,7 @@ def pinned() -> zipfile.ZipFile:
 def cut() -> zipfile.ZipFile:
     data = serve.Site(serve.ROOT, release=False).read(serve.STDLIB_PATH)
     assert data is not None
-    return zipfile.ZipFile(io.BytesIO(data))
+    return zipfile.ZipFile(io.BytesIO(stdlib_cut.unpack(data)))
 
 
 def _importable(stdlib: zipfile.ZipFile, name: str) -> bool:
@@ -92,14 +92,24 @@ def test_the_cut_is_the_pinned_zips_own_entries_fewer(pinned: zipfile.ZipFile, c
     for name in names:
         pinned_entry = pinned.read(name)
         assert cut.read(name) == (serve.stdlib_source(pinned_entry) if name.endswith(".py") else pinned_entry), name
-    # whole packages: every file of a package it keeps, but the codecs' (those it names, below)
-    for unit in {stdlib_cut.entry_unit(n) for n in names} - {stdlib_cut.CODEC_PACKAGE}:
-        assert {n for n in pinned.namelist() if stdlib_cut.entry_unit(n) == unit} <= set(names), unit
+    # the modules the page may import, and those they may import later (inside a function:
+    # concurrent.futures's executors), each with its packages; no other
+    reach = stdlib_cut.reach(pinned, serve.stdlib_modules(serve.ROOT))
+    modules = stdlib_cut.zip_modules(cut)
+    assert {name for name in modules if stdlib_cut.unit(name) != stdlib_cut.CODEC_PACKAGE} == {
+        name for name in reach if stdlib_cut.unit(name) != stdlib_cut.CODEC_PACKAGE
+        and name in stdlib_cut.zip_modules(pinned)}
+    assert {"concurrent.futures.thread", "asyncio.tasks", "importlib.metadata"} <= set(modules)
+    assert "logging.handlers" not in modules and "asyncio.tools" not in modules and "json.tool" not in modules
+    for name in names:
+        folder = name.rstrip("/").rpartition("/")[0]
+        assert not folder or folder + "/" in names, name
     codecs = {n for n in names if stdlib_cut.entry_unit(n) == stdlib_cut.CODEC_PACKAGE}
     assert codecs == stdlib_cut.kept_codecs(serve.stdlib_modules(serve.ROOT))
     assert "encodings/cp437.py" in names and "encodings/cp1252.py" not in names and "asyncio/tasks.py" in names
     assert "unittest/__init__.py" not in names and "multiprocessing/__init__.py" not in names
-    assert PINNED.stat().st_size * 0.7 > len(serve.Site(serve.ROOT, release=False).read(serve.STDLIB_PATH) or b"")
+    # over the wire: a quarter of the pinned zip
+    assert PINNED.stat().st_size * 0.25 > len(serve.Site(serve.ROOT, release=False).read(serve.STDLIB_PATH) or b"")
 
 
 def _same_code(a: types.CodeType, b: types.CodeType, where: str) -> None:
@@ -123,7 +133,7 @@ def test_each_module_shipped_compiles_to_what_python_OO_compiles(pinned: zipfile
     """Every module the cut ships, as it ships it (serve.stdlib_source: comments out, docstrings
     ``""``), compiles (here, with the host's compiler) to the same code as the pinned module with
     ``optimize=2`` (``python -OO``, which drops docstrings): the same bytecode, constants and names,
-    each line where it was. A module the host cannot parse is shipped as it is; few are."""
+    each line where it was. A module the host cannot parse is stripped by its tokens; few are."""
     stripped, whole = [], []
     for info in cut.infolist():
         if not info.filename.endswith(".py"):
@@ -131,8 +141,8 @@ def test_each_module_shipped_compiles_to_what_python_OO_compiles(pinned: zipfile
         original, shipped = pinned.read(info.filename), cut.read(info)
         try:
             expected = compile(original, info.filename, "exec", optimize=2)
-        except SyntaxError:
-            assert shipped == original, f"{info.filename}: the host cannot parse it, yet it was changed"
+        except SyntaxError:  # stripped by its tokens: checked in the pinned Python, below
+            assert shipped == serve.stripped_by_tokens(original), info.filename
             whole.append(info.filename)
             continue
         _same_code(expected, compile(shipped, info.filename, "exec", optimize=2), info.filename)
@@ -199,8 +209,7 @@ def test_each_module_shipped_compiles_in_the_pinned_python_as_under_OO(tmp_path:
 def test_stripping_makes_the_cut_smaller(pinned: zipfile.ZipFile, cut: zipfile.ZipFile) -> None:
     """The cut with its modules stripped, against the same entries as the pinned zip has them:
     a quarter fewer bytes at least (a zip goes over the wire as it is: hosts gzip text, not zips)."""
-    kept = {stdlib_cut.entry_unit(name) for name in cut.namelist()}
-    whole = stdlib_cut.cut(PINNED.read_bytes(), kept, codecs=stdlib_cut.kept_codecs(serve.stdlib_modules(serve.ROOT)))
+    whole = stdlib_cut.cut(PINNED.read_bytes(), set(cut.namelist()))
     shipped = len(serve.make_stdlib_zip(serve.ROOT))
     assert zipfile.ZipFile(io.BytesIO(whole)).namelist() == cut.namelist()
     assert shipped < len(whole) * 0.75, (shipped, len(whole))
@@ -248,8 +257,12 @@ def test_every_module_that_names_a_docstring_is_reviewed(cut: zipfile.ZipFile) -
 
 def test_the_same_sources_make_the_same_cut() -> None:
     data = PINNED.read_bytes()
-    assert stdlib_cut.cut(data, {"json", "encodings"}) == stdlib_cut.cut(data, {"json", "encodings"})
-    assert serve.make_stdlib_zip(serve.ROOT) == serve.Site(serve.ROOT, release=True).read(serve.STDLIB_PATH)
+    kept = {"json/", "json/__init__.py", "json/decoder.py", "encodings/", "encodings/__init__.py"}
+    assert stdlib_cut.cut(data, kept) == stdlib_cut.cut(data, set(kept))
+    assert zipfile.ZipFile(io.BytesIO(stdlib_cut.cut(data, kept))).namelist() == sorted(kept, key=list(
+        zipfile.ZipFile(io.BytesIO(data)).namelist()).index)
+    made = serve.Site(serve.ROOT, release=True).read(serve.STDLIB_PATH)
+    assert made == stdlib_cut.pack(serve.make_stdlib_zip(serve.ROOT))
 
 
 def test_imports_reads_what_runs_when_a_module_is_imported() -> None:
@@ -316,3 +329,38 @@ def test_a_trace_names_what_the_closure_lacks() -> None:
              '{"test": "t2", "where": "worker", "modules": ["encodings.utf_8", "email.message"]}']
     found = stdlib_cut.untraced(trace, {"json"}, {"json", "encodings.utf_8", "email.message"})
     assert found == {"encodings.utf_8": "t1 (page)", "email.message": "t2 (worker)"}
+
+
+def test_source_the_host_cannot_parse_is_stripped_by_its_tokens() -> None:
+    """Docstrings and comments out of Python 3.14 source read by the host's older tokenizer, every
+    line where it was; nothing changed on the rows of an f-string, whose nested quotes (and a
+    ``#`` between them) an older Python reads otherwise."""
+    source = (
+        '"""The module\'s\ndocstring."""\n'
+        "import a  # a comment\n"
+        "def f(x):\n"
+        "    'its docstring'\n"
+        "    # a whole-line comment\n"
+        "    try:\n"
+        "        return f'{x + f'#{x}'}'  # kept: an f-string's row\n"
+        "    except KeyError, ValueError:\n"
+        "        return t'{x}'\n"
+        "y = 'not a docstring'\n"
+        "'a' 'b'\n"
+    )
+    with pytest.raises(SyntaxError):
+        compile(source, "new.py", "exec")
+    assert serve.stripped_by_tokens(source.encode()).decode() == (
+        '""\n\n'
+        "import a\n"
+        "def f(x):\n"
+        '    ""\n'
+        "\n"
+        "    try:\n"
+        "        return f'{x + f'#{x}'}'  # kept: an f-string's row\n"
+        "    except KeyError, ValueError:\n"
+        "        return t'{x}'\n"
+        "y = 'not a docstring'\n"
+        '""\n'
+    )
+    assert serve.stdlib_source(source.encode()) == serve.stripped_by_tokens(source.encode())

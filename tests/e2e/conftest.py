@@ -76,6 +76,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import serve
+import stdlib_cut
 from tests import report
 
 #: Debian's Chromium; the default when it exists.
@@ -329,8 +330,9 @@ class GamePage:
         page.add_init_script(CSP_WATCH)
         if TRACE_STDLIB and not getattr(context, "whist_traced", False):
             context.route("**/static/python.mjs", _traced_interpreter)
+            whole = stdlib_cut.pack((serve.ROOT / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes())
             context.route(f"**/{serve.STDLIB_PATH}", lambda route: route.fulfill(
-                path=serve.ROOT / "node_modules/pyodide/python_stdlib.zip", content_type="application/zip"))
+                body=whole, content_type="application/gzip"))
             context.whist_traced = True  # type: ignore[attr-defined]
         _FRONT[0] = page  # a new page opens in front
         context.on("request", self._on_request)

@@ -57,7 +57,7 @@ def test_dev_server_serves_the_page(dev_server: str) -> None:
         ("runtime/pyodide/pyodide.mjs", "text/javascript"),
         ("runtime/pyodide/pyodide.asm.mjs", "text/javascript"),
         ("runtime/pyodide/pyodide.asm.wasm", "application/wasm"),
-        ("runtime/pyodide/python_stdlib.zip", "application/zip"),
+        ("runtime/pyodide/python_stdlib.zip.gz", "application/gzip"),
         ("runtime/pyodide/pyodide-lock.json", "application/json"),
         ("runtime/pyscript/core.js", "text/javascript"),
         ("runtime/pyscript/core.css", "text/css"),
