@@ -105,6 +105,13 @@ class Element:
         self.focused += 1
         self.doc.activeElement = self
 
+    @property
+    def ownerDocument(self) -> Document:
+        return self.doc
+
+    def isSameNode(self, other: object) -> bool:
+        return other is self
+
     def showModal(self) -> None:
         self.open = True
 

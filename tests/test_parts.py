@@ -11,7 +11,7 @@ import warnings
 from tests.fake_dom import Document, run
 from whist.web.dialogs import DIALOGS, DialogStack
 from whist.web.pacing import Pacer
-from whist.web.parts import KEPT_ANNOUNCEMENTS, Dom, Writer, run_guarded
+from whist.web.parts import KEPT_ANNOUNCEMENTS, Dom, Writer, focus_on, run_guarded
 
 
 def test_the_dom_writes_only_what_changes() -> None:
@@ -127,3 +127,17 @@ def test_a_guarded_task_reports_its_error_and_is_quiet_when_cancelled_even_befor
     assert steps == ["fails", "waits"]
     assert [str(e) for e in errors] == ["a fault"]
     assert [str(w.message) for w in caught] == []  # no "coroutine ... was never awaited"
+
+
+def test_the_focus_is_given_only_where_it_is_not() -> None:
+    """A ``focus()`` call costs the browser a style and layout pass even when nothing moves: made
+    only when the element has not the focus already."""
+    doc = Document()
+    doc.add("hand", "card")
+    hand, card = doc.getElementById("hand"), doc.getElementById("card")
+    focus_on(hand)
+    focus_on(hand)
+    assert (doc.activeElement, hand.focused) == (hand, 1)
+    card.focus()
+    focus_on(hand)
+    assert (doc.activeElement, hand.focused) == (hand, 2)

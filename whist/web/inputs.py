@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import later
 from whist.web.parts import Writer, run_guarded
+from whist.web.settings import timing
 
 if TYPE_CHECKING:
     from whist.table import Hint, Table
@@ -122,7 +123,10 @@ class Input:
         in your hand at once, and the release is over what it left: the click lands on neither.
         The card is kept, and that click plays it (:meth:`on_click`)."""
         card = evt.target.closest("#hand button.card")
-        moving = card and any(a.playState != "finished" for a in card.getAnimations())
+        # (nothing flies at the instant pace: its animations are not asked for, which would have
+        # the browser work out the page's style there and then, at every press)
+        moving = card and timing(self.page.settings).gather and any(
+            a.playState != "finished" for a in card.getAnimations())
         self.pressed = (str(card.getAttribute("data-card")), float(evt.clientX), float(evt.clientY)) \
             if moving else None
 

@@ -104,7 +104,12 @@ class Motion:
                                   {"translate": "0 0", "scale": 1}], s, delay)
 
     def after(self, box: Any, fn: Callable[[], None]) -> None:
-        """Do ``fn`` once every card in ``box`` is fully shown (at once if none is moving)."""
+        """Do ``fn`` once every card in ``box`` is fully shown (at once if none is moving: at the
+        instant pace none is, and the animations are not asked for, which would have the browser
+        work out the page's style there and then)."""
+        if not self.seconds:
+            fn()
+            return
         anims = [a for a in box.getAnimations(obj({"subtree": True})) if a.playState != "finished"]
         if not anims:
             fn()

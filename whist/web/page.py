@@ -25,7 +25,7 @@ from whist.web.inputs import Input
 from whist.web.links import Links
 from whist.web.live_lazy import LazyLive
 from whist.web.pacing import Pacer
-from whist.web.parts import Dom
+from whist.web.parts import Dom, focus_on
 from whist.web.plumbing import Plumbing, random_seed
 from whist.web.screen import Screen
 from whist.web.settings import Settings, dress, timing
@@ -332,7 +332,7 @@ class Page:
         view = self.table.view()
         self.screen.render_hand(view, locked=True)
         if had_focus:
-            hand.focus()
+            focus_on(hand)
         finished = self.screen.show_card(view)
         self.spawn(self.after_human(gen, view if finished else None))
 

@@ -18,6 +18,15 @@ from typing import Any, Protocol
 KEPT_ANNOUNCEMENTS = 24
 
 
+def focus_on(el: Any) -> None:
+    """Give ``el`` the focus unless it has it already: a call of ``focus()`` has the browser work
+    out the page's style and layout there and then, even when the focus stays where it was (at the
+    instant pace, your hand given back the focus it held after each card was a third of a hand's
+    style work)."""
+    if not el.isSameNode(el.ownerDocument.activeElement):
+        el.focus()
+
+
 def run_guarded(coro: Coroutine[Any, Any, None], on_error: Callable[[BaseException], None]) -> asyncio.Task[None]:
     """Run ``coro`` as a task; an exception it raises goes to ``on_error``, a cancellation is quiet.
 

@@ -12,7 +12,7 @@ from pyodide.ffi import create_once_callable
 from whist.web import markup
 from whist.web.expert_view import ExpertHost, ExpertView
 from whist.web.motion import Motion, MotionHost, centre
-from whist.web.parts import Writer
+from whist.web.parts import Writer, focus_on
 from whist.web.why_tip import WhyTip
 
 if TYPE_CHECKING:
@@ -278,7 +278,8 @@ class Screen:
             marks.lifted = None
         if key != self.hand_key:
             fresh = view.hand_number != self.hand_number
-            self.left_from = {} if fresh else {
+            # (read only when cards travel: a box read here makes the browser lay out the page)
+            self.left_from = {} if fresh or not self.motion.seconds else {
                 card: centre(button) for card in set(self.hand_key) - set(names)
                 if (button := hand.querySelector(f'button.card[data-card="{card}"]'))}  # (it travels from there)
             old_key, self.hand_key = self.hand_key, key
@@ -291,7 +292,7 @@ class Screen:
                 self.hand_trump = view.trump
             hand.dataset.n = str(len(cards))
             if had_focus:
-                hand.focus()
+                focus_on(hand)
         # Every card's mark from the view, each button found by its card (not by its place); under
         # club rules a card that would be a revoke is enabled and marked so (whist/web/revoke_ask.py).
         revokes = {c.card for c in cards if c.revoke and not locked}
@@ -385,7 +386,7 @@ class Screen:
             self.clear_trick()
         for i, play in enumerate(plays[len(self.shown):], start=len(self.shown)):
             trick.insertAdjacentHTML("beforeend", markup.trick_card(play, play.player, i))
-            if animate:
+            if animate and self.motion.seconds:  # (no box is read when nothing travels)
                 card = trick.lastElementChild
                 origin = self.left_from.pop(play.card, None)  # your card: from its place in your hand
                 if origin is None:
