@@ -564,17 +564,11 @@ def stripped_by_tokens(data: bytes) -> bytes:
             i = max(i + 1, j)
             continue
         i += 1
-    for token in tokens:  # comments first: a docstring's lines are blanked below, not shifted
-        if token.type == tokenize.COMMENT and token.start[0] not in unsure and not any(
-                first[0] <= token.start[0] <= last[0] for first, last in strings):
-            row, col = token.start
-            line = lines[row - 1]
-            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    for token in tokens:  # (a comment is after a string statement on its row: its columns hold)
+        if token.type == tokenize.COMMENT and token.start[0] not in unsure:
+            _drop_comment(lines, *token.start)
     for (first, head_col), (last, tail_col) in reversed(strings):
-        lines[first - 1] = lines[first - 1][:head_col] + '""' + lines[last - 1][tail_col:]
-        for row in range(first, last):
-            end = lines[row][len(lines[row].rstrip("\r\n")):]
-            lines[row] = end or "\n"
+        _blank_string(lines, first - 1, last - 1, lines[first - 1][:head_col], lines[last - 1][tail_col:])
     return "".join(lines).encode("utf-8")
 
 
@@ -723,9 +717,7 @@ def shipped_source(data: bytes) -> bytes:
     lines = io.StringIO(data.decode("utf-8"), newline="").readlines()
     for token in tokenize.generate_tokens(iter(lines).__next__):
         if token.type == tokenize.COMMENT:
-            row, col = token.start
-            line = lines[row - 1]
-            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+            _drop_comment(lines, *token.start)
     # Every string statement (a docstring, or a string standing alone) becomes "" and its other
     # lines blank; the last first, so that the earlier ones' places still hold.
     strings = [node for node in ast.walk(ast.parse("".join(lines)))
@@ -735,11 +727,23 @@ def shipped_source(data: bytes) -> bytes:
         first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
         head = lines[first].encode("utf-8")[:node.col_offset].decode("utf-8")
         tail = lines[last].encode("utf-8")[node.end_col_offset or 0:].decode("utf-8")
-        lines[first] = head + '""' + tail
-        for row in range(first + 1, last + 1):
-            end = lines[row][len(lines[row].rstrip("\r\n")):]
-            lines[row] = end or "\n"
+        _blank_string(lines, first, last, head, tail)
     return "".join(lines).encode("utf-8")
+
+
+def _drop_comment(lines: list[str], row: int, col: int) -> None:
+    """Line ``row`` (from 1) of ``lines`` without its comment at ``col``, its line ending kept."""
+    line = lines[row - 1]
+    lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+
+
+def _blank_string(lines: list[str], first: int, last: int, head: str, tail: str) -> None:
+    """A string statement on ``lines[first:last + 1]`` (from 0) made ``""``: ``head`` and ``tail``
+    around it on its first line, its other lines blank (their endings kept)."""
+    lines[first] = head + '""' + tail
+    for row in range(first + 1, last + 1):
+        end = lines[row][len(lines[row].rstrip("\r\n")):]
+        lines[row] = end or "\n"
 
 
 def make_package_zip(files: dict[str, Path]) -> bytes:
@@ -822,7 +826,7 @@ class Site:
                 self._later = (key, make_package_zip(files))
             return self._later[1]
 
-    def stdlib_zip(self) -> bytes:
+    def stdlib_archive(self) -> bytes:
         """The standard library's cut as the site ships it (:func:`make_stdlib_zip`, then
         ``stdlib_cut.pack``), made again only when a file it is made from changed (kept across
         sites: each build of the tests makes it once)."""
@@ -846,7 +850,7 @@ class Site:
         """Site path -> content hash of every file but sw.js, index.html not stamped."""
         hashes = {path: content_hash(self.for_site(path, source.read_bytes())) if self.strips(path)
                   else file_hash(source) for path, source in site_files(self.root).items()}
-        hashes[STDLIB_PATH] = content_hash(self.stdlib_zip())
+        hashes[STDLIB_PATH] = content_hash(self.stdlib_archive())
         hashes[LOCK_PATH] = content_hash(make_lock_file(self.root))
         hashes[PACKAGE_ZIP] = content_hash(self.package_zip())
         hashes[LATER_ZIP] = content_hash(self.later_zip())
@@ -894,7 +898,7 @@ class Site:
         if site_path == LATER_ZIP:
             return self.later_zip()
         if site_path == STDLIB_PATH:
-            return self.stdlib_zip()
+            return self.stdlib_archive()
         if site_path == LOCK_PATH:
             return make_lock_file(self.root)
         if site_path == SERVICE_WORKER:
