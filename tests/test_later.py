@@ -39,3 +39,39 @@ def test_forget_listings_finds_the_new_modules_and_imports_nothing_more(tmp_path
     # importlib.metadata nor email imported on the way.
     assert json.loads(out) == [[True, True], True, True, False, False]
 
+
+
+def test_loaded_only_once_the_archive_is_unpacked(monkeypatch) -> None:
+    """``loaded()`` is what lets the review open in the click's own task: false before the first
+    ``need()``, false while it runs and after it failed (the next need() tries again), true once
+    it is done."""
+    import asyncio
+
+    from whist.web import later
+
+    outcomes = iter([OSError("offline"), None])
+
+    async def fake_load() -> None:
+        await asyncio.sleep(0)
+        failure = next(outcomes)
+        if failure is not None:
+            raise failure
+
+    monkeypatch.setattr(later, "_done", None)
+    monkeypatch.setattr(later, "_load", fake_load)
+
+    async def scenario() -> list[object]:
+        seen: list[object] = [later.loaded()]
+        first = asyncio.ensure_future(later.need())
+        await asyncio.sleep(0)
+        seen.append(later.loaded())  # under way
+        try:
+            await first
+        except later.NotLoaded as err:
+            seen.append(str(err) == later.FAILED)
+        seen.append(later.loaded())  # failed: not loaded
+        await later.need()
+        seen.append(later.loaded())
+        return seen
+
+    assert asyncio.run(scenario()) == [False, False, True, False, True]

@@ -130,6 +130,9 @@ def test_review_step_through_marks_and_replay(game_page: GamePage) -> None:
     # The last finished hand is also reviewed from the Last trick dialog (L).
     game_page.keyboard.press("l")
     game_page.click("#review-btn")
+    # Open in the click's own task (its code fetched at the first review): no key can go astray.
+    assert game_page.locator("#review[open]").count() == 1
+    assert game_page.locator("#last-trick[open]").count() == 0
     game_page.wait_for_function(ANALYSED, timeout=600_000)
     assert game_page.text_content("#review-title") == "Review: hand 1"
     game_page.keyboard.press("Escape")

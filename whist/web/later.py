@@ -26,6 +26,11 @@ class NotLoaded(Exception):
     """The archive could not be fetched or unpacked; the message is one sentence for the player."""
 
 
+def loaded() -> bool:
+    """Whether the archive is unpacked already (what needs it can then go on in the same task)."""
+    return _done is not None and _done.done() and not _done.cancelled() and _done.exception() is None
+
+
 async def need() -> None:
     """Fetch and unpack the archive, once (a second call waits for the first); NotLoaded if it fails."""
     global _done

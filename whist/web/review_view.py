@@ -198,7 +198,10 @@ class ReviewView:
         if hand is None:
             page.say("No hand has been finished yet: a review is for a finished hand.")
             return
-        page.spawn(self.fetch_and_open(hand))
+        if later.loaded():  # (at once: a key pressed next goes to the dialog, not to what it replaced)
+            self.show(hand)
+        else:
+            page.spawn(self.fetch_and_open(hand))
 
     async def fetch_and_open(self, hand: FinishedHand) -> None:
         """The review's markup comes in whist-later.tgz (fetched once, precached): then the dialog."""
