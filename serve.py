@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -574,6 +575,73 @@ def stripped_by_tokens(data: bytes) -> bytes:
 
 _stdlib_memo: dict[tuple[object, ...], bytes] = {}
 
+#: Where the standard library's cut is kept between runs, beside the runtime npm installed (a
+#: tool's cache, as ``node_modules/.cache`` holds others'; ``npm ci`` clears it with the runtime).
+STDLIB_CACHE = "node_modules/.cache/whist-stdlib"
+#: Cuts kept there, the newest (each is about 0.6 MB).
+STDLIB_CACHE_KEEP = 8
+
+
+def _digest(*parts: bytes) -> str:
+    hasher = hashlib.sha256()
+    for part in parts:
+        hasher.update(len(part).to_bytes(8, "big"))
+        hasher.update(part)
+    return hasher.hexdigest()[:32]
+
+
+def stdlib_archive_for(root: Path) -> bytes:
+    """The standard library's cut as the site ships it (:func:`make_stdlib_zip`, then
+    ``stdlib_cut.pack``), made once and kept in :data:`STDLIB_CACHE` for every later process: it
+    takes seconds of CPU (parsing hundreds of modules twice), which every test worker, build and
+    development server paid again. Kept under a digest of all it is made from (the pinned zip,
+    every file whose imports the cut follows, and this file and stdlib_cut.py, which make it), then
+    under the modules it keeps, so a copy of the project whose code imports nothing new (the
+    tests' versions of the site) finds it too. Where nothing can be kept (a read-only folder), it
+    is made each time."""
+    code = Path(__file__).read_bytes() + Path(stdlib_cut.__file__).read_bytes()
+    zip_bytes = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
+    sources = [*page_python_files(root), *(path for site_path, path in runtime_files(root).items()
+                                           if site_path.startswith("runtime/pyscript/"))]
+    named_sources = sorted((path.relative_to(root).as_posix().encode(), path) for path in sources)
+    by_sources = _digest(code, zip_bytes, *(name + b"\0" + path.read_bytes() for name, path in named_sources))
+    cache = root / STDLIB_CACHE
+    named = cache / f"sources-{by_sources}"
+    try:
+        by_modules = named.read_text(encoding="ascii").strip()
+        return (cache / f"cut-{by_modules}.gz").read_bytes()
+    except OSError:
+        pass
+    modules = stdlib_modules(root)
+    by_modules = _digest(code, zip_bytes, "\n".join(sorted(modules)).encode())
+    kept = cache / f"cut-{by_modules}.gz"
+    try:
+        archive = kept.read_bytes()
+    except OSError:
+        with zipfile.ZipFile(io.BytesIO(zip_bytes)) as stdlib:
+            entries = stdlib_cut.kept_entries(stdlib, modules)
+        archive = stdlib_cut.pack(stdlib_cut.cut(zip_bytes, entries, stdlib_source))
+        _keep(kept, archive)
+    _keep(named, by_modules.encode("ascii"))
+    return archive
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (two processes may make it at once), then drop all but
+    the newest :data:`STDLIB_CACHE_KEEP` of its kind; nothing if the folder cannot be written."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+        kind = path.name.split("-", 1)[0]
+        kept = sorted(path.parent.glob(f"{kind}-*"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in kept[STDLIB_CACHE_KEEP:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+
 #: Pyodide's lock file, at its own site path, which the runtime fetches at every start.
 LOCK_PATH = "runtime/pyodide/pyodide-lock.json"
 
@@ -827,9 +895,9 @@ class Site:
             return self._later[1]
 
     def stdlib_archive(self) -> bytes:
-        """The standard library's cut as the site ships it (:func:`make_stdlib_zip`, then
-        ``stdlib_cut.pack``), made again only when a file it is made from changed (kept across
-        sites: each build of the tests makes it once)."""
+        """The standard library's cut as the site ships it (:func:`stdlib_archive_for`), looked for
+        again only when a file it is made from changed (kept across sites: each build of the tests
+        reads it once)."""
         roots = [*page_python_files(self.root), self.root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP,
                  *(path for site_path, path in runtime_files(self.root).items()
                    if site_path.startswith("runtime/pyscript/"))]
@@ -838,7 +906,7 @@ class Site:
             if key not in _stdlib_memo:
                 if len(_stdlib_memo) > 3:
                     _stdlib_memo.pop(next(iter(_stdlib_memo)))
-                _stdlib_memo[key] = stdlib_cut.pack(make_stdlib_zip(self.root))
+                _stdlib_memo[key] = stdlib_archive_for(self.root)
             return _stdlib_memo[key]
 
     def made(self, site_path: str) -> bool:

@@ -364,3 +364,64 @@ def test_source_the_host_cannot_parse_is_stripped_by_its_tokens() -> None:
         '""\n'
     )
     assert serve.stdlib_source(source.encode()) == serve.stripped_by_tokens(source.encode())
+
+
+def _project_copy(dest: Path) -> Path:
+    """The site's sources in ``dest`` (the runtime linked, not copied), for a cut of their own."""
+    dest.mkdir()
+    for name in ("index.html", "pyscript.toml", "package.json"):
+        shutil.copy(serve.ROOT / name, dest / name)
+    shutil.copytree(serve.ROOT / "whist", dest / "whist", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(serve.ROOT / "static", dest / "static")
+    (dest / "node_modules").symlink_to(serve.ROOT / "node_modules")
+    return dest
+
+
+def test_the_cut_is_kept_between_processes_and_made_again_when_what_it_is_made_from_changes(
+        pinned: zipfile.ZipFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve.stdlib_archive_for keeps the cut on disk (seconds of CPU for every test worker and
+    build otherwise): the kept one is the one made; the same sources read it without following
+    an import; a change that imports nothing new finds it by the modules it keeps; a module newly
+    imported makes a cut holding it; a kept file gone or a folder that cannot be written changes
+    nothing but the time."""
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(serve, "STDLIB_CACHE", str(cache))  # (absolute: root / it is it)
+    project = _project_copy(tmp_path / "project")
+    fresh = stdlib_cut.pack(serve.make_stdlib_zip(project))
+    assert serve.stdlib_archive_for(project) == fresh
+    assert len(list(cache.glob("cut-*"))) == 1 and len(list(cache.glob("sources-*"))) == 1
+
+    followed: list[Path] = []
+    modules = serve.stdlib_modules
+
+    def following(root: Path) -> set[str]:
+        followed.append(root)
+        return modules(root)
+
+    monkeypatch.setattr(serve, "stdlib_modules", following)
+    assert serve.stdlib_archive_for(project) == fresh
+    assert followed == []  # read, not made
+
+    # A comment in a module of the game: its imports followed again, the same cut read.
+    entry = project / "whist" / "web" / "main.py"
+    entry.write_text("# a new version\n" + entry.read_text(encoding="utf-8"), encoding="utf-8")
+    assert serve.stdlib_archive_for(project) == fresh
+    assert followed == [project]
+    assert len(list(cache.glob("cut-*"))) == 1 and len(list(cache.glob("sources-*"))) == 2
+
+    # A module of the standard library newly imported: a new cut, which holds it.
+    assert "colorsys.py" not in zipfile.ZipFile(io.BytesIO(stdlib_cut.unpack(fresh))).namelist()
+    entry.write_text("import colorsys\n" + entry.read_text(encoding="utf-8"), encoding="utf-8")
+    grown = serve.stdlib_archive_for(project)
+    assert "colorsys.py" in zipfile.ZipFile(io.BytesIO(stdlib_cut.unpack(grown))).namelist()
+    assert grown == stdlib_cut.pack(serve.make_stdlib_zip(project))
+    assert len(list(cache.glob("cut-*"))) == 2
+
+    # The cut a digest names is gone: made again. A folder that cannot be written: made each time.
+    for kept in cache.glob("cut-*"):
+        kept.unlink()
+    assert serve.stdlib_archive_for(project) == grown
+    shutil.rmtree(cache)
+    cache.write_text("not a folder")
+    assert serve.stdlib_archive_for(project) == grown
+    assert cache.read_text() == "not a folder"
