@@ -47,6 +47,7 @@ def test_loaded_only_once_the_archive_is_unpacked(monkeypatch) -> None:
     it is done."""
     import asyncio
 
+    from tests.fake_dom import run
     from whist.web import later
 
     outcomes = iter([OSError("offline"), None])
@@ -74,4 +75,4 @@ def test_loaded_only_once_the_archive_is_unpacked(monkeypatch) -> None:
         seen.append(later.loaded())
         return seen
 
-    assert asyncio.run(scenario()) == [False, False, True, False, True]
+    assert run(scenario()) == [False, False, True, False, True]  # (in a thread: see fake_dom.run)
