@@ -131,3 +131,37 @@ def test_the_first_tab_offers_a_way_straight_to_the_hand(game_page: GamePage) ->
     # Out of sight once the focus has left it.
     box = game_page.locator("#skip-hand").bounding_box()
     assert box and box["y"] + box["height"] <= 0
+
+
+#: Every focus that lands in the hand, in order: the card (or "hand" for the hand itself).
+FOCUS_LOG = """() => { window.__focusLog = []; document.getElementById('hand').addEventListener('focusin',
+  (e) => window.__focusLog.push(e.target.dataset.card || e.target.id)); }"""
+
+
+def test_a_keyboard_player_keeps_the_focus_on_a_card_through_a_hand(game_page: GamePage) -> None:
+    """Enter on a card plays it; the focus goes at once to the card in the tab order (dimmed while
+    the computers play), never to the hand itself, and at your turn it is on a card you may play:
+    one move of the focus a card (each move has the browser lay the page out), a second only
+    where the card it was on may not be played now."""
+    game_page.open(URL.format(seed=31))
+    game_page.wait_for_function(YOUR_MOVE)
+    game_page.evaluate(FOCUS_LOG)
+    game_page.keyboard.press("ArrowRight")  # the first arrow lands on the hand
+    game_page.wait_for_function("() => document.activeElement.matches('#hand button.card')")
+    played = 0
+    while played < 13:
+        on = game_page.evaluate("() => document.activeElement.dataset.card")
+        assert game_page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "false", on
+        before = game_page.evaluate("() => window.__focusLog.length")
+        game_page.keyboard.press("Enter")
+        played += 1
+        if played == 13:  # no card left
+            break
+        # At once, before the computers play on: on the card in the tab order, not on the hand.
+        now = game_page.evaluate("() => [document.activeElement.id, document.activeElement.dataset.card || '',"
+                                 " document.activeElement.getAttribute('tabindex')]")
+        assert now[0] != "hand" and now[1] and now[1] != on and now[2] == "0", now
+        game_page.wait_for_function(YOUR_MOVE + " && document.activeElement.getAttribute('aria-disabled') === 'false'")
+        moves = game_page.evaluate(f"() => window.__focusLog.slice({before})")
+        assert "hand" not in moves and 1 <= len(moves) <= 2, moves
+    game_page.wait_for_function("() => document.body.dataset.phase !== 'play'")

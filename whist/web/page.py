@@ -331,7 +331,7 @@ class Page:
         # The card lands in the trick at once, with the seat and status of the same view.
         view = self.table.view()
         self.screen.render_hand(view, locked=True)
-        if had_focus:
+        if had_focus and not hand.contains(js.document.activeElement):
             focus_on(hand)
         finished = self.screen.show_card(view)
         self.spawn(self.after_human(gen, view if finished else None))

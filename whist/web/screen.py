@@ -292,7 +292,10 @@ class Screen:
                 self.hand_trump = view.trump
             hand.dataset.n = str(len(cards))
             if had_focus:
-                focus_on(hand)
+                # On the card in the tab order (dimmed while locked), not on the hand: at your turn
+                # the focus is then where a key goes with no second move (a move of the focus has
+                # the browser lay the page out there and then: two a card, before).
+                focus_on(hand.querySelector('button.card[tabindex="0"]') or hand)
         # Every card's mark from the view, each button found by its card (not by its place); under
         # club rules a card that would be a revoke is enabled and marked so (whist/web/revoke_ask.py).
         revokes = {c.card for c in cards if c.revoke and not locked}
