@@ -286,6 +286,8 @@ class Screen:
             self.hand_number = view.hand_number
             focus = names.index(marks.focus_card) if marks.focus_card in names else 0
             had_focus = hand.contains(js.document.activeElement)
+            if had_focus and not fresh and cards:  # before the hand changes: see below
+                focus_on(hand.querySelector(f'button.card[data-card="{names[focus]}"]') or hand)
             if (fresh or not cards or view.trump != self.hand_trump  # (a covered hand goes at once: pass-and-play)
                     or not self.shrink_hand(hand, names, enabled, old_key, focus)):
                 hand.innerHTML = markup.hand(cards, enabled, view.trump, focus)
@@ -293,8 +295,9 @@ class Screen:
             hand.dataset.n = str(len(cards))
             if had_focus:
                 # On the card in the tab order (dimmed while locked), not on the hand: at your turn
-                # the focus is then where a key goes with no second move (a move of the focus has
-                # the browser lay the page out there and then: two a card, before).
+                # the focus is then where a key goes with no second move. A move of the focus has the
+                # browser work out the page's style and layout there and then: a card that stays is
+                # given it before the hand changes (above), when little is left to work out.
                 focus_on(hand.querySelector('button.card[tabindex="0"]') or hand)
         # Every card's mark from the view, each button found by its card (not by its place); under
         # club rules a card that would be a revoke is enabled and marked so (whist/web/revoke_ask.py).
