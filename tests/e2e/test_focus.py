@@ -164,4 +164,7 @@ def test_a_keyboard_player_keeps_the_focus_on_a_card_through_a_hand(game_page: G
         game_page.wait_for_function(YOUR_MOVE + " && document.activeElement.getAttribute('aria-disabled') === 'false'")
         moves = game_page.evaluate(f"() => window.__focusLog.slice({before})")
         assert "hand" not in moves and 1 <= len(moves) <= 2, moves
+        # One card of the hand in the tab order: the focused one.
+        assert game_page.evaluate("() => [...document.querySelectorAll('#hand button.card[tabindex=\"0\"]')]"
+                                  ".map(b => b === document.activeElement)") == [True]
     game_page.wait_for_function("() => document.body.dataset.phase !== 'play'")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from whist.web import later
-from whist.web.parts import Writer, run_guarded
+from whist.web.parts import Writer, focus_on, run_guarded
 from whist.web.settings import timing
 
 if TYPE_CHECKING:
@@ -358,13 +358,16 @@ class Input:
     def set_focus_card(self, card: str, move: bool = True) -> None:
         """Put ``card`` in the tab order (the only card there) and, with ``move``, focus it."""
         self.focus_card = card
-        for button in self.page.el("hand").querySelectorAll("button.card"):
-            want = "0" if button.getAttribute("data-card") == card else "-1"
-            if button.getAttribute("tabindex") != want:
-                button.setAttribute("tabindex", want)
+        hand = self.page.el("hand")  # (the buttons that change only: each call to the page costs)
+        for button in hand.querySelectorAll('button.card[tabindex="0"]'):
+            if button.getAttribute("data-card") != card:
+                button.setAttribute("tabindex", "-1")
+        mine = hand.querySelector(f'button.card[data-card="{card}"]')
+        if mine is not None and mine.getAttribute("tabindex") != "0":
+            mine.setAttribute("tabindex", "0")
         button = self.card_button(card)
         if move and button:
-            button.focus()
+            focus_on(button)
 
     def mark_hint(self, hint: Hint | None) -> None:
         """Ring the hinted card, show and say it with its reason; a touch lifts it (one more tap plays it)."""
