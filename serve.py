@@ -505,9 +505,22 @@ def make_stdlib_zip(root: Path) -> bytes:
     entries of ``stdlib_cut.kept_entries`` (the modules of :func:`stdlib_modules` and what they
     may import later), each module as :func:`stdlib_source` ships it."""
     data = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
-    with zipfile.ZipFile(io.BytesIO(data)) as stdlib:
-        kept = stdlib_cut.kept_entries(stdlib, stdlib_modules(root))
-    return stdlib_cut.cut(data, kept, stdlib_source)
+    return _stdlib_cut_of(data, stdlib_modules(root))
+
+
+def _stdlib_cut_of(pinned: bytes, modules: set[str]) -> bytes:
+    """The pinned zip ``pinned`` cut to ``modules`` (and what they may import later), each module
+    as :func:`stdlib_source` ships it."""
+    with zipfile.ZipFile(io.BytesIO(pinned)) as stdlib:
+        kept = stdlib_cut.kept_entries(stdlib, modules)
+    return stdlib_cut.cut(pinned, kept, stdlib_source)
+
+
+def _stdlib_roots(root: Path) -> list[Path]:
+    """The files whose imports the standard library's cut follows: our Python the page may run
+    and PyScript's files the site ships (:func:`stdlib_sources`)."""
+    return [*page_python_files(root), *(path for site_path, path in runtime_files(root).items()
+                                        if site_path.startswith("runtime/pyscript/"))]
 
 
 def stdlib_source(data: bytes) -> bytes:
@@ -601,9 +614,7 @@ def stdlib_archive_for(root: Path) -> bytes:
     is made each time."""
     code = Path(__file__).read_bytes() + Path(stdlib_cut.__file__).read_bytes()
     zip_bytes = (root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP).read_bytes()
-    sources = [*page_python_files(root), *(path for site_path, path in runtime_files(root).items()
-                                           if site_path.startswith("runtime/pyscript/"))]
-    named_sources = sorted((path.relative_to(root).as_posix().encode(), path) for path in sources)
+    named_sources = sorted((path.relative_to(root).as_posix().encode(), path) for path in _stdlib_roots(root))
     by_sources = _digest(code, zip_bytes, *(name + b"\0" + path.read_bytes() for name, path in named_sources))
     cache = root / STDLIB_CACHE
     named = cache / f"sources-{by_sources}"
@@ -618,9 +629,7 @@ def stdlib_archive_for(root: Path) -> bytes:
     try:
         archive = kept.read_bytes()
     except OSError:
-        with zipfile.ZipFile(io.BytesIO(zip_bytes)) as stdlib:
-            entries = stdlib_cut.kept_entries(stdlib, modules)
-        archive = stdlib_cut.pack(stdlib_cut.cut(zip_bytes, entries, stdlib_source))
+        archive = stdlib_cut.pack(_stdlib_cut_of(zip_bytes, modules))
         _keep(kept, archive)
     _keep(named, by_modules.encode("ascii"))
     return archive
@@ -898,9 +907,7 @@ class Site:
         """The standard library's cut as the site ships it (:func:`stdlib_archive_for`), looked for
         again only when a file it is made from changed (kept across sites: each build of the tests
         reads it once)."""
-        roots = [*page_python_files(self.root), self.root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP,
-                 *(path for site_path, path in runtime_files(self.root).items()
-                   if site_path.startswith("runtime/pyscript/"))]
+        roots = [*_stdlib_roots(self.root), self.root / "node_modules/pyodide" / stdlib_cut.STDLIB_ZIP]
         key = (str(self.root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in roots))
         with self._zip_lock:
             if key not in _stdlib_memo:

@@ -24,6 +24,7 @@ import pytest
 
 import serve
 import stdlib_cut
+from tests.project_copy import copy_project
 
 PINNED = serve.ROOT / "node_modules" / "pyodide" / stdlib_cut.STDLIB_ZIP
 
@@ -366,17 +367,6 @@ def test_source_the_host_cannot_parse_is_stripped_by_its_tokens() -> None:
     assert serve.stdlib_source(source.encode()) == serve.stripped_by_tokens(source.encode())
 
 
-def _project_copy(dest: Path) -> Path:
-    """The site's sources in ``dest`` (the runtime linked, not copied), for a cut of their own."""
-    dest.mkdir()
-    for name in ("index.html", "pyscript.toml", "package.json"):
-        shutil.copy(serve.ROOT / name, dest / name)
-    shutil.copytree(serve.ROOT / "whist", dest / "whist", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(serve.ROOT / "static", dest / "static")
-    (dest / "node_modules").symlink_to(serve.ROOT / "node_modules")
-    return dest
-
-
 def test_the_cut_is_kept_between_processes_and_made_again_when_what_it_is_made_from_changes(
         pinned: zipfile.ZipFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """serve.stdlib_archive_for keeps the cut on disk (seconds of CPU for every test worker and
@@ -386,7 +376,7 @@ def test_the_cut_is_kept_between_processes_and_made_again_when_what_it_is_made_f
     nothing but the time."""
     cache = tmp_path / "cache"
     monkeypatch.setattr(serve, "STDLIB_CACHE", str(cache))  # (absolute: root / it is it)
-    project = _project_copy(tmp_path / "project")
+    project = copy_project(tmp_path / "project")
     fresh = stdlib_cut.pack(serve.make_stdlib_zip(project))
     assert serve.stdlib_archive_for(project) == fresh
     assert len(list(cache.glob("cut-*"))) == 1 and len(list(cache.glob("sources-*"))) == 1

@@ -10,7 +10,6 @@ come from the worker's cache.
 from __future__ import annotations
 
 import re
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import serve
+from tests.project_copy import copy_project
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import GamePage, GamePageFactory
@@ -94,17 +94,6 @@ def _make_version(root: Path, mark: str) -> None:
     css.write_text(css.read_text(encoding="utf-8") + f'\n:root {{ --mark: "{mark}"; }}\n', encoding="utf-8")
 
 
-def _copy_project(dest: Path) -> Path:
-    dest.mkdir(parents=True)
-    for name in ("index.html", "pyscript.toml", "package.json"):
-        shutil.copy(serve.ROOT / name, dest / name)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "tests")
-    shutil.copytree(serve.ROOT / "whist", dest / "whist", ignore=ignore)
-    shutil.copytree(serve.ROOT / "static", dest / "static", ignore=ignore)
-    (dest / "node_modules").symlink_to(serve.ROOT / "node_modules")
-    return dest
-
-
 @pytest.fixture(scope="module")
 def versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Three builds of the site that differ in the page, the Python code and the CSS (built once
@@ -112,7 +101,7 @@ def versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tmp_path = tmp_path_factory.mktemp("versions")
     sites = {}
     for mark in ("A", "B", "C"):
-        project = _copy_project(tmp_path / f"project-{mark}")
+        project = copy_project(tmp_path / f"project-{mark}")
         _make_version(project, mark)
         sites[mark] = tmp_path / f"site-{mark}"
         serve.build_site(sites[mark], project)
