@@ -1,6 +1,7 @@
 """How much stronger each level is than the one below, and how long it takes a card.
 
     python benchmarks/levels.py [--deals 300] [--seed 0] [--match normal random ...] [--no-cap]
+    python benchmarks/levels.py --match hard:spread=1.5 hard --deals 300
 
 Duplicate deals (:mod:`whist.cli.arena`): each deal is played twice with the same
 cards, the partnerships swapped. For each match it prints the first level's
@@ -24,6 +25,8 @@ its figure; ``--match hard normal --deals 6 --seed 11 --no-cap`` is near the old
 ``--match normal normal-plain`` measures what Normal's count signals cost it (issue 40): the
 level ``normal-plain`` is Normal playing its lowest card where it would signal; ``hard-plain``,
 Hard keeping that plain card where its search is level (the players of its playouts still signal).
+A searching level with changes to its settings (:meth:`whist.ai.montecarlo.Settings.changed`) is
+named ``hard:spread=1.5``: ``--match hard:spread=1.5 hard`` measures a change against the level.
 """
 
 from __future__ import annotations
@@ -75,8 +78,12 @@ def main(argv: list[str] | None = None) -> int:
         if level == "hard-plain":  # Hard keeping Normal's plain card (its playouts' players still signal)
             plain = SETTINGS["hard"].but(signals=False, **({"budget": None} if args.no_cap else {}))
             return lambda seed: MonteCarloPlayer(seed, plain)
-        if args.no_cap and level in SETTINGS:
-            settings = SETTINGS[level].but(budget=None)
+        base, _, changes = level.partition(":")
+        if base in SETTINGS and (changes or args.no_cap):
+            try:
+                settings = SETTINGS[base].but(**({"budget": None} if args.no_cap else {})).changed(changes)
+            except ValueError as err:
+                parser.error(f"--match {level}: {err}")
             return lambda seed: MonteCarloPlayer(seed, settings)
         return level
 

@@ -10,7 +10,10 @@ american and dummy normal 11 and 18, contract normal 7, 12 and 18, each first ch
 hand's that now beats the opponent's card where the old one lost to it; classic hard 0 and 1 through
 the Normal players of their playouts), and every Normal hand but contract 1 and 9 when the computers
 came to give count (issue 40: each first changed card a count signal, high first from an even number,
-and classic hard 0 and 1 and contract hard 0 through their playouts): changes of play made on purpose)."""
+and classic hard 0 and 1 and contract hard 0 through their playouts), and the Hard hands again when
+Hard came to keep the normal card unless another beats it by more than its deals' spread (issue 40:
+classic hard 0 and 1, contract hard 0, each first changed card the normal player's): changes of play
+made on purpose)."""
 
 from __future__ import annotations
 

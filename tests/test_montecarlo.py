@@ -359,7 +359,7 @@ def test_reading_partners_runs_it_leads_the_top_of_the_run_it_picks(monkeypatch:
 def test_follow_margin_keeps_the_normal_card_when_not_leading_only() -> None:
     """With a follow margin no search can beat, every card played to a trick is the normal
     player's; leads are the search's as before (same seed, same settings otherwise)."""
-    settings = HARD.but(samples=6, budget=None)
+    settings = HARD.but(samples=6, budget=None, spread=0.0)  # (the margin alone, not the deals' spread)
     plain, steady = MonteCarloPlayer(5, settings), MonteCarloPlayer(5, settings.but(follow_margin=99.0))
     normal = RuleBasedPlayer(5)
     follows = leads = differed = 0
@@ -467,3 +467,44 @@ def test_a_card_on_the_table_splits_the_cards_around_it() -> None:
     assert _group_of(parse_card("6D"), obs) == (1 << parse_card("6D")) | (1 << parse_card("5D"))
     values = MonteCarloPlayer(seed=1, settings=TEST_HARD.but(samples=4)).evaluate(obs)
     assert set(values) == set(_candidates(obs))
+
+
+def test_the_spread_is_the_standard_error_of_the_paired_difference() -> None:
+    """``_spread``: the best card's value less the normal card's, deal by deal, and the standard
+    error of their mean. A deal resampled twice is one deal counted twice: the deals' effective
+    number is (sum of weights)^2 / (sum of squared weights). None from fewer than two deals."""
+    from whist.ai.montecarlo import _spread
+
+    best, usual = 1 << 7, 1 << 3 | 1 << 4  # a group of one card and a group of two
+    rows = [(1, {7: 9, 3: 8}), (2, {7: 6, 3: 6}), (1, {7: 7, 4: 4})]  # differences 1, 0 (twice), 3
+    # mean 1, weighted variance 1.5, effective number 16/6: 1.5 * (8/3) / (5/3) / (8/3) = 0.9
+    assert abs(_spread(rows, best, usual) - 0.9 ** 0.5) < 1e-9
+    assert _spread([(1, {7: 9, 3: 8}), (1, {7: 9, 3: 8})], best, usual) == 0.0  # the deals agree
+    assert _spread([(1, {7: 9, 3: 8})], best, usual) == 0.0
+    assert _spread([], best, usual) == 0.0
+
+
+def test_a_card_is_chosen_over_the_normal_one_only_beyond_the_deals_spread() -> None:
+    """``Settings.spread``: with a spread no disagreement can beat, another card than the normal
+    player's is chosen only where every deal valued gives it the same lead; with none, the same
+    search leaves the normal card where the deals disagree too (the margin alone)."""
+    from whist.ai.montecarlo import _spread
+
+    settings = HARD.but(samples=6, budget=None, spread=0.0)
+    plain, steady = MonteCarloPlayer(5, settings), MonteCarloPlayer(5, settings.but(spread=99.0))
+    normal = RuleBasedPlayer(5)
+    differed = cards = 0
+    for seed in range(3):
+        state = GameState("classic", seed=seed)
+        while state.phase is Phase.PLAY and cards < 40:
+            seat = state.to_play
+            assert seat is not None
+            obs = state.observation(seat)
+            card, usual = steady.choose_card(obs), normal.choose_card(obs)
+            if card != usual:
+                assert _spread(steady.rows, _group_of(card, obs), _group_of(usual, obs)) == 0.0
+            elif plain.choose_card(obs) != card and plain.rows:
+                differed += _spread(plain.rows, _group_of(plain.choose_card(obs), obs), _group_of(card, obs)) > 0
+            cards += 1
+            state.apply(card_name(card))
+    assert cards == 40 and differed > 0

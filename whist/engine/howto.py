@@ -272,6 +272,7 @@ def partner(auction: bool) -> Section:
         "The computer players at Normal, Hard and Expert (your partner, where a computer plays it, and your "
         "opponents) keep the habits below, so that you can read their cards. Hard and Expert also look ahead "
         "by trying many layouts of the cards they cannot see; they keep the usual card unless another is "
-        "clearly better (by a fifth of a trick or more on average), so now and then they break a habit for a "
-        "good reason. Easy is a beginner and keeps none of them reliably.",),
+        "clearly better (by a fifth of a trick or more on average; Hard, which tries fewer layouts, also by more "
+        "than its layouts disagree), so now and then they break a habit for a good reason. Easy is a beginner and "
+        "keeps none of them reliably.",),
         (*_HABITS, *(_CONTRACT_HABITS if auction else ())))
