@@ -229,8 +229,8 @@ def test_keys_of_the_table_still_work_in_the_auction(game_page: GamePage) -> Non
     assert game_page.get_attribute("#mute-btn", "aria-pressed") == "true"
     # At your call, with no level typed, D keeps its table meaning: the focus to your first
     # diamond, and with Shift what is out in diamonds; X (bridge's sign for it) chooses Double.
-    game_page.keyboard.press("d")
-    assert game_page.evaluate("() => document.activeElement.dataset.card || ''").endswith("D")
+    game_page.keyboard.press("d")  # (the keys that ask the table load at a player's first key: "?" above)
+    game_page.wait_for_function("() => (document.activeElement.dataset.card || '').endsWith('D')")
     assert game_page.locator("#bid-box .bid.selected").count() == 0
     game_page.keyboard.press("Shift+D")
     game_page.wait_for_function("(s) => document.querySelector('#announce p:last-child').textContent === s",
