@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,3 +77,105 @@ def test_loaded_only_once_the_archive_is_unpacked(monkeypatch) -> None:
         return seen
 
     assert run(scenario()) == [False, False, True, False, True]  # (in a thread: see fake_dom.run)
+
+
+def test_a_lazy_part_is_called_in_the_same_task_once_loaded_and_in_order_before(monkeypatch) -> None:
+    """``Lazy.call``: once the archive is unpacked, the part's method runs before call() returns (a
+    key's effect before the next key: D's focus on a diamond before an Enter plays the focused
+    card); before, the calls wait and run in the order made, a call made once it is loaded does
+    not overtake one still waiting, and a waiting call cancelled (a new game) holds nothing up."""
+    import asyncio
+
+    from tests.fake_dom import run
+    from whist.web import later
+
+    gate: Any = None
+
+    async def fake_load() -> None:
+        await gate
+
+    monkeypatch.setattr(later, "_done", None)
+    monkeypatch.setattr(later, "_load", fake_load)
+    seen: list[str] = []
+
+    class Page:
+        def __init__(self) -> None:
+            self.tasks: list[asyncio.Task[None]] = []
+
+        def spawn(self, coro) -> None:
+            self.tasks.append(later.run_guarded(coro, self.fail))
+
+        def fail(self, err: BaseException) -> None:
+            seen.append(f"failed: {err}")
+
+    class Part:
+        def key(self, name: str) -> None:
+            seen.append(name)
+
+    class LazyPart(later.Lazy[Part]):
+        def make(self) -> Part:
+            return Part()
+
+    async def scenario() -> list[list[str]]:
+        nonlocal gate
+        gate = asyncio.get_running_loop().create_future()
+        page = Page()
+        part = LazyPart(page)
+        steps = []
+        part.call("key", "a")  # not loaded: waits
+        part.call("key", "b")
+        steps.append(list(seen))
+        gate.set_result(None)
+        await later.need()
+        part.call("key", "c")  # loaded, but a and b have not run yet: after them
+        steps.append(list(seen))
+        await asyncio.gather(*page.tasks)
+        steps.append(list(seen))
+        part.call("key", "d")  # loaded, nothing waiting: at once
+        steps.append(list(seen))
+        other = LazyPart(page)  # a new table's part: made at once, the archive being loaded
+        other.call("key", "e")
+        steps.append(list(seen))
+        return steps
+
+    assert run(scenario()) == [[], [], ["a", "b", "c"], ["a", "b", "c", "d"], ["a", "b", "c", "d", "e"]]
+
+
+def test_a_cancelled_waiting_call_holds_nothing_up(monkeypatch) -> None:
+    import asyncio
+
+    from tests.fake_dom import run
+    from whist.web import later
+
+    async def fake_load() -> None:
+        return None
+
+    monkeypatch.setattr(later, "_done", None)
+    monkeypatch.setattr(later, "_load", fake_load)
+    seen: list[str] = []
+
+    class LazyPart(later.Lazy[object]):
+        def make(self) -> object:
+            class Part:
+                def key(self, name: str) -> None:
+                    seen.append(name)
+            return Part()
+
+    class Page:
+        task: asyncio.Task[None] | None = None
+
+        def spawn(self, coro) -> None:
+            self.task = later.run_guarded(coro, lambda err: None)
+
+    async def scenario() -> list[str]:
+        page = Page()
+        part = LazyPart(page)
+        part.call("key", "a")  # waits for the archive ...
+        assert page.task is not None
+        page.task.cancel()  # ... and a new game cancels it before it starts
+        await later.need()
+        await asyncio.sleep(0)
+        part.call("key", "b")  # at once: the cancelled call does not count as waiting
+        return list(seen)
+
+    assert run(scenario()) == ["b"]

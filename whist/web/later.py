@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Coroutine
 from typing import Any, Generic, TypeVar
 
 from whist.web.parts import run_guarded
@@ -80,15 +81,23 @@ class Lazy(Generic[B]):
     def __init__(self, page: Any) -> None:
         self.page = page
         self.box: B | None = None
+        self.waiting: list[Coroutine[Any, Any, None]] = []
+        """Calls made before the code was unpacked, not yet run: a later call must not overtake them."""
 
     def make(self) -> B:
         raise NotImplementedError
 
     def call(self, name: str, *args: Any) -> None:
-        if self.box is not None:
+        """Call the part's method ``name``: in this task where its code is unpacked already (a key's
+        effect comes before the next key), else once it is."""
+        self.waiting = [c for c in self.waiting if getattr(c, "cr_frame", None) is not None]  # (run, or cancelled)
+        if self.box is None and not self.waiting and loaded():
+            self.box = self.make()
+        if self.box is not None and not self.waiting:
             getattr(self.box, name)(*args)
             return
         loading = self._load_and_call(name, args)
+        self.waiting.append(loading)
         if self.kept:
             run_guarded(loading, self.page.fail)
         else:
