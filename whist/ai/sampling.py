@@ -11,6 +11,10 @@ is drawn with the true count of deals that split the suit that way (a small
 dynamic programme over the suits), and only then which cards. So a seat void
 in two suits never makes it retry or give up, and no deal is ever inconsistent.
 
+Contract Whist's auction can weigh the deals too (``DealSampler(obs, lengths)``, the lengths a
+bid shows: :mod:`whist.ai.auction_read`): the same programme then counts each split of a suit
+with the weight of the lengths it gives, and the deals come in proportion, still exactly.
+
 A show-out proves a void only where the rules say so. Under club rules it may
 have been a revoke: such a deal is never excluded, but weighed
 :data:`REVOKE_ODDS` times less for each show-out it makes a revoke (the same
@@ -64,6 +68,10 @@ where a seat still holds a suit it showed out of is weighed this many times less
 for each such seat and suit (players rarely revoke; the computers never do)."""
 
 
+Choice = tuple[tuple[int, ...], tuple[int, ...], int]
+"""A way to share a suit's hidden cards (cards by seat), the room it leaves, and its number of deals."""
+
+
 class DealSampler:
     """Uniform random deals of ``obs.unseen`` to the other seats, consistent with ``obs``
     (under club rules, weighed against revokes: :data:`REVOKE_ODDS`).
@@ -76,7 +84,10 @@ class DealSampler:
     a real game).
     """
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, lengths: dict[tuple[Seat, int], tuple[int, ...]] | None = None) -> None:
+        """``lengths``: for a seat and a suit, a whole-number weight for each number of hidden
+        cards of the suit the seat may be dealt (the auction's reading, :func:`bid_lengths`):
+        deals are then drawn in proportion to the product of their weights, still exactly."""
         self.obs = obs
         others = [s for s in obs.seats if s != obs.seat]
         fixed = [0] * len(others)
@@ -93,6 +104,8 @@ class DealSampler:
         self.suit_cards = tuple(_cards(pool & SUIT_MASK[s]) for s in range(4))
         if min(self.room, default=0) < 0 or sum(self.room) != pool.bit_count():
             raise ValueError("the hand sizes do not match the cards not yet seen")
+        self.weights = tuple(tuple((lengths or {}).get((s, suit)) for suit in range(4)) for s in others)
+        """By seat (as ``seats``) and suit: the weight of each number of its hidden cards dealt, or None."""
         if not self._share(obs.certain_voids(), obs.shown_voids()):
             raise ValueError("no deal of the hidden cards fits what has been seen")
 
@@ -104,7 +117,9 @@ class DealSampler:
         """The suits each seat showed out of that may have been revokes (club rules): a deal
         that gives it any of one is weighed ``1 / REVOKE_ODDS``."""
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.free = all(a == 0xF for a in self.allowed) and not any(self.likely)
+        self._choice_memo: dict[tuple[int, tuple[int, ...]], tuple[list[Choice], int]] = {}
+        self.free = all(a == 0xF for a in self.allowed) and not any(self.likely) and not any(
+            w is not None for by_suit in self.weights for w in by_suit)
         return self.free or self.ways(0, self.room) > 0
 
     def count(self) -> int:
@@ -148,6 +163,7 @@ class DealSampler:
                 yield (), 1
             return
         likely = [i for i in range(len(room)) if self.likely[i] >> suit & 1]
+        weighed = [(i, w) for i in range(len(room)) if (w := self.weights[i][suit]) is not None]
         for split in rec(0, k):
             mult, left = 1, k
             for a in split:
@@ -156,6 +172,8 @@ class DealSampler:
             for i in likely:
                 if not split[i]:
                     mult *= REVOKE_ODDS
+            for i, w in weighed:
+                mult *= w[split[i]]
             yield split, mult
 
     def sample(self, rng: random.Random) -> Hands:
@@ -176,14 +194,7 @@ class DealSampler:
             return (hands[0], hands[1], hands[2], hands[3])
         room = self.room
         for suit in range(4):
-            choices = []
-            total = 0
-            for split, mult in self._splits(suit, room):
-                rest = tuple(r - a for r, a in zip(room, split, strict=True))
-                w = mult * self.ways(suit + 1, rest)
-                if w:
-                    choices.append((split, rest, w))
-                    total += w
+            choices, total = self._choices(suit, room)
             pick = rng.randrange(total)
             k = 0
             while pick >= choices[k][2]:
@@ -199,6 +210,23 @@ class DealSampler:
                 k += split[i]
             room = rest
         return (hands[0], hands[1], hands[2], hands[3])
+
+    def _choices(self, suit: int, room: tuple[int, ...]) -> tuple[list[Choice], int]:
+        """Each way to share ``suit`` with ``room`` left, the room it leaves and its number of deals;
+        and their total (memoised: a search draws dozens of deals from one sampler)."""
+        key = (suit, room)
+        got = self._choice_memo.get(key)
+        if got is None:
+            choices = []
+            total = 0
+            for split, mult in self._splits(suit, room):
+                rest = tuple(r - a for r, a in zip(room, split, strict=True))
+                w = mult * self.ways(suit + 1, rest)
+                if w:
+                    choices.append((split, rest, w))
+                    total += w
+            got = self._choice_memo[key] = (choices, total)
+        return got
 
     def is_consistent(self, hands: Hands) -> bool:
         """Whether a deal agrees with the observation (for tests and assertions): only the
