@@ -274,7 +274,9 @@ class Settings:
 # defenders' deals 3.5 on average unread, 5.1 read, 5.3 really, over 37 seeded contracts). Against
 # GIB-style, no cap, 400 deals (benchmarks/runs/gib-contract-bids-nocap.log): +0.285 [+0.156, +0.414]
 # a deal, in defence +0.104 [-0.017, +0.224], as declarer +0.184 [+0.068, +0.301]; the same deals
-# at stop 33 (gib-contract-split-nocap.log): +0.120, in defence +0.000, as declarer +0.121.
+# at stop 33 (gib-contract-split-nocap.log): +0.120, in defence +0.000, as declarer +0.121. Against
+# Expert with bids off on deals 0-199 (gib-contract-nobids-nocap.log): +0.195 [-0.024, +0.414] a deal,
+# as declarer +0.111, in defence +0.086.
 COUNT_MISS = 0.25
 """Expert's ``count_miss``: a layout where partner's low card is not its count card keeps a
 quarter of its weight, not a tenth (a computer partner always signals, a person may not)."""
