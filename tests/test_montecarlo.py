@@ -10,7 +10,7 @@ import pytest
 from tests.test_players import SEATS, FixedDeal, redeal_hidden
 from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.montecarlo import EXPERT, HARD, MonteCarloPlayer, _candidates, _close, _group_of, draw_deals
-from whist.ai.play import play
+from whist.ai.play import Decision, play
 from whist.ai.players import make_player
 from whist.ai.playout import Playout
 from whist.ai.sampling import PlayModel
@@ -493,18 +493,19 @@ def test_a_card_is_chosen_over_the_normal_one_only_beyond_the_deals_spread() -> 
     settings = HARD.but(samples=6, budget=None, spread=0.0)
     plain, steady = MonteCarloPlayer(5, settings), MonteCarloPlayer(5, settings.but(spread=99.0))
     normal = RuleBasedPlayer(5)
-    differed = cards = 0
+    differed = 0
+
+    def check(decision: Decision) -> None:  # (steady's search of this card is the last it made)
+        nonlocal differed
+        obs, card = decision.observation, parse_card(decision.action)
+        usual = normal.choose_card(obs)
+        if card != usual:
+            assert _spread(steady.rows, _group_of(card, obs), _group_of(usual, obs)) == 0.0
+        elif (other := plain.choose_card(obs)) != card and plain.rows:
+            differed += _spread(plain.rows, _group_of(other, obs), _group_of(card, obs)) > 0
+
+    cards = 0
     for seed in range(3):
         state = GameState("classic", seed=seed)
-        while state.phase is Phase.PLAY and cards < 40:
-            seat = state.to_play
-            assert seat is not None
-            obs = state.observation(seat)
-            card, usual = steady.choose_card(obs), normal.choose_card(obs)
-            if card != usual:
-                assert _spread(steady.rows, _group_of(card, obs), _group_of(usual, obs)) == 0.0
-            elif plain.choose_card(obs) != card and plain.rows:
-                differed += _spread(plain.rows, _group_of(plain.choose_card(obs), obs), _group_of(card, obs)) > 0
-            cards += 1
-            state.apply(card_name(card))
+        cards += play(state, dict.fromkeys(state.rules.seats, steady), on_decision=check, limit=40 - cards)
     assert cards == 40 and differed > 0
