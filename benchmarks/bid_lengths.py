@@ -21,9 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from whist.ai.auction_read import BID_LENGTH
-from whist.ai.bidding import choose_call
+from whist.ai.heuristic import RuleBasedPlayer
+from whist.ai.play import Decision, play
 from whist.engine.auction import DOUBLE, PASS, bid_strain, parse_bid
 from whist.engine.cards import SUIT_MASK
+from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
 
 
@@ -32,19 +34,23 @@ def measure(deals: int, first: int = 0) -> tuple[Counter[int], Counter[int]]:
     each), and the lengths of every hand in every suit."""
     bid: Counter[int] = Counter()
     every: Counter[int] = Counter()
+    bidder = RuleBasedPlayer()  # (every level bids by the rules of thumb)
+    named: set[tuple[Seat, int]] = set()  # this deal's suits bid, by seat
+
+    def count(decision: Decision) -> None:
+        seat, call = decision.seat, decision.action
+        if call not in (PASS, DOUBLE):
+            suit = bid_strain(parse_bid(call))
+            if suit is not None and (seat, suit) not in named:
+                named.add((seat, suit))
+                bid[(decision.observation.hand & SUIT_MASK[suit]).bit_count()] += 1
+
     for seed in range(first, first + deals):
         state = GameState("contract", seed=seed)
         hands = tuple(state.hands)
-        named = set()
-        while state.phase is Phase.AUCTION and state.to_play is not None:
-            seat = state.to_play
-            call = choose_call(state.observation(seat))
-            if call not in (PASS, DOUBLE):
-                suit = bid_strain(parse_bid(call))
-                if suit is not None and (seat, suit) not in named:
-                    named.add((seat, suit))
-                    bid[(hands[seat] & SUIT_MASK[suit]).bit_count()] += 1
-            state.apply(call)
+        named.clear()
+        play(state, dict.fromkeys(state.rules.seats, bidder), on_decision=count,
+             stop=lambda st: st.phase is not Phase.AUCTION)
         for seat in state.rules.seats:
             for suit in range(4):
                 every[(hands[seat] & SUIT_MASK[suit]).bit_count()] += 1

@@ -12,8 +12,9 @@ from statistics import mean
 
 from tests.test_sampling import brute_force, small_constrained_position
 from whist.ai.auction_read import BID_LENGTH, bid_lengths
-from whist.ai.bidding import choose_call
+from whist.ai.heuristic import RuleBasedPlayer
 from whist.ai.montecarlo import EXPERT, draw_deals
+from whist.ai.play import play
 from whist.ai.sampling import DealSampler
 from whist.engine.cards import SUIT_MASK
 from whist.engine.deal import Hands
@@ -23,6 +24,7 @@ from whist.engine.state import GameState, Phase
 from whist.engine.trick import Trick
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+BIDDER = RuleBasedPlayer()  # (every level bids by the rules of thumb)
 
 
 def contracts(count: int) -> list[tuple[GameState, Observation]]:
@@ -33,8 +35,7 @@ def contracts(count: int) -> list[tuple[GameState, Observation]]:
     while len(found) < count:
         state = GameState("contract", seed=seed)
         seed += 1
-        while state.phase is Phase.AUCTION and state.to_play is not None:
-            state.apply(choose_call(state.observation(state.to_play)))
+        play(state, dict.fromkeys(state.rules.seats, BIDDER), stop=lambda st: st.phase is not Phase.AUCTION)
         contract = state.contract
         if state.to_play is not None and contract is not None and contract.strain is not None:
             obs = state.observation(state.to_play)

@@ -24,6 +24,7 @@ that does not, and costs no more.
 from __future__ import annotations
 
 from whist.engine.auction import DOUBLE, PASS, bid_strain, parse_bid
+from whist.engine.cards import SUIT_MASK
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
 
@@ -44,16 +45,15 @@ def bid_lengths(obs: Observation) -> dict[tuple[Seat, int], tuple[int, ...]]:
     out: dict[tuple[Seat, int], tuple[int, ...]] = {}
     bid = {(seat, bid_strain(parse_bid(call))) for seat, call in obs.auction
            if seat != obs.seat and call not in (PASS, DOUBLE)}
-    shown = dict(obs.exposed)
+    known = dict.fromkeys(obs.seats, 0)  # each seat's cards seen: played this hand, or shown
+    for plays in [trick.plays for trick in obs.tricks] + [obs.trick]:
+        for who, card in plays:
+            known[who] |= 1 << card
+    for who, cards in obs.exposed:
+        known[who] |= cards
+    if obs.turn_up_visible and obs.turn_up is not None:
+        known[obs.dealer] |= 1 << obs.turn_up
     for seat, suit in sorted((seat, suit) for seat, suit in bid if suit is not None):
-        known = shown.get(seat, 0)
-        for trick in obs.tricks:
-            for who, card in trick.plays:
-                known |= (who == seat) << card
-        for who, card in obs.trick:
-            known |= (who == seat) << card
-        if obs.turn_up_visible and obs.turn_up is not None and obs.dealer == seat:
-            known |= 1 << obs.turn_up
-        held = sum(1 for card in range(13 * suit, 13 * suit + 13) if known >> card & 1)
+        held = (known[seat] & SUIT_MASK[suit]).bit_count()
         out[seat, suit] = tuple(BID_LENGTH[min(13, held + n)] for n in range(14))
     return out
