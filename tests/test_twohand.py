@@ -9,7 +9,7 @@ import random
 import pytest
 
 from whist.ai.solver import solve_cards
-from whist.ai.twohand import best_two_cards, choose_two, solve_two, solve_two_cards
+from whist.ai.twohand import TwoHandTable, best_two_cards, choose_two, solve_two, solve_two_cards
 from whist.engine.cards import HEARTS, parse_card, parse_cards
 from whist.engine.seats import Seat
 
@@ -91,6 +91,33 @@ def test_agrees_with_minimax_on_small_endgames() -> None:
         leader_takes = best if not trick else b.bit_count() - best
         assert solve_two(hands, trump, leader, trick=trick) == leader_takes
     assert inside > 100
+
+
+@pytest.mark.parametrize("trump", [0, 3, None])
+def test_a_shared_table_gives_each_position_its_own_value(trump: int | None) -> None:
+    """One TwoHandTable for many positions of a trump (German Expert's layouts): what one
+    search files in it never changes another's value. Small endgames of every size against
+    minimax, then long ones that keep one hand and deal the other anew (as the layouts of
+    one search do, so their positions meet in the table) against a search of their own."""
+    rng = random.Random(7 if trump is None else trump)
+    with TwoHandTable(trump) as table:
+        for _ in range(300):
+            n = rng.randint(1, 6)
+            deck = rng.sample(range(52), 2 * n)
+            a, b = sum(1 << c for c in deck[:n]), sum(1 << c for c in deck[n:])
+            assert table.solve((a, 0, b, 0), N) == max(minimax(a, b, trump).values())
+        mine = random.Random(1).sample(range(52), 13)
+        for _ in range(40):
+            rest = [c for c in range(52) if c not in mine]
+            rng.shuffle(rest)
+            n = rng.randint(8, 13)
+            hands = (sum(1 << c for c in mine[:n]), 0, sum(1 << c for c in rest[:n]), 0)
+            leader = rng.choice([N, S])
+            assert table.solve(hands, leader) == solve_two(hands, trump, leader)
+        assert len(table.search.tt) > 1000  # the positions met in one table
+    assert not table.search.tt  # and it is emptied when closed
+    with pytest.raises(ValueError):
+        TwoHandTable(4)
 
 
 @pytest.mark.parametrize("seed", range(4))

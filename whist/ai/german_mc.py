@@ -9,7 +9,8 @@ run of equivalent cards) plays the rest of the deal out on each layout: the
 rest of Phase One by a playout policy for both hands (by default the normal
 player's rule, :meth:`whist.ai.german.GermanPlayer.phase_one`, each hand
 seeing only what it would see), then Phase Two valued exactly by the
-two-hand search (:func:`whist.ai.twohand.solve_two`). It plays the card with
+two-hand search (:class:`whist.ai.twohand.TwoHandTable`: the layouts' Phase
+Two positions share one transposition table a search). It plays the card with
 the most Phase Two tricks over the layouts (ties: the lowest in rank). Phase
 Two is the normal player's exact search.
 
@@ -40,7 +41,7 @@ from typing import Protocol
 from whist.ai.german import GermanPlayer
 from whist.ai.knowledge import Why
 from whist.ai.sampling import REVOKE_ODDS
-from whist.ai.twohand import solve_two
+from whist.ai.twohand import TwoHandTable
 from whist.engine.cards import SUIT_MASK, card_name, cards_of, lowest, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
@@ -386,22 +387,23 @@ class GermanSearchPlayer:
         totals = dict.fromkeys(candidates, 0)
         cache: dict[tuple[int, int, Seat], int] = {}
         n = 0
-        for _ in range(st.samples):
-            opp_hand, stock = sampler.sample(rng)
-            for card in candidates:
-                totals[card] += self.play_out(obs, opp_hand, stock, card, cache)
-            n += 1
-            if st.budget is not None:
-                # stop when the next layout would likely end past the cap
-                now = time.perf_counter()
-                if now - start + (now - last) > st.budget:
-                    break
-                last = now
+        with TwoHandTable(obs.trump) as table:
+            for _ in range(st.samples):
+                opp_hand, stock = sampler.sample(rng)
+                for card in candidates:
+                    totals[card] += self.play_out(obs, opp_hand, stock, card, cache, table)
+                n += 1
+                if st.budget is not None:
+                    # stop when the next layout would likely end past the cap
+                    now = time.perf_counter()
+                    if now - start + (now - last) > st.budget:
+                        break
+                    last = now
         best = max(candidates, key=lambda c: (totals[c], -(c % 13), -c))
         return best, {c: t / n for c, t in totals.items()}, n
 
     def play_out(self, obs: Observation, opp_hand: int, stock: tuple[int, ...], card: int,
-                 cache: dict[tuple[int, int, Seat], int]) -> int:
+                 cache: dict[tuple[int, int, Seat], int], table: TwoHandTable) -> int:
         """This seat's Phase Two tricks if it plays ``card`` on the layout: the rest of
         Phase One by the policy for both hands, Phase Two solved exactly."""
         me = obs.seat
@@ -454,5 +456,5 @@ class GermanSearchPlayer:
         key = (hands[me], hands[opp], leader)
         value = cache.get(key)
         if value is None:
-            value = cache[key] = solve_two(hands, trump, leader)
+            value = cache[key] = table.solve(hands, leader)
         return value if leader == me else 13 - value
