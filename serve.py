@@ -439,6 +439,13 @@ def _traced(root: Path, entries: tuple[str, ...], stop: tuple[str, ...] = ()) ->
     return {rel: every[rel] for rel in sorted(by_name[n] for n in wanted)}
 
 
+def traced_files(root: Path, entries: tuple[str, ...]) -> dict[str, Path]:
+    """Path inside the package (relative to ``whist/``) -> file, for the modules ``entries`` name
+    and every module they import, with their packages (a page of another kind, such as
+    ``benchmarks/browser_ai.py``'s, ships those whist.tgz leaves out)."""
+    return _traced(root, entries)
+
+
 def package_files(root: Path) -> dict[str, Path]:
     """Path inside whist.tgz (relative to ``whist/``) -> file, for every module of the package
     the page runs at start (:data:`ENTRY_MODULES` and all they import, with their packages),
