@@ -342,9 +342,15 @@ class Settings:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
 
-EXPERT = Settings(samples=10, budget=1.2)
-"""Expert: 10 layouts a card, chosen by measurement (benchmarks/german_ref.py) to keep a
-Phase One card well inside the browser's time."""
+EXPERT = Settings(samples=20, budget=1.2)
+"""Expert: 20 layouts a card, as many as its cap lets it value. Over 200 duplicate deals
+against the reference (10 layouts, ``python benchmarks/german_ref.py --against reference``)
+20 layouts were +0.51 Phase Two tricks a deal ahead where 10 had been level; in the
+browser the cap cuts the slowest cards short (``python benchmarks/browser_ai.py``)."""
+
+FIXED = Settings(samples=10, budget=None)
+"""Expert where the clock must not count (a challenge by link, the replay of your cards:
+the same card on every device): 10 layouts, about a capped card's time in the browser."""
 
 
 class GermanSearchPlayer:

@@ -79,9 +79,9 @@ def _german(seed: int | None, capped: bool = True) -> Adviser:
 
 
 def _german_expert(seed: int | None, capped: bool = True) -> Adviser:
-    from whist.ai.german_mc import EXPERT, GermanSearchPlayer
+    from whist.ai.german_mc import FIXED, GermanSearchPlayer
 
-    return GermanSearchPlayer(seed) if capped else GermanSearchPlayer(seed, settings=EXPERT.but(budget=None))
+    return GermanSearchPlayer(seed) if capped else GermanSearchPlayer(seed, settings=FIXED)
 
 
 def _plain(cls: Callable[[int | None], Adviser]) -> Callable[[int | None, bool], Adviser]:

@@ -142,11 +142,13 @@ def replaying(state: GameState, human: Seat, levels: dict[Seat, str],
 def _uncapped(player: Adviser) -> Adviser:
     """Expert with no time cap (only a cap for slow machines): the same deal gives the same replay
     on any machine, and the worker has the time."""
-    from whist.ai.german_mc import GermanSearchPlayer
+    from whist.ai.german_mc import FIXED, GermanSearchPlayer
     from whist.ai.montecarlo import MonteCarloPlayer
 
-    if isinstance(player, (MonteCarloPlayer, GermanSearchPlayer)):
+    if isinstance(player, MonteCarloPlayer):
         player.settings = player.settings.but(budget=None)
+    elif isinstance(player, GermanSearchPlayer):
+        player.settings = FIXED  # (a fixed number of layouts, about its capped time)
     return player
 
 
