@@ -16,8 +16,8 @@ rule (``GermanPlayer.phase_one``, the game's Expert), or ``simple``,
 ``benchmarks/german.py``'s simple player (a search that does not model its
 opponent). Here it runs without the time cap (``budget=None``), so a run
 is reproducible; ``--budget S`` caps Expert's search at S seconds of this process's
-CPU time a card (as the page caps it at 1.2 s: Pyodide is about 2.4 times slower than
-CPython here, ``python benchmarks/browser_ai.py``, so 0.5 s stands for the browser's cap),
+CPU time a card (as the page caps it at 1.1 s: Pyodide is about 2.4 times slower than
+CPython here, ``python benchmarks/browser_ai.py``, so 0.46 s stands for the browser's cap),
 counted on the CPU clock so that a busy machine does not cut it shorter.
 
 ``--against`` is its opponent: ``normal`` (``GermanPlayer``, the game's Normal
@@ -186,7 +186,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal's index in the seed's sequence")
     parser.add_argument("--log", help="append each deal's result here; deals already in it are counted, not played")
     parser.add_argument("--budget", type=float, help="cap Expert's search at this many CPU seconds a card "
-                        "(0.5 here stands for the browser's 1.2 s); by default no cap")
+                        "(0.46 here stands for the browser's 1.1 s); by default no cap")
     args = parser.parse_args()
     if args.deals < 1 or args.samples < 1 or args.first < 0 or args.seed < 0:
         parser.error("--deals and --samples must be at least 1, --first and --seed at least 0")

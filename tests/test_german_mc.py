@@ -194,6 +194,23 @@ def test_a_whole_deal_without_trumps_and_the_cap() -> None:
     assert state.phase is not Phase.PLAY
 
 
+def test_expert_values_its_layouts_under_the_cap_and_a_fixed_number_where_the_clock_must_not_count() -> None:
+    """The game's Expert values 20 layouts a card under its cap; a challenge by link and the replay
+    of your cards (the same card on every device) value a fixed 10, about a capped card's time."""
+    from whist.ai.german_mc import FIXED
+    from whist.ai.players import make_player
+    from whist.table.duplicate import _uncapped
+
+    capped, fixed = make_player("expert", 1, game="german"), make_player("expert", 1, game="german", capped=False)
+    assert isinstance(capped, GermanSearchPlayer) and isinstance(fixed, GermanSearchPlayer)
+    assert capped.settings == EXPERT and EXPERT.samples == 20 and EXPERT.budget is not None
+    assert fixed.settings == FIXED == EXPERT.but(samples=10, budget=None)
+    assert _uncapped(make_player("expert", 1, game="german")).settings == FIXED  # type: ignore[attr-defined]
+    state = GameState("german", seed=3)
+    assert state.to_play is not None
+    assert fixed.advise(state.observation(state.to_play))[1][:2] == ("stock-search", 10)
+
+
 def test_a_card_on_the_table_splits_the_follows_around_it() -> None:
     """Following a card led with the cards just below and just above it, the two do different
     work (one beats it): the search values both runs, not one run of both."""
