@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 from whist.ai.german import GermanPlayer
 from whist.ai.german_mc import EXPERT, GermanSearchPlayer, LayoutSampler
 from whist.ai.players import make_player
-from whist.engine.cards import SUIT_MASK, suit_of
+from whist.engine.cards import SUIT_MASK, card_name, suit_of
 from whist.engine.observation import Observation
 from whist.engine.seats import Seat
 from whist.engine.state import GameState, Phase
@@ -209,6 +210,43 @@ def test_expert_values_its_layouts_under_the_cap_and_a_fixed_number_where_the_cl
     state = GameState("german", seed=3)
     assert state.to_play is not None
     assert fixed.advise(state.observation(state.to_play))[1][:2] == ("stock-search", 10)
+
+
+def test_a_raced_search_drops_the_cards_far_behind_and_keeps_the_choice() -> None:
+    """With ``race``, a card the leader beats clearly, layout by layout, is valued on fewer
+    layouts; the card chosen is the full search's on these positions, and without ``race``
+    every card is valued on every layout."""
+    full_player = GermanSearchPlayer(1, EXPERT.but(samples=12, budget=None, race=None))
+    raced_player = GermanSearchPlayer(1, EXPERT.but(samples=12, budget=None))
+    assert raced_player.settings.race is not None
+    counts = {"full": 0, "raced": 0}
+
+    def counting(player: GermanSearchPlayer, key: str) -> None:
+        real = player.play_out
+
+        def play_out(*args: Any) -> int:
+            counts[key] += 1
+            return real(*args)
+
+        player.play_out = play_out  # type: ignore[method-assign,assignment]
+
+    counting(full_player, "full")
+    counting(raced_player, "raced")
+    dropped = 0
+    for seed in (1, 2):
+        state = GameState("german", seed=seed)
+        for _ in range(4):  # four Phase One cards, each seat's choice by the full search
+            seat = state.to_play
+            assert seat is not None
+            obs = state.observation(seat)
+            before = dict(counts)
+            card, values, n = full_player.search(obs)
+            raced_card, _, raced_n = raced_player.search(obs)
+            assert (raced_card, raced_n) == (card, 12) and n == 12
+            assert counts["full"] - before["full"] == len(values) * n
+            dropped += counts["full"] - before["full"] > counts["raced"] - before["raced"]
+            state.apply(card_name(card))
+    assert dropped >= 2  # cards were dropped on some positions
 
 
 def test_a_card_on_the_table_splits_the_follows_around_it() -> None:
