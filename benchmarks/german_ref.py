@@ -57,7 +57,7 @@ from whist.ai.german_mc import EXPERT, GermanSearchPlayer, PhaseOnePolicy  # noq
 from whist.ai.knowledge import Why  # noqa: E402
 from whist.ai.play import play  # noqa: E402
 from whist.ai.players import Player  # noqa: E402
-from whist.cli.arena import deal_seed, half_width, timer  # noqa: E402
+from whist.cli.arena import cap_on_cpu_clock, deal_seed, half_width, timer  # noqa: E402
 from whist.engine.cards import parse_card  # noqa: E402
 from whist.engine.observation import Observation  # noqa: E402
 from whist.engine.seats import Seat  # noqa: E402
@@ -87,18 +87,12 @@ def expert(seed: int, samples: int = 10, playout: str = "german", budget: float 
     return GermanSearchPlayer(seed, EXPERT.but(samples=samples, budget=budget), PLAYOUTS[playout](seed))
 
 
-class _CpuTime:
-    """What the German search asks of the ``time`` module, read from the CPU clock."""
-
-    perf_counter = staticmethod(time.process_time)
-
-
 def count_cap_in_cpu_time() -> None:
-    """``--budget``: the search's cap counts this process's CPU seconds (its module's
-    ``time.perf_counter`` reads :func:`time.process_time`); the times printed stay wall-clock."""
+    """``--budget``: the search's cap counts this process's CPU seconds; the times printed
+    stay wall-clock."""
     import whist.ai.german_mc as german_mc
 
-    vars(german_mc)["time"] = _CpuTime()
+    cap_on_cpu_clock(german_mc)
 
 
 OPPONENTS: dict[str, Callable[[int], Player]] = {

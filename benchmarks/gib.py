@@ -122,7 +122,7 @@ from whist.ai.montecarlo import SETTINGS, MonteCarloPlayer  # noqa: E402
 from whist.ai.play import play  # noqa: E402
 from whist.ai.players import Player, make_player  # noqa: E402
 from whist.ai.sampling import DealSampler  # noqa: E402
-from whist.cli.arena import MatchResult, deal_seed, play_table, timer  # noqa: E402
+from whist.cli.arena import MatchResult, cap_on_cpu_clock, deal_seed, play_table, timer  # noqa: E402
 from whist.engine.auction import Contract, bid_level, bid_name, bid_of, bid_strain, parse_bid  # noqa: E402
 from whist.engine.cards import card_name, cards_of  # noqa: E402
 from whist.engine.deal import format_pbn  # noqa: E402
@@ -202,19 +202,12 @@ class GibPlayer:
         return card_name(max(legal, key=lambda c: (totals[c], -c)))
 
 
-class _CpuTime:
-    """What Expert's search asks of the ``time`` module, read from the CPU clock."""
-
-    perf_counter = staticmethod(time.process_time)
-
-
 def count_cap_in_cpu_time() -> None:
-    """``--cpu-clock``: the Monte Carlo levels' time cap counts this process's CPU seconds
-    (their module's ``time.perf_counter`` reads :func:`time.process_time`), so a busy
-    machine does not cut their search short; the times printed stay wall-clock."""
+    """``--cpu-clock``: the Monte Carlo levels' time cap counts this process's CPU seconds, so a
+    busy machine does not cut their search short; the times printed stay wall-clock."""
     import whist.ai.montecarlo as montecarlo
 
-    vars(montecarlo)["time"] = _CpuTime()
+    cap_on_cpu_clock(montecarlo)
 
 
 def code_digest() -> str:

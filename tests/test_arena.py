@@ -80,3 +80,17 @@ def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["normal", "easy", "--deals", "0"])
     assert "--deals" in capsys.readouterr().err
+
+
+def test_a_search_s_cap_can_count_cpu_seconds() -> None:
+    """benchmarks/gib.py --cpu-clock and german_ref.py --budget: the module's perf_counter is the CPU clock."""
+    import time
+    import types
+
+    from whist.cli.arena import cap_on_cpu_clock
+
+    module = types.ModuleType("search")
+    module.time = time  # type: ignore[attr-defined]
+    cap_on_cpu_clock(module)
+    assert module.time.perf_counter is time.process_time
+    assert time.perf_counter is not time.process_time  # (the time module itself untouched)
