@@ -32,7 +32,7 @@ PINNED = serve.ROOT / "node_modules" / "pyodide" / stdlib_cut.STDLIB_ZIP
 @pytest.fixture(scope="module")
 def pinned() -> zipfile.ZipFile:
     if not PINNED.is_file():
-        pytest.skip("the runtime is not installed (npm ci)")
+        pytest.fail("the runtime is not installed: run `npm ci` (python -m tests does)", pytrace=False)
     return zipfile.ZipFile(io.BytesIO(PINNED.read_bytes()))
 
 
