@@ -21,8 +21,9 @@ holds and counts them: a long run can be split into pieces or resumed, and
 the figure is the same as one run's. ``--level expert:playouts=60,few=6``
 plays a variant of a Monte Carlo level (any of its settings changed, for this
 run only; the changes are in the log's header). ``--against-log`` reads
-another classic log of the same seed and samples and prints the two runs'
-difference deal by deal: on the same deals the luck of the cards cancels, so
+another log of the same game, seed and samples and prints the two runs'
+difference deal by deal (for Contract Whist also as declarer and in defence,
+over the deals both runs played in the same contract): on the same deals the luck of the cards cancels, so
 a variant is told from the level it changes with about two thirds the
 interval of one run (±0.086 against ±0.127 tricks a deal over 400 deals),
 where both use the same random numbers. With other random numbers
@@ -394,26 +395,54 @@ def read_log(path: Path, header: str, game: str = "classic") -> dict[int, int | 
     return done
 
 
-def _other_log(path: Path, header: str) -> tuple[str, dict[int, int]]:
-    """Another classic log of this run's seed and samples: its name (level, cap, code) and deals."""
+def _other_log(path: Path, header: str) -> tuple[str, dict[int, int | ContractDeal]]:
+    """Another log of this run's game, seed and samples: its name (level, cap, code) and deals."""
     if not path.exists():
         sys.exit(f"{path}: no such log")
     lines = path.read_text().splitlines()
-    same = {k: v for k, _, v in (f.partition("=") for f in header.split()[2:]) if k in ("samples", "seed")}
+    fields = {k: v for k, _, v in (f.partition("=") for f in header.split()[2:])}
+    game = fields.get("game", "classic")
+    same = {k: fields.get(k) for k in ("game", "samples", "seed")}
     theirs = {k: v for k, _, v in (f.partition("=") for f in (lines[0].split()[2:] if lines else []))}
-    if not lines or not lines[0].startswith("# gib.py level=") or any(theirs.get(k) != v for k, v in same.items()):
-        sys.exit(f"{path} is not a classic log of seed {same['seed']} with {same['samples']} samples: "
+    if not lines or not lines[0].startswith("# gib.py ") or any(theirs.get(k) != v for k, v in same.items()):
+        sys.exit(f"{path} is not a {game} log of seed {same['seed']} with {same['samples']} samples: "
                  f"its header: {lines[0] if lines else '(empty)'}")
     reseed = f", reseed {theirs['reseed']}" if "reseed" in theirs else ""
     dds = ", valued by DDS" if "dds" in theirs else ""
     name = f"{theirs.get('level')}{dds}, cap {theirs.get('cap')}{reseed}, code {theirs.get('code')}"
-    return name, {i: v for i, v in read_log(path, lines[0]).items() if isinstance(v, int)}
+    return name, read_log(path, lines[0], game)
 
 
-def _differences(mine: dict[int, int | ContractDeal], others: Sequence[dict[int, int]]) -> list[float]:
-    """This run's result less the others' mean, for each classic deal that every log holds."""
-    return [v - sum(other[i] for other in others) / len(others)
-            for i, v in sorted(mine.items()) if isinstance(v, int) and all(i in other for other in others)]
+#: What a paired comparison reports of each deal, by the figure's name ("" for the score): a
+#: classic deal's score; a contract deal's score and, once played, its declarer's and defence's
+#: figures (as :func:`contract_report`), which pair only where both runs reached the same contract.
+def _figures(deal: int | ContractDeal) -> dict[str, tuple[float, object]]:
+    """Each figure of ``deal`` with what must match for it to pair: the contract, for a contract
+    deal's declarer and defence figures (the auction does not depend on the level)."""
+    if isinstance(deal, int):
+        return {"": (deal, None)}
+    figures: dict[str, tuple[float, object]] = {"": (deal.diff, None)}
+    if deal.contract is not None:
+        a, b, r = deal.declared
+        figures["as declarer"] = (a - r, deal.contract)
+        figures["in defence"] = (r - b, deal.contract)
+    return figures
+
+
+def _differences(mine: dict[int, int | ContractDeal], others: Sequence[dict[int, int | ContractDeal]],
+                 figure: str = "") -> list[float]:
+    """This run's ``figure`` less the others' mean, for each deal every log holds (and, for a
+    contract deal's declarer or defence figure, with the same contract in every log)."""
+    out = []
+    for i, deal in sorted(mine.items()):
+        if not all(i in other for other in others):
+            continue
+        ours = _figures(deal).get(figure)
+        theirs = [_figures(other[i]).get(figure) for other in others]
+        if ours is None or any(t is None or t[1] != ours[1] for t in theirs):
+            continue
+        out.append(ours[0] - sum(t[0] for t in theirs if t is not None) / len(theirs))
+    return out
 
 
 def _paired(diffs: list[float]) -> str:
@@ -422,26 +451,40 @@ def _paired(diffs: list[float]) -> str:
             f"{paired.mean + paired.half_width:+.3f}]")
 
 
+def _split(mine: dict[int, int | ContractDeal], others: Sequence[dict[int, int | ContractDeal]]) -> str:
+    """A contract run's declarer and defence figures paired by deal (empty for a classic run)."""
+    if not any(isinstance(deal, ContractDeal) for deal in mine.values()):
+        return ""
+    parts = []
+    for figure in ("as declarer", "in defence"):
+        diffs = _differences(mine, others, figure)
+        parts.append(f"; {figure} {_paired(diffs)} over {len(diffs)} deals played"
+                     if len(diffs) >= 2 else f"; {figure}: {len(diffs)} deal(s), too few")
+    return "".join(parts)
+
+
 def paired_report(mine: dict[int, int | ContractDeal], other_path: Path, header: str) -> str:
-    """This run's deals against another classic run's log of the same deals, deal by deal: the
-    mean difference and its 95% interval, much narrower than either run's alone (the luck of
-    the cards is the same on both sides of each difference)."""
+    """This run's deals against another run's log of the same deals, deal by deal: the mean
+    difference and its 95% interval, much narrower than either run's alone (the luck of the
+    cards is the same on both sides of each difference); for Contract Whist, also as declarer
+    and in defence."""
     name, other = _other_log(other_path, header)
     diffs = _differences(mine, [other])
     if len(diffs) < 2:
         return f"  against {other_path} ({name}): {len(diffs)} deal(s) in both logs, too few to compare"
     return (f"  against {other_path} ({name}), paired by deal over the {len(diffs)} deals both hold: "
-            + _paired(diffs))
+            + _paired(diffs) + _split(mine, [other]))
 
 
 def mean_report(mine: dict[int, int | ContractDeal], paths: Sequence[Path], header: str) -> str:
     """This run against the mean of several others, deal by deal: with two runs of the level a
     variant changes (``--reseed``), the yardstick's own luck of play is halved."""
-    diffs = _differences(mine, [_other_log(path, header)[1] for path in paths])
+    others = [_other_log(path, header)[1] for path in paths]
+    diffs = _differences(mine, others)
     if len(diffs) < 2:
         return f"  against the mean of the {len(paths)} logs: {len(diffs)} deal(s) in all, too few to compare"
     return (f"  against the mean of the {len(paths)} logs, paired by deal over the {len(diffs)} deals all hold: "
-            + _paired(diffs))
+            + _paired(diffs) + _split(mine, others))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -464,7 +507,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cpu-clock", action="store_true", help="count the time cap in this process's CPU "
                         "seconds, not the wall clock's: a busy machine does not cut the search short")
     parser.add_argument("--against-log", action="append", default=[],
-                        help="another classic run's log of the same seed and samples: also print the difference "
+                        help="another run's log of the same game, seed and samples: also print the difference "
                         "of the two, deal by deal, over the deals both hold; given more than once, also the "
                         "difference from the mean of those runs")
     args = parser.parse_args(argv)
@@ -488,8 +531,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--cpu-clock counts a time cap: for {' and '.join(SETTINGS)}, without --no-cap")
     if args.cpu_clock:
         count_cap_in_cpu_time()
-    if args.against_log and (args.game != "classic" or not args.log):
-        parser.error("--against-log compares two classic runs' logs: give this run's --log too")
+    if args.against_log and not args.log:
+        parser.error("--against-log compares two runs' logs: give this run's --log too")
     contract = args.game == "contract"
     if base == "gib":
         def ours(seed: int) -> Player:
@@ -569,7 +612,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for line in contract_report(deals, args.level):
             print(line)
     if args.against_log:
-        mine = read_log(Path(args.log), header)
+        mine = read_log(Path(args.log), header, args.game)
         for path in args.against_log:
             print(paired_report(mine, Path(path), header))
         if len(args.against_log) > 1:

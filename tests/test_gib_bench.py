@@ -219,6 +219,46 @@ def test_against_log_pairs_the_deals_both_runs_hold(gib: Any, tmp_path: Path) ->
         gib.paired_report(mine, tmp_path / "none.log", head)
 
 
+def test_against_log_pairs_contract_runs_as_declarer_and_in_defence(gib: Any, tmp_path: Path, capsys: Any) -> None:
+    head = "# gib.py game=contract level=hard:bids=True samples=10 seed=7 cap=none code=0"
+    # index score ns1 ns2 ns3 contract: North-South's tricks at table one (ours N-S), two (ours E-W)
+    # and the reference table. Deal 0: N-S declare 8H; deal 1: E-W declare 7S; deal 2: thrown in.
+    mine = gib.read_log(_log(tmp_path / "mine.log", head, "0 1 9 8 8 8H/N", "1 -1 5 6 5 7S/E", "2 0 pass"),
+                        head, "contract")
+    other = _log(tmp_path / "other.log", "# gib.py game=contract level=hard samples=10 seed=7 cap=none code=1",
+                 "0 0 8 8 8 8H/N", "1 0 6 6 5 7S/E", "2 0 pass", "3 2 9 7 8 9D/S")
+    line = gib.paired_report(mine, other, head)
+    # The scores: 1 - 0, -1 - 0, 0 - 0 over deals 0-2 (deal 3 is not in mine): mean 0, sd 1.
+    assert "(hard, cap none, code 1), paired by deal over the 3 deals both hold: +0.000 tricks a deal" in line
+    # As declarer (ours declaring, less the reference table): deal 0 mine 9 - 8, the other's 8 - 8;
+    # deal 1 (E-W declared: 13 - N-S's tricks at table two) mine 7 - 8, the other's 7 - 8:
+    # differences 1, 0. In defence (the reference table less GIB-style declaring): deal 0 mine
+    # 8 - 8, the other's 8 - 8; deal 1 mine 8 - 8, the other's 8 - 7: differences 0, -1.
+    assert "; as declarer +0.500 tricks a deal, 95% CI [-5.853, +6.853] over 2 deals played" in line
+    assert "; in defence -0.500 tricks a deal, 95% CI [-6.853, +5.853] over 2 deals played" in line
+    # A deal played in another contract pairs for the score, never as declarer or in defence.
+    other.write_text(other.read_text().replace("7S/E", "7S/W"))
+    line = gib.paired_report(mine, other, head)
+    assert "over the 3 deals both hold" in line and "; as declarer: 1 deal(s), too few" in line
+    # The same from the command line, every deal from the run's own log.
+    run = _log(tmp_path / "run.log", f"# gib.py game=contract level=hard samples=10 seed=7 cap=none "
+               f"code={gib.code_digest()}", "0 1 9 8 8 8H/N", "1 -1 5 6 5 7S/E", "2 0 pass")
+    gib.main(["--game", "contract", "--level", "hard", "--deals", "3", "--no-cap", "--log", str(run),
+              "--against-log", str(other)])
+    out = capsys.readouterr().out
+    assert f"against {other} (hard, cap none, code 1), paired by deal over the 3 deals both hold" in out
+    assert "; in defence: 1 deal(s), too few" in out
+    # A classic log is not a contract run's to pair with.
+    _log(other, "# gib.py level=hard samples=10 seed=7 cap=none code=1", "0 0")
+    with pytest.raises(SystemExit, match="not a contract log of seed 7 with 10 samples"):
+        gib.paired_report(mine, other, head)
+
+
+def _log(path: Path, header: str, *lines: str) -> Path:
+    path.write_text("\n".join((header, *lines)) + "\n")
+    return path
+
+
 def test_against_two_logs_pairs_with_each_and_with_their_mean(gib: Any, tmp_path: Path, capsys: Any) -> None:
     head = f"# gib.py level=expert samples=10 seed=7 cap=none code={gib.code_digest()}"
     mine = tmp_path / "mine.log"
