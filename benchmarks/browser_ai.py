@@ -70,7 +70,7 @@ def timed(level, game, states):
 
 
 ROWS = ("classic easy", "classic normal", "classic hard", "classic expert", "german phase two (13 tricks)",
-        "german expert phase one", "contract call", "contract expert card")
+        "german expert phase one", "contract call", "contract hard card", "contract expert card")
 
 
 def run(count, only=ROWS):
@@ -91,11 +91,14 @@ def run(count, only=ROWS):
     if "contract call" in only:
         calls = positions("contract", count, 3, lambda st, n, stop: st.phase is Phase.AUCTION and n >= stop % 4)
         results["contract call"] = timed("normal", "contract", calls)
-    if "contract expert card" in only:  # a card after the auction, the bids read (whist.ai.auction_read)
-        cards = positions("contract", max(4, count // 4), 5,
-                          lambda st, n, stop: st.phase is Phase.PLAY
+    if "contract hard card" in only or "contract expert card" in only:
+        # a card after the auction, the bids read (whist.ai.auction_read): Hard's, then Expert's
+        cards = positions("contract", count, 5, lambda st, n, stop: st.phase is Phase.PLAY
                           and 4 * len(st.tricks) + len(st.trick) >= stop % 40)
-        results["contract expert card"] = timed("expert", "contract", cards)
+        if "contract hard card" in only:
+            results["contract hard card"] = timed("hard", "contract", cards)
+        if "contract expert card" in only:
+            results["contract expert card"] = timed("expert", "contract", cards[: max(4, count // 4)])
     return results
 '''
 

@@ -9,11 +9,15 @@ import random
 from collections import Counter
 from pathlib import Path
 from statistics import mean
+from typing import Any
+
+import pytest
 
 from tests.test_sampling import brute_force, small_constrained_position
+from whist.ai import montecarlo
 from whist.ai.auction_read import BID_LENGTH, bid_lengths
 from whist.ai.heuristic import RuleBasedPlayer
-from whist.ai.montecarlo import EXPERT, draw_deals
+from whist.ai.montecarlo import EXPERT, MonteCarloPlayer, draw_deals
 from whist.ai.play import play
 from whist.ai.sampling import DealSampler
 from whist.engine.cards import SUIT_MASK
@@ -120,6 +124,31 @@ def test_a_search_that_reads_the_bids_gives_the_declarer_its_trumps() -> None:
         errors.append((abs(trump_length(plain, state) - real), abs(trump_length(read, state) - real)))
         assert trump_length(read, state) > trump_length(plain, state), (state.contract, real)
     assert mean(e for _, e in errors) < 0.5 * mean(e for e, _ in errors), errors
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_both_searching_levels_read_the_bids_in_the_deals_they_search(level: str, monkeypatch: Any) -> None:
+    """The deals Hard's and Expert's own searches draw, as a defender at the first card of a suit
+    contract, give the declarer more trumps than the same level's with the bids unread (the
+    benchmark behind it: benchmarks/gib.py --game contract, benchmarks/HISTORY.md)."""
+    drawn: list[list[Hands]] = []
+
+    def drawing(*args: Any) -> Any:
+        deals = draw_deals(*args)
+        drawn.append([deal for deal, _ in deals])
+        return deals
+
+    monkeypatch.setattr(montecarlo, "draw_deals", drawing)  # (the search's own call, watched)
+    settings = montecarlo.SETTINGS[level].but(budget=None)
+    assert settings.bids
+    read: list[float] = []
+    plain: list[float] = []
+    for state, obs in contracts(3):
+        for reads, out in ((settings, read), (settings.but(bids=False), plain)):
+            drawn.clear()
+            MonteCarloPlayer(seed=3, settings=reads).choose(obs)
+            out.append(mean(trump_length(deals, state) for deals in drawn))
+    assert mean(read) > mean(plain) + 0.5, (read, plain)
 
 
 def test_the_weights_are_the_ratios_benchmarks_bid_lengths_measures() -> None:

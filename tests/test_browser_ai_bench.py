@@ -30,10 +30,13 @@ def test_the_page_ships_every_module_the_bench_imports(tmp_path: Path) -> None:
 
 
 def test_rows_are_chosen_by_words_and_only_those_are_timed() -> None:
-    assert len(browser_ai.chosen_rows([])) == 8  # no words: every row
+    every = browser_ai.chosen_rows([])  # no words: every row
+    assert len(every) == 9 and {"contract hard card", "contract expert card"} <= set(every)
     assert browser_ai.chosen_rows(["german", "easy"]) == (
         "classic easy", "german phase two (13 tricks)", "german expert phase one")
     assert browser_ai.chosen_rows(["nothing like it"]) == ()
     times = browser_ai.cpython_times(4, ("contract call", "contract expert card", "classic normal"))
     assert set(times) == {"contract call", "contract expert card", "classic normal"}
     assert len(times["contract expert card"]) == 4 and len(times["classic normal"]) == 4
+    hard = browser_ai.cpython_times(8, ("contract hard card",))
+    assert set(hard) == {"contract hard card"} and len(hard["contract hard card"]) == 8

@@ -12,8 +12,9 @@ the Normal players of their playouts), and every Normal hand but contract 1 and 
 came to give count (issue 40: each first changed card a count signal, high first from an even number,
 and classic hard 0 and 1 and contract hard 0 through their playouts), and the Hard hands again when
 Hard came to keep the normal card unless another beats it by more than its deals' spread (issue 40:
-classic hard 0 and 1, contract hard 0, each first changed card the normal player's): changes of play
-made on purpose)."""
+classic hard 0 and 1, contract hard 0, each first changed card the normal player's), and contract
+hard 0 again when Hard came to read the bids (issue 40: the deals its search draws weighed by the
+lengths the bids show, from the first card on): changes of play made on purpose)."""
 
 from __future__ import annotations
 

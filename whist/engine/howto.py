@@ -256,8 +256,8 @@ _HABITS = (
 _CONTRACT_HABITS = (
     "*After the auction*: the declarer\u2019s side draws trumps whenever the opponents may hold some; a "
     "defender\u2019s first lead against a trump suit is from a short suit, and against no trumps a defender "
-    "keeps leading the suit it led, or else yours. Expert also reads the auction: a suit bid shows four "
-    "cards or more there (most often five or six), and it looks for them in the bidder\u2019s hand.",
+    "keeps leading the suit it led, or else yours. Hard and Expert also read the auction: a suit bid "
+    "shows four cards or more there (most often five or six), and they look for them in the bidder\u2019s hand.",
 )
 
 
