@@ -7,7 +7,7 @@ same PyScript + Pyodide with the game's whist.tgz and times, in headless
 Chromium, each level's choice on seeded positions of Classic Whist, German
 Whist's first Phase Two card (exact search from 13 tricks), German Whist's Expert
 Phase One card (Monte Carlo, time-capped as in the page), a Contract
-Whist call and Expert's Contract Whist card (which reads the auction's bids);
+Whist call and Hard's and Expert's Contract Whist cards (which read the auction's bids);
 then times the same positions under CPython. Prints p50 and p95 per row and
 where it ran. ``--only`` times the rows whose names contain one of its words
 (a row alone takes minutes where all of them take tens). Prints figures;
