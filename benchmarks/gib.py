@@ -413,12 +413,10 @@ def _other_log(path: Path, header: str) -> tuple[str, dict[int, int | ContractDe
     return name, read_log(path, lines[0], game)
 
 
-#: What a paired comparison reports of each deal, by the figure's name ("" for the score): a
-#: classic deal's score; a contract deal's score and, once played, its declarer's and defence's
-#: figures (as :func:`contract_report`), which pair only where both runs reached the same contract.
 def _figures(deal: int | ContractDeal) -> dict[str, tuple[float, object]]:
-    """Each figure of ``deal`` with what must match for it to pair: the contract, for a contract
-    deal's declarer and defence figures (the auction does not depend on the level)."""
+    """Each figure of ``deal`` by name ("" for the score), with what must match for it to pair:
+    a classic deal's score; a contract deal's score and, once played, its declarer's and
+    defence's figures (as :func:`contract_report`), which pair only in the same contract."""
     if isinstance(deal, int):
         return {"": (deal, None)}
     figures: dict[str, tuple[float, object]] = {"": (deal.diff, None)}
@@ -439,9 +437,8 @@ def _differences(mine: dict[int, int | ContractDeal], others: Sequence[dict[int,
             continue
         ours = _figures(deal).get(figure)
         theirs = [_figures(other[i]).get(figure) for other in others]
-        if ours is None or any(t is None or t[1] != ours[1] for t in theirs):
-            continue
-        out.append(ours[0] - sum(t[0] for t in theirs if t is not None) / len(theirs))
+        if ours is not None and all(t is not None and t[1] == ours[1] for t in theirs):
+            out.append(ours[0] - sum(t[0] for t in theirs if t) / len(theirs))
     return out
 
 

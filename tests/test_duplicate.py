@@ -138,13 +138,13 @@ def test_german_whist_is_replayed() -> None:
 
 def test_the_replay_lifts_every_experts_time_cap() -> None:
     from whist.ai.german_mc import GermanSearchPlayer
-    from whist.table.duplicate import _uncapped
+    from whist.table.duplicate import replay_expert
 
     classic, german = make_player("expert", seed=3), make_player("expert", seed=3, game="german")
     assert isinstance(classic, MonteCarloPlayer) and classic.settings.budget is not None
     assert isinstance(german, GermanSearchPlayer) and german.settings.budget is not None
-    _uncapped(classic)
-    _uncapped(german)
+    classic, german = replay_expert("classic", 3), replay_expert("german", 3)
+    assert isinstance(classic, MonteCarloPlayer) and isinstance(german, GermanSearchPlayer)
     assert classic.settings.budget is None and german.settings.budget is None
 
 

@@ -200,13 +200,13 @@ def test_expert_values_its_layouts_under_the_cap_and_a_fixed_number_where_the_cl
     of your cards (the same card on every device) value a fixed 10, about a capped card's time."""
     from whist.ai.german_mc import FIXED
     from whist.ai.players import make_player
-    from whist.table.duplicate import _uncapped
+    from whist.table.duplicate import replay_expert
 
     capped, fixed = make_player("expert", 1, game="german"), make_player("expert", 1, game="german", capped=False)
     assert isinstance(capped, GermanSearchPlayer) and isinstance(fixed, GermanSearchPlayer)
     assert capped.settings == EXPERT and EXPERT.samples == 20 and EXPERT.budget is not None
     assert fixed.settings == FIXED == EXPERT.but(samples=10, budget=None)
-    assert _uncapped(make_player("expert", 1, game="german")).settings == FIXED  # type: ignore[attr-defined]
+    assert replay_expert("german", 1).settings == FIXED  # type: ignore[attr-defined]
     state = GameState("german", seed=3)
     assert state.to_play is not None
     assert fixed.advise(state.observation(state.to_play))[1][:2] == ("stock-search", 10)

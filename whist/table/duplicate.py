@@ -106,7 +106,7 @@ def replaying(state: GameState, human: Seat, levels: dict[Seat, str],
         played.append(s.undo() or "")
     played.reverse()
     base = len(s.actions)
-    expert = expert or _uncapped(make_player(EXPERT, seed=s.seed * 4 + int(human), game=rules.name))
+    expert = expert or replay_expert(rules.name, s.seed * 4 + int(human))
     players: dict[Seat, Adviser] = {}
     first: tuple[int, str, str, bool, Seat] | None = None
     claimed: int | None = None
@@ -139,17 +139,10 @@ def replaying(state: GameState, human: Seat, levels: dict[Seat, str],
                      first[2] if first else "", _words(yours, theirs, first, claimed, human))
 
 
-def _uncapped(player: Adviser) -> Adviser:
-    """Expert with no time cap (only a cap for slow machines): the same deal gives the same replay
-    on any machine, and the worker has the time."""
-    from whist.ai.german_mc import FIXED, GermanSearchPlayer
-    from whist.ai.montecarlo import MonteCarloPlayer
-
-    if isinstance(player, MonteCarloPlayer):
-        player.settings = player.settings.but(budget=None)
-    elif isinstance(player, GermanSearchPlayer):
-        player.settings = FIXED  # (a fixed number of layouts, about its capped time)
-    return player
+def replay_expert(game: str, seed: int) -> Adviser:
+    """The Expert that replays your cards: the level's player with no time cap
+    (``make_player(capped=False)``), so the same deal gives the same replay on any machine."""
+    return make_player(EXPERT, seed=seed, game=game, capped=False)
 
 
 def _words(yours: int, expert: int, first: tuple[int, str, str, bool, Seat] | None, claimed: int | None,
