@@ -31,13 +31,11 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
-import gzip
 import io
 import json
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
@@ -167,18 +165,6 @@ def zipped(files: dict[str, bytes]) -> bytes:
     return stdlib_cut.pack(buffer.getvalue())
 
 
-def tarred(files: dict[str, bytes]) -> bytes:
-    """A gzipped tar, as the site ships whist.tgz."""
-    buffer = io.BytesIO()
-    with gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream, \
-            tarfile.open(fileobj=stream, mode="w", format=tarfile.USTAR_FORMAT) as archive:
-        for name, data in sorted(files.items()):
-            info = tarfile.TarInfo(name)
-            info.size, info.mode, info.mtime = len(data), 0o644, 0
-            archive.addfile(info, io.BytesIO(data))
-    return buffer.getvalue()
-
-
 def kb(n: float) -> str:
     return f"{n / 1024:,.1f} KB"
 
@@ -215,7 +201,7 @@ def report(site: Path, positions: bool) -> None:
         "ours before the table is up": ("whist", page_start({p: tgz_files[p] for p in ours})),
         "the whole cut standard library": ("cut", set(cut)),
     }
-    shipped = {"cut": len(zipped(cut_files)), "whist": len(tarred(tgz_files))}
+    shipped = {"cut": len(zipped(cut_files)), "whist": len(serve.package_archive(tgz_files))}
     print(f"\n.pyc {'with' if positions else 'without'} column positions"
           f"{'' if positions else ' (PYTHONNODEBUGRANGES)'}")
     print(f"  {'modules':<40} {'count':>5} {'source':>10} {'.pyc':>10} {'compile':>9} {'load .pyc':>9}"
@@ -226,7 +212,8 @@ def report(site: Path, positions: bool) -> None:
         source = sum(table[p]["source"] for p in paths)
         compiled = sum(table[p]["compile"] for p in paths)
         loaded = sum(table[p]["load"] for p in paths)
-        made = len(zipped(with_pyc(cut_files, pycs))) if kind == "cut" else len(tarred(with_pyc(tgz_files, pycs)))
+        made = len(zipped(with_pyc(cut_files, pycs)) if kind == "cut"
+                   else serve.package_archive(with_pyc(tgz_files, pycs)))
         print(f"  {label:<40} {len(paths):>5} {kb(source):>10} {kb(sum(map(len, pycs.values()))):>10}"
               f" {compiled * 1000:>6.0f} ms {loaded * 1000:>6.0f} ms {kb(shipped[kind]):>19} {kb(made):>10}"
               f" {kb(made - shipped[kind]):>10}")
